@@ -1,0 +1,1 @@
+"""The ``gd-analyze`` command-line tool (installed as ``guandan_fast.cli``)."""

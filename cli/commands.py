@@ -1,0 +1,1 @@
+"""Subcommands of gd-analyze beside the hand analysis."""

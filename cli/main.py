@@ -1,0 +1,101 @@
+"""``gd-analyze``: parse arguments, call the library, print.
+
+``gd-analyze hand.txt`` runs the hand analysis; subcommands sit beside it.
+Bad input prints one line on stderr and exits with status 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from guandan_fast.errors import GuandanError
+
+from . import output
+
+EXIT_BAD_INPUT = 2
+
+
+class DefaultGroup(click.Group):
+    """A group whose first argument may be a hand file: then it runs ``hand``."""
+
+    default_command = "hand"
+
+    def parse_args(self, ctx, args):
+        if args and args[0] not in self.commands and args[0] not in (
+                "--help", "-h", "--version"):
+            args = [self.default_command] + list(args)
+        return super().parse_args(ctx, args)
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("gd-analyze: aborted", err=True)
+            sys.exit(1)
+        except click.ClickException as e:
+            click.echo(f"gd-analyze: error: {e.format_message()}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except GuandanError as e:
+            click.echo(f"gd-analyze: error: {e}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except OSError as e:
+            click.echo(f"gd-analyze: error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        if isinstance(rv, int):
+            sys.exit(rv)
+        return rv
+
+
+def read_source(path: str) -> str:
+    """The text of a file argument; ``-`` reads standard input."""
+    if path == "-":
+        return sys.stdin.read()
+    with open(path, encoding="utf-8") as fp:
+        return fp.read()
+
+
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="Output format.")
+lang_option = click.option(
+    "--lang", type=click.Choice(["en", "ru", "zh"]), default="en",
+    show_default=True, help="Language of names and labels.")
+
+
+def emit_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+@click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="guandan_fast")
+def main():
+    """Guandan (掼蛋) analysis: gd-analyze HAND_FILE, or a subcommand."""
+
+
+@main.command("hand")
+@click.argument("hand_file")
+@format_option
+@lang_option
+def hand_cmd(hand_file, fmt, lang):
+    """Analyse a hand: grouped cards, wilds, bombs, minimum plays."""
+    from guandan_fast.formats import loads_hand
+    from guandan_fast.summary import hand_summary
+
+    hand = loads_hand(read_source(hand_file))
+    data = hand_summary(hand.cards, hand.rules)
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(output.hand_text(data, lang))
+
+
+from . import commands  # noqa: E402,F401  (registers the other subcommands)
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

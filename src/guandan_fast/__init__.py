@@ -1,0 +1,22 @@
+"""guandan_fast: a fast, exact analysis engine for Guandan (掼蛋).
+
+>>> from guandan_fast import parse_cards, Rules, classify
+>>> [(p.type, p.rank) for p in classify(parse_cards("S9 ST SJ SQ SK"), Rules(level=2))]
+[('straight', 'K'), ('straight_flush', 'K')]
+"""
+
+from ._core import Card, Play
+from .cards import CARDS, format_cards, parse_card, parse_cards
+from .errors import (CardParseError, GuandanError, HandError, PlayError,
+                     PositionError, RecordError, RulesError)
+from .hand import from_counts, to_counts
+from .rules import Rules, beats, classify, read_play
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card", "CARDS", "Play", "Rules", "parse_card", "parse_cards", "format_cards",
+    "classify", "read_play", "beats", "to_counts", "from_counts",
+    "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
+    "PositionError", "RecordError",
+]

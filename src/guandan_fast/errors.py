@@ -1,0 +1,53 @@
+"""Errors raised on bad input. All are ``ValueError`` subclasses."""
+
+from __future__ import annotations
+
+__all__ = [
+    "GuandanError",
+    "CardParseError",
+    "HandError",
+    "RulesError",
+    "PlayError",
+    "PositionError",
+    "RecordError",
+]
+
+
+class GuandanError(ValueError):
+    """Base class of every input error of guandan_fast."""
+
+
+class CardParseError(GuandanError):
+    """A token that is not a card. ``token``, ``position`` (1-based token
+    index) and ``line`` (1-based, or None) say where."""
+
+    def __init__(self, message: str, token: str = "", position: int | None = None,
+                 line: int | None = None):
+        super().__init__(message)
+        self.token = token
+        self.position = position
+        self.line = line
+
+
+class HandError(GuandanError):
+    """A set of cards that cannot be a hand (a third copy, too many cards)."""
+
+
+class RulesError(GuandanError):
+    """An invalid level or rules setting."""
+
+
+class PlayError(GuandanError):
+    """Cards that are not a valid play, or an ambiguous reading."""
+
+
+class PositionError(GuandanError):
+    """An inconsistent endgame position."""
+
+
+class RecordError(GuandanError):
+    """An illegal or inconsistent deal record; ``line`` names where."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message if line is None else f"line {line}: {message}")
+        self.line = line

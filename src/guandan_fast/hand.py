@@ -1,0 +1,65 @@
+"""The 54-count encoding of a hand: the bridge between cards and the core.
+
+Slot ``suit * 13 + rank`` holds the count (0..2) of a suited card, with suits
+S H C D as 0..3 and ranks 2..A as 0..12; slot 52 is the small joker, slot 53
+the big joker. This is the one-slot-per-distinct-card encoding used by
+Guandan reinforcement-learning agents, as a numpy ``uint8`` array.
+
+>>> counts = to_counts("S3 S3 HR")
+>>> int(counts[1]), int(counts[53]), int(counts.sum())
+(2, 1, 3)
+>>> [str(c) for c in from_counts(counts)]
+['S3', 'S3', 'HR']
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Union
+
+import numpy as np
+
+from ._core import CARDS, Card
+from .cards import MAX_COPIES, MAX_HAND, parse_cards
+from .errors import HandError
+
+__all__ = ["HandLike", "to_counts", "from_counts", "card_index", "N_SLOTS"]
+
+N_SLOTS = 54
+HandLike = Union[str, Iterable[Card], Iterable[str], np.ndarray]
+
+
+def card_index(card: Card) -> int:
+    """The slot of a card in the 54-count encoding."""
+    return card.id
+
+
+def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
+    """A hand as a contiguous uint8 array of 54 counts.
+
+    Accepts text in any notation, an iterable of cards or tokens, or an
+    existing count array (validated: 54 slots, each 0..2).
+    """
+    if isinstance(hand, np.ndarray):
+        arr = np.ascontiguousarray(hand, dtype=np.int64).reshape(-1)
+        if arr.shape[0] != N_SLOTS:
+            raise HandError(f"a count array has 54 slots, not {arr.shape[0]}")
+        bad = np.nonzero((arr < 0) | (arr > MAX_COPIES))[0]
+        if bad.size:
+            i = int(bad[0])
+            raise HandError(f"slot {i} ({CARDS[i]}) holds {arr[i]} copies; 0..2 allowed")
+        if arr.sum() > max_cards:
+            raise HandError(f"{int(arr.sum())} cards: a hand holds at most {max_cards}")
+        return arr.astype(np.uint8)
+    cards = parse_cards(hand, max_cards=max_cards)
+    counts = np.zeros(N_SLOTS, dtype=np.uint8)
+    for c in cards:
+        counts[c.id] += 1
+    return counts
+
+
+def from_counts(counts: np.ndarray) -> list[Card]:
+    """The cards of a count array, in slot order (suit, then rank)."""
+    out: list[Card] = []
+    for i, n in enumerate(np.asarray(counts).reshape(-1).tolist()):
+        out.extend([CARDS[i]] * int(n))
+    return sorted(out)

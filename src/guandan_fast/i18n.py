@@ -1,0 +1,90 @@
+"""Names and labels in English, Russian and Chinese (RULES.md section 9)."""
+
+from __future__ import annotations
+
+__all__ = ["LANGS", "type_name", "label", "rank_name"]
+
+LANGS = ("en", "ru", "zh")
+
+_TYPES = {
+    "en": {
+        "single": "single", "pair": "pair", "triple": "triple",
+        "full_house": "full house", "straight": "straight", "tube": "tube",
+        "plate": "plate", "straight_flush": "straight flush", "bomb": "bomb",
+        "joker_bomb": "joker bomb", "pass": "pass",
+    },
+    "ru": {
+        "single": "одиночная", "pair": "пара", "triple": "тройка",
+        "full_house": "тройка с парой", "straight": "стрит",
+        "tube": "связка пар", "plate": "стальная плита",
+        "straight_flush": "флеш-стрит", "bomb": "бомба",
+        "joker_bomb": "бомба джокеров", "pass": "пас",
+    },
+    "zh": {
+        "single": "单张", "pair": "对子", "triple": "三张", "full_house": "三带二",
+        "straight": "顺子", "tube": "连对", "plate": "钢板",
+        "straight_flush": "同花顺", "bomb": "炸弹", "joker_bomb": "天王炸",
+        "pass": "过",
+    },
+}
+
+_LABELS = {
+    "en": {
+        "hand": "Hand", "level": "Level", "cards": "cards", "wilds": "Wild cards",
+        "bombs": "Bombs held", "bombs_with_wilds": "With the wilds", "none": "none", "min_plays": "Minimum plays",
+        "decomposition": "Decomposition", "plays": "Plays", "beats": "Plays that beat",
+        "hints": "Hint order", "tribute": "Tribute", "return": "Return",
+        "value": "Value", "moves": "Moves", "best_line": "Best line",
+        "nodes": "Nodes", "time": "Time", "exact": "exact", "bound": "not proven",
+        "level_card": "level card", "first": "first", "second": "second",
+        "third": "third", "last": "last", "reason": "reason", "seat": "Seat",
+        "mistake": "mistake", "loss": "loss", "total": "total",
+    },
+    "ru": {
+        "hand": "Рука", "level": "Уровень", "cards": "карт",
+        "wilds": "Заменители", "bombs": "Бомбы на руке", "bombs_with_wilds": "С заменителями", "none": "нет",
+        "min_plays": "Минимум ходов", "decomposition": "Разбиение",
+        "plays": "Ходы", "beats": "Ходы, которые бьют", "hints": "Порядок подсказок",
+        "tribute": "Дань", "return": "Ответная дань", "value": "Оценка",
+        "moves": "Ходы", "best_line": "Лучшая линия", "nodes": "Узлы",
+        "time": "Время", "exact": "точно", "bound": "не доказано",
+        "level_card": "карта уровня", "first": "первый", "second": "второй",
+        "third": "третий", "last": "последний", "reason": "причина",
+        "seat": "Место", "mistake": "ошибка", "loss": "потеря", "total": "всего",
+    },
+    "zh": {
+        "hand": "手牌", "level": "级牌", "cards": "张", "wilds": "逢人配",
+        "bombs": "炸弹", "bombs_with_wilds": "配成", "none": "无", "min_plays": "最少手数",
+        "decomposition": "拆牌", "plays": "出牌", "beats": "能管上的牌",
+        "hints": "提示顺序", "tribute": "进贡", "return": "还贡", "value": "估值",
+        "moves": "着法", "best_line": "最佳路线", "nodes": "节点", "time": "时间",
+        "exact": "精确", "bound": "未证明", "level_card": "级牌", "first": "上游",
+        "second": "二游", "third": "三游", "last": "下游", "reason": "理由",
+        "seat": "座位", "mistake": "失误", "loss": "损失", "total": "合计",
+    },
+}
+
+
+def _check(lang: str) -> str:
+    if lang not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+    return lang
+
+
+def type_name(play_type: str, lang: str = "en") -> str:
+    """The name of a play type (or 'pass') in a language.
+
+    >>> type_name("tube", "ru"), type_name("plate", "zh")
+    ('связка пар', '钢板')
+    """
+    return _TYPES[_check(lang)][play_type]
+
+
+def label(key: str, lang: str = "en") -> str:
+    """A report label in a language."""
+    return _LABELS[_check(lang)][key]
+
+
+def rank_name(rank: str) -> str:
+    """Display form of a rank character ('T' stays 'T'; jokers spelled out)."""
+    return {"B": "SB", "R": "HR"}.get(rank, rank)

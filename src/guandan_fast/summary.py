@@ -1,0 +1,70 @@
+"""Hand summary for ``gd-analyze hand.txt``: the hand grouped by rank, the
+wilds held and the bombs held. Pure data; the CLI prints it."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from . import _core
+from ._core import Card
+from .hand import to_counts
+from .rules import Rules
+
+__all__ = ["hand_summary"]
+
+_ORDER_KEY = "23456789TJQKABR"
+
+
+def _rank_sort_key(rank: str, rules: Rules) -> int:
+    return rules.order(rank)
+
+
+def hand_summary(cards: list[Card], rules: Rules) -> dict:
+    """A JSON-ready summary of a hand.
+
+    >>> s = hand_summary([Card("H2"), Card("S2"), Card("S2"), Card("C2"), Card("SA")], Rules(level=2))
+    >>> s["wilds"], s["bombs"], [b["cards"] for b in s["bombs_with_wilds"]]
+    (['H2'], [], ['S2 S2 H2 C2'])
+    """
+    by_rank = defaultdict(list)
+    wild = rules.wild
+    wilds = []
+    for c in sorted(cards):
+        if c == wild:
+            wilds.append(str(c))
+        else:
+            by_rank[c.rank].append(str(c))
+    groups = [
+        {"rank": r, "cards": by_rank[r]}
+        for r in sorted(by_rank, key=lambda r: -_rank_sort_key(r, rules))
+    ]
+    counts = to_counts(cards)
+    bombs = _core.py_plays(counts, rules.level_index, rules.flags,
+                           (1 << 7) | (1 << 8) | (1 << 9))
+    # bombs held outright (no wild), and those only the wilds complete:
+    # for each rank or straight-flush window the largest one
+    held = {}
+    with_wilds = {}
+    for p in bombs:
+        table = held if p.wilds == 0 else with_wilds
+        key = (p.type, p.rank, p.suit)
+        if key not in table or p.size > table[key].size:
+            table[key] = p
+    for key in held:
+        if key in with_wilds and with_wilds[key].size <= held[key].size:
+            del with_wilds[key]
+
+    def listed(table):
+        return [
+            {"type": p.type, "rank": p.rank, "size": p.size, "wilds": p.wilds,
+             "suit": p.suit, "cards": " ".join(str(c) for c in sorted(p.cards))}
+            for p in sorted(table.values(), key=lambda p: p.strength, reverse=True)
+        ]
+    return {
+        "level": rules.level,
+        "cards": len(cards),
+        "groups": groups,
+        "wilds": wilds,
+        "bombs": listed(held),
+        "bombs_with_wilds": listed(with_wilds),
+    }
