@@ -45,8 +45,8 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
                            (1 << 7) | (1 << 8) | (1 << 9))
     # bombs held outright (no wild), and those only the wilds complete:
     # for each rank or straight-flush window the largest one
-    held = {}
-    with_wilds = {}
+    held: dict = {}
+    with_wilds: dict = {}
     for p in bombs:
         table = held if p.wilds == 0 else with_wilds
         key = (p.type, p.rank, p.suit)
