@@ -10,7 +10,7 @@ import guandan_fast
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.walk_packages(guandan_fast.__path__, "guandan_fast.")
-    if not name.endswith("._core")
+    if not name.endswith(("._core", "__main__"))
 )
 
 
@@ -30,3 +30,12 @@ def test_core_doctests():
     for t in tests:
         runner.run(t)
     assert runner.failures == 0
+
+
+def test_readme_examples():
+    from pathlib import Path
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0
+    assert result.failed == 0

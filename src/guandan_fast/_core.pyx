@@ -556,4 +556,5 @@ cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
 
 
 include "_types.pxi"
+include "_decomp.pxi"
 include "_search.pxi"
