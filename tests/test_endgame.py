@@ -1,0 +1,448 @@
+"""The double-dummy endgame solver: hand-made positions argued on paper,
+position validation, limits, the text format, the CLI, and a randomized
+differential test against the plain-minimax reference (reference_endgame)."""
+
+import json
+import random
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import reference as ref
+import reference_endgame as ref_end
+from conftest import core_pattern
+
+from guandan_fast import (Position, PositionError, Rules, plays, read_play, solve)
+from guandan_fast.endgame import EndgameResult
+from guandan_fast.position_format import dumps_position, loads_position
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+R2 = Rules(level=2)
+
+
+def line(result):
+    """The principal variation as (seat, cards text or '-')."""
+    return [(s, "-" if p is None else str(p)) for s, p in result.pv]
+
+
+def move_values(result):
+    return {("-" if p is None else str(p)): v for p, v in result.moves}
+
+
+# ---------------------------------------------------------------------------
+# Hand-made positions
+# ---------------------------------------------------------------------------
+
+def test_jiefeng_partner_takes_the_lead():
+    # Seat 0 leads its last card, SA. At level 2 only a 2 or a joker beats an
+    # ace and nobody holds one, so seats 1, 2 and 3 pass. Seat 0 is out, so
+    # the lead goes to its partner, seat 2 (接风), not to the next seat 1:
+    # seat 2 plays the pair of 3s and is out second: +3. (Had the lead gone
+    # to seat 1, its pair of 4s would have gone out first.)
+    pos = Position(["SA", "C4 D4", "S3 D3", "C5 D5"], R2, turn=0)
+    res = solve(pos)
+    assert res.value == 3 and res.exact
+    assert line(res) == [(0, "SA"), (1, "-"), (2, "-"), (3, "-"), (2, "S3 D3")]
+
+
+def test_jiefeng_after_the_owner_went_out_mid_round():
+    # Seat 0 went out with SK (first); seat 1 passed; seat 2 to act. Seats 2
+    # and 3 pass too (nobody holds an ace, a 2 or a joker): the round ends and
+    # seat 2 leads as partner of the owner, plays S3 and is out second: +3.
+    # If seat 2 played its S3... it cannot: a 3 does not beat a king.
+    pos = Position(["", "S4 S5", "S3", "C6"], R2, turn=2, table="SK", owner=0,
+                   passes=1, finished=[0])
+    res = solve(pos)
+    assert res.value == 3
+    assert move_values(res) == {"-": 3}
+    assert line(res) == [(2, "-"), (3, "-"), (2, "S3")]
+
+
+def test_partner_must_pass_to_let_the_other_go_out():
+    # Seat 0 played SK and holds S3; seat 1 passed; seat 2 (S4 SA) to act.
+    # Pass: seat 3 (S5) cannot beat the king, the round ends, seat 0 leads S3
+    # and is out first; seat 2 later wins the lead with SA and goes out with
+    # S4 while seat 1 (two singles) and seat 3 are still in: +3.
+    # SA instead: nobody beats it, seat 2 leads S4 and is out first, but then
+    # seat 0's S3 is below every opponent's card: seat 3 plays S5 or seat 1
+    # its singles, and seat 0 never leads again: the opponents both finish
+    # before it: +1.
+    pos = Position(["S3", "S6 S7", "S4 SA", "S5"], R2, turn=2, table="SK", owner=0,
+                   passes=1)
+    res = solve(pos)
+    assert res.value == 3
+    assert move_values(res) == {"-": 3, "SA": 1}
+    assert res.best == [None]
+    assert line(res)[:3] == [(2, "-"), (3, "-"), (0, "S3")]
+
+
+def test_bomb_kept_for_the_right_moment():
+    # Seat 2 is out first. Seat 0 (bomb 3333, C4, C8) follows seat 3's D8;
+    # seat 1 holds C4, seat 3 D9. Team 0 wants seat 0 out before both
+    # opponents (+3 would need seat 0 second; +2 third; +1 last).
+    # Bomb now: seat 0 leads C4 or C8, seat 3's D9 beats either and goes out,
+    # seat 0 cannot beat D9, the lead passes to seat 1 (接风), which goes out
+    # with C4: +1.
+    # Pass: seat 1 passes, seat 3 leads D9 and goes out; now the bomb: nobody
+    # beats it, seat 0 leads C4 (seat 1's C4 does not beat an equal card),
+    # then C8, and is out third: +2. Without the bomb on D9 seat 1 would
+    # take the lead (接风) and go out: +1.
+    pos = Position(["S3 H3 C3 D3 C4 C8", "C4", "", "D9"], R2, turn=0, table="D8",
+                   owner=3, finished=[2])
+    res = solve(pos)
+    assert res.value == 2
+    assert move_values(res) == {"-": 2, "S3 H3 C3 D3": 1}
+    pv = line(res)
+    assert pv[:3] == [(0, "-"), (1, "-"), (3, "D9")]
+    assert pv[3] == (0, "S3 H3 C3 D3")
+
+
+def test_going_out_when_the_partner_is_out_ends_the_deal():
+    # Seat 2 is out first; seat 0 can go out at once with its pair: +3
+    # (partner first, seat 0 second); any single leaves a card behind.
+    pos = Position(["S9 D9", "SA", "", "SK"], R2, turn=0, finished=[2])
+    res = solve(pos)
+    assert res.value == 3
+    assert res.best and str(res.best[0]) == "S9 D9"
+    assert line(res) == [(0, "S9 D9")]
+
+
+def test_values_are_for_team_0_when_team_1_acts():
+    # Seat 1 leads its last card (a joker, unbeatable here) and is out first;
+    # seat 3 then gets the lead (接风) and goes out with its pair: -3.
+    pos = Position(["S3 S4", "HR", "S5 S6", "C7 D7"], R2, turn=1)
+    res = solve(pos)
+    assert res.value == -3
+    assert line(res)[0] == (1, "HR")
+    assert line(res)[-1] == (3, "C7 D7")
+
+
+def test_result_shape():
+    pos = Position(["S3 S4", "S5", "S6 D6", "S7"], R2, turn=0)
+    res = solve(pos)
+    assert isinstance(res, EndgameResult)
+    assert res.exact and res.value in (3, 2, 1, -1, -2, -3)
+    assert len(res.moves) == len(plays("S3 S4", R2)) == 2
+    assert all(v is not None for _, v in res.moves)
+    # best first for the mover (team 0 maximises)
+    vals = [v for _, v in res.moves]
+    assert vals == sorted(vals, reverse=True)
+    assert res.best == [p for p, v in res.moves if v == res.value]
+    assert res.nodes > 0 and res.seconds >= 0
+    data = res.to_dict()
+    json.dumps(data)
+    assert data["value"] == res.value and len(data["moves"]) == 2
+    assert sum(m["best"] for m in data["moves"]) == len(res.best)
+
+
+# ---------------------------------------------------------------------------
+# Limits
+# ---------------------------------------------------------------------------
+
+def _big_position():
+    rng = random.Random(11)
+    deck = [t for t in ref.TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    return Position([deck[i * 9:(i + 1) * 9] for i in range(4)], Rules(level=5))
+
+
+def test_node_limit_returns_what_is_proven():
+    res = solve(_big_position(), max_nodes=200)
+    assert not res.exact
+    assert res.stopped == "limit"
+    assert res.nodes <= 200 + 5
+    assert -3 <= res.lower <= res.upper <= 3
+    if res.value is None:
+        assert res.lower < res.upper
+    for (p, v), (lo, hi) in zip(res.moves, res.bounds):
+        assert lo <= hi and (v is None) == (lo != hi)
+
+
+def test_time_limit_stops():
+    res = solve(_big_position(), max_seconds=0.05)
+    assert res.stopped == "limit" and not res.exact
+
+
+def test_bad_limits():
+    pos = Position(["S3", "S4", "S5", "S6"], R2)
+    with pytest.raises(PositionError):
+        solve(pos, max_nodes=0)
+    with pytest.raises(PositionError):
+        solve(pos, max_seconds=0)
+
+
+# ---------------------------------------------------------------------------
+# Validation
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("kwargs,needle", [
+    (dict(hands=["S3", "S4", "S5"]), "four hands"),
+    (dict(hands=["S3 S3", "S3", "S5", "S6"]), "S3 appears 3 times"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S3 S3", owner=1, turn=2, passes=0),
+     "S3 appears 3 times"),
+    (dict(hands=["S3", "S4", "S5", "S6"], owner=1), "no table"),
+    (dict(hands=["S3", "S4", "S5", "S6"], passes=1), "no table"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S9"), "needs its owner"),
+    (dict(hands=["S3", "", "S5", "S6"], turn=1, finished=[1]), "seat to act (1)"),
+    (dict(hands=["S3", "S4", "S5", "S6"], finished=[1]), "holds 1 cards"),
+    (dict(hands=["S3", "", "S5", "S6"]), "not in finished"),
+    (dict(hands=["", "S4", "", "S6"], turn=1, finished=[0, 2]), "deal is over"),
+    (dict(hands=["S3", "S4", "S5", "S6"], turn=4), "seat 0..3"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S9", owner=1, turn=3, passes=0),
+     "passes=0 is inconsistent"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S9", owner=1, turn=2, passes=1),
+     "passes=1 is inconsistent"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S9", owner=1, turn=1), "its own"),
+    (dict(hands=["S3", "", "S5", "S6"], table="S9", owner=1, turn=2, finished=[1, 0]),
+     "seat 0 is in finished"),
+    (dict(hands=["S3", "", "S5", ""], table="S9", owner=1, turn=2,
+          finished=[1, 3]), "deal is over"),
+    (dict(hands=["S3", "", "S5", "S6"], table="S9", owner=1, turn=3, passes=0,
+          finished=[1]), "passes=0 is inconsistent"),
+    (dict(hands=["S3", "X9", "S5", "S6"]), "seat 1"),
+    (dict(hands=["S3", "S4", "S5", "S6"], table="S3 S4", owner=1, turn=2), "table"),
+    (dict(hands=["S3", "S4", "S5", "S6"], finished=[1, 1]), "twice"),
+])
+def test_position_errors(kwargs, needle):
+    hands = kwargs.pop("hands")
+    with pytest.raises(PositionError) as e:
+        Position(hands, R2, **kwargs)
+    assert isinstance(e.value, ValueError)
+    assert needle in str(e.value)
+
+
+def test_owner_out_must_be_the_last_finisher():
+    # seat 1 went out with the table play: fine when it is the last finisher
+    Position(["S3", "", "S5", "S6"], R2, table="S9", owner=1, turn=2, finished=[1])
+    with pytest.raises(PositionError, match="last of finished"):
+        Position(["", "", "S5", "S6"], R2, table="S9", owner=1, turn=2,
+                 finished=[1, 0])
+
+
+def test_table_at_another_level():
+    with pytest.raises(PositionError, match="level"):
+        Position(["S3", "S4", "S5", "S6"], R2, table=read_play("S9", Rules(level=5)),
+                 owner=1, turn=2)
+
+
+# ---------------------------------------------------------------------------
+# Text format and CLI
+# ---------------------------------------------------------------------------
+
+def test_position_text_round_trip():
+    rng = random.Random(3)
+    for _ in range(60):
+        pos = random_position(rng, rng.randint(1, 6), rich=rng.random() < 0.5)
+        text = dumps_position(pos)
+        again = loads_position(text)
+        assert again == pos, text
+        assert dumps_position(again) == text
+
+
+def test_position_text_ambiguous_table_and_flags():
+    text = ("level: 2\njoker_pair_in_full_house: yes\n0: S9\n1: C9\n2: D9\n3: SK\n"
+            "turn: 2\ntable: S3 D3 S4 D4 H2 H2\ntable_type: tube\ntable_rank: 5\n"
+            "owner: 1\npasses: 0\n")
+    pos = loads_position(text)
+    assert (pos.table.type, pos.table.rank) == ("tube", "5")
+    assert pos.rules.joker_pair_in_full_house
+    assert dumps_position(pos) == text
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("level: 2\n0: S3\n1: S4\n2: S5\n", "seat 3"),
+    ("level: 2\n0: S3\n1: S4\n2: S5\n3: S6\ncolour: red\n", "line 6: unknown key"),
+    ("level: 2\n0: S3\n1: S4\n2: S5\n3: S6\n0: S7\n", "line 6: '0' given twice"),
+    ("level: 2\n0: S3 X1\n1: S4\n2: S5\n3: S6\n", "line 2: seat 0"),
+    ("level: 2\n0: S3\n1: S4\n2: S5\n3: S6\nturn: x\n", "line 6: turn"),
+    ("level: 1\n0: S3\n1: S4\n2: S5\n3: S6\n", "line 1"),
+    ("level: 2\n0: S3\n1: S4\n2: S5\n3: S6\nS7\n", "line 6"),
+    ("level: 2\n0: S3\n1: S4\n2: S5\n3: S6\ntable: S3 S5\nowner: 1\nturn: 2\n",
+     "line 6: table"),
+])
+def test_position_text_errors(text, needle):
+    with pytest.raises(PositionError) as e:
+        loads_position(text)
+    assert needle in str(e.value)
+
+
+def run_cli(*args, stdin=None):
+    return subprocess.run([sys.executable, "-m", "guandan_fast.cli", *map(str, args)],
+                          input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def test_cli_endgame_text_and_json():
+    r = run_cli("endgame", EXAMPLES / "endgame1.txt")
+    assert r.returncode == 0, r.stderr
+    assert "Value (team 0): +3" in r.stdout
+    assert "+3 * SA (single A)" in r.stdout
+    assert "2: S3 D3 (pair 3)" in r.stdout
+    r = run_cli("endgame", EXAMPLES / "endgame1.txt", "--format", "json")
+    data = json.loads(r.stdout)
+    assert data["value"] == 3 and data["exact"] and data["level"] == "2"
+    assert [m["seat"] for m in data["pv"]] == [0, 1, 2, 3, 2]
+
+
+def test_cli_endgame_limits_and_stdin():
+    text = dumps_position(_big_position())
+    r = run_cli("endgame", "-", "--max-nodes", "100", "--format", "json", stdin=text)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["exact"] is False and data["stopped"] == "limit"
+
+
+@pytest.mark.parametrize("text,needle", [
+    ("level: 2\n0: S3\n1: S4\n2:\n3: S5\n", "seat 2 holds no cards"),
+    ("level: 2\n0: S3\n", "no line for seat 1"),
+])
+def test_cli_endgame_bad_input(text, needle):
+    r = run_cli("endgame", "-", stdin=text)
+    assert r.returncode == 2
+    assert needle in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
+
+
+# ---------------------------------------------------------------------------
+# Differential test against the plain-minimax reference
+# ---------------------------------------------------------------------------
+
+SEATS = (0, 1, 2, 3)
+
+
+def random_position(rng, k, level=None, rich=False):
+    """A random reachable position with k cards in each hand still in (the
+    shape of reference_endgame.random_position, with optional rich hands:
+    wilds, near-bombs, pairs in sequence...). Returns a Position."""
+    level = level or rng.choice(ref.RANKS)
+    rules = Rules(level=level)
+    for _ in range(100):
+        deck = [t for t in ref.TOKENS for _ in range(2)]
+        rng.shuffle(deck)
+        finished = []
+        r = rng.random()
+        if r >= 0.5:
+            a = rng.choice(SEATS)
+            finished.append(a)
+            if r >= 0.75:
+                finished.append(rng.choice([s for s in SEATS if s % 2 != a % 2]))
+                rng.shuffle(finished)
+        hands = []
+        for s in SEATS:
+            if s in finished:
+                hands.append([])
+            elif rich:
+                hands.append(ref.random_rich_hand(rng, k, level))
+            else:
+                hands.append([deck.pop() for _ in range(k)])
+        used = Counter(c for h in hands for c in h)
+        if max(used.values()) > 2:
+            continue
+        rest = [t for t in ref.TOKENS for _ in range(2 - used[t])]
+        rng.shuffle(rest)
+        holders = [s for s in SEATS if hands[s]]
+        turn = rng.choice(holders)
+        table, owner, passes = None, None, 0
+        if rng.random() < 0.5:
+            extra = rest[:rng.randint(1, 5)]
+            table = rng.choice(plays(extra, rules))
+            owners = [s for s in holders if s != turn]
+            if finished:
+                owners.append(finished[-1])
+            owner = rng.choice(owners)
+            passes = sum(1 for j in range(1, (turn - owner) % 4) if hands[(owner + j) % 4])
+        return Position(hands, rules, turn=turn, table=table, owner=owner,
+                        passes=passes, finished=finished)
+    raise AssertionError("could not draw a position")
+
+
+def reference_solve(pos):
+    t = pos.table
+    return ref_end.solve(
+        [[str(c) for c in h] for h in pos.hands], pos.rules.level, turn=pos.turn,
+        table=None if t is None else (t.type, t.rank, t.size), owner=pos.owner,
+        passes=pos.passes, finished=pos.finished)
+
+
+def check_against_reference(pos):
+    value, ref_moves = reference_solve(pos)
+    res = solve(pos)
+    assert res.exact
+    mine = {None if p is None else core_pattern(p): v for p, v in res.moves}
+    assert len(mine) == len(res.moves), "two moves with one pattern"
+    assert mine == ref_moves, pos
+    assert res.value == value, pos
+    # the principal variation is legal and starts with a best move
+    assert res.pv and res.pv[0][0] == pos.turn
+    assert res.pv[0][1] in res.best
+
+
+@pytest.mark.parametrize("k,count,rich", [
+    (1, 300, False), (2, 500, False), (2, 300, True),
+    (3, 400, False), (3, 400, True), (4, 10, False), (4, 10, True),
+])
+def test_differential_against_reference(k, count, rich):
+    rng = random.Random(1000 * k + 7 * count + rich)
+    for _ in range(count):
+        check_against_reference(random_position(rng, k, rich=rich))
+
+
+def test_differential_mixed_hand_sizes():
+    # hands of different sizes (1..4 cards), wild-rich at times
+    rng = random.Random(99)
+    for _ in range(150):
+        level = rng.choice(ref.RANKS)
+        pos = random_position(rng, 4, level, rich=rng.random() < 0.5)
+        hands = [list(h)[:rng.randint(1, 3)] if h else [] for h in pos.hands]
+        table = pos.table
+        try:
+            pos = Position(hands, pos.rules, turn=pos.turn, table=table, owner=pos.owner,
+                           passes=pos.passes, finished=pos.finished)
+        except PositionError:
+            continue
+        check_against_reference(pos)
+
+
+def bomb_hand(rng, level):
+    """Four cards that make a bomb: four of a rank (with 0-2 wilds) or the
+    four jokers."""
+    if rng.random() < 0.15:
+        return ["SB", "SB", "HR", "HR"]
+    r = rng.choice(ref.RANKS)
+    w = rng.choice((0, 0, 1, 2)) if r != level else 0
+    nat = [s + r for s in "SCDH" if s + r != "H" + level]
+    return rng.sample(nat * 2, 4 - w) + ["H" + level] * w
+
+
+def test_differential_with_bombs():
+    # one seat holds a bomb (four of a kind, wilds in it at times, or the
+    # joker bomb), the others 1..3 cards: when to bomb, and whom to stop
+    rng = random.Random(4242)
+    done = 0
+    while done < 200:
+        level = rng.choice(ref.RANKS)
+        pos = random_position(rng, 3, level, rich=rng.random() < 0.5)
+        holders = [s for s in SEATS if pos.hands[s]]
+        b = rng.choice(holders)
+        hands = [[str(c) for c in h][:rng.randint(1, 3)] if h else [] for h in pos.hands]
+        hands[b] = bomb_hand(rng, level)
+        try:
+            pos = Position(hands, pos.rules, turn=pos.turn, table=pos.table,
+                           owner=pos.owner, passes=pos.passes, finished=pos.finished)
+        except PositionError:
+            continue        # a third copy of a card
+        check_against_reference(pos)
+        done += 1
+
+
+def test_small_transposition_table_changes_nothing():
+    # a 2**10-entry table (constant replacement) must give the same values
+    rng = random.Random(5)
+    for _ in range(25):
+        pos = random_position(rng, 4, rich=rng.random() < 0.5)
+        a = solve(pos)
+        b = solve(pos, tt_bits=10)
+        assert [(core_pattern(p) if p else None, v) for p, v in a.moves] == \
+               [(core_pattern(p) if p else None, v) for p, v in b.moves]
