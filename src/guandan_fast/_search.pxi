@@ -25,6 +25,7 @@
 # everything below `search` runs without the GIL.
 
 from libc.stdint cimport uint64_t, uint32_t, int8_t
+from libc.stdlib cimport calloc
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 DEF SPOOL = 1 << 18      # plays in the shared move pool (all plies together)
@@ -37,17 +38,35 @@ ctypedef struct SState:
     int turn
     int owner          # seat owning the standing play, -1 on a free lead
     int passes         # passes in a row since the standing play
+    int seqmask        # bit s: seat s may still form a sequence play
     int nfin
     int fin[4]         # finishing order
     CPlay table
     uint64_t hkey      # Zobrist key of the hands
+    uint64_t skey[4]   # Zobrist key of each hand (hkey = their xor)
 
 
 ctypedef struct TTEntry:
     uint64_t key
     int8_t lo
     int8_t hi
+    u8 work            # log2 of the nodes searched below (replacement priority)
     uint32_t best      # hash of the best (or refuting) move found
+
+
+ctypedef struct HSum:
+    uint64_t key       # the seat's hand key (0: empty entry)
+    short maxkey[7]    # per non-bomb type: the highest rank key it can play, -1
+    short bomb         # the strongest bomb: class * 32 + key, -1 for none
+
+
+ctypedef struct MPEntry:
+    uint64_t key
+    int mp
+
+
+DEF HSUM_BITS = 14
+DEF MPC_BITS = 16
 
 
 ctypedef struct SCtx:
@@ -61,12 +80,19 @@ ctypedef struct SCtx:
     long long max_nodes     # <= 0: no limit
     double deadline         # <= 0: no limit (monotonic seconds)
     int abort               # 1: node or time limit, 2: move buffer overflow
+    HSum* hsum              # per-hand summaries (direct-mapped cache)
+    MPEntry* mpc            # min plays per hand (direct-mapped cache)
+    DecompWork* dws
+    int order_flags         # experiment knobs
+    int safe_w
+    int pass_w
 
 
 cdef uint64_t Z_HAND[4][54][3]
 cdef uint64_t Z_TURN[4]
 cdef uint64_t Z_FIRST[5]
 cdef uint64_t Z_LEAD
+cdef uint64_t Z_LAB[4][18][11]   # seat, label (0..13 naturals, 14 B, 15 R, 16 wild), count
 
 
 cdef inline uint64_t smix(uint64_t x) noexcept nogil:
@@ -93,6 +119,11 @@ cdef void _init_zobrist() noexcept nogil:
         Z_FIRST[s] = smix(seed)
     seed += 1
     Z_LEAD = smix(seed)
+    for s in range(4):
+        for c in range(18):
+            for k in range(11):
+                seed += 1
+                Z_LAB[s][c][k] = smix(seed)
 
 
 _init_zobrist()
@@ -152,17 +183,95 @@ cdef inline int st_next_holder(const SState* st, int s) noexcept nogil:
     return s
 
 
-cdef inline uint64_t st_key(const SState* st) noexcept nogil:
-    cdef uint64_t k = st.hkey ^ Z_TURN[st.turn]
+cdef inline uint64_t st_key_rest(const SState* st, int table_rank) noexcept nogil:
+    """The key of everything but the hands."""
+    cdef uint64_t k = Z_TURN[st.turn]
     k ^= Z_FIRST[st.fin[0] + 1 if st.nfin else 0]
     if st.owner < 0:
         k ^= Z_LEAD
     else:
         # what matters of the standing play is what beats it: type, size, rank
-        k ^= smix(<uint64_t>(((((st.table.type * 16 + st.table.rank) * 16
+        k ^= smix(<uint64_t>(((((st.table.type * 16 + table_rank) * 16
                                 + st.table.size) * 8 + st.owner) * 8
                               + st.passes) + 1000003))
     return k
+
+
+cdef inline int is_seq_type(int t) noexcept nogil:
+    return t == T_STRAIGHT or t == T_TUBE or t == T_PLATE or t == T_STRAIGHT_FLUSH
+
+
+cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
+    """Key of a position where nobody can form a sequence play any more:
+    then only the single-card order of the ranks matters (every other type
+    compares by that order, and a wild always joins a natural rank held or
+    stands as the level card), so the ranks present (in the hands, the level
+    rank and the standing play's rank) are renumbered 0, 1, 2... in that
+    order. Order-isomorphic positions (e.g. after playing the 8 or the 9 of
+    8 9 when nobody else holds a card between them) share a key. Suits do
+    not matter either: no straight flush can be formed."""
+    cdef u8 nat[4][15]
+    cdef u8 present[16]
+    cdef u8 lab[16]
+    cdef int s, r, su, o, n, w, trank
+    cdef uint64_t k = 0
+    memset(present, 0, 16)
+    for s in range(4):
+        for r in range(13):
+            n = 0
+            for su in range(4):
+                n += st.hand[s][su * 13 + r]
+            if r == lv:
+                n -= st.hand[s][SUIT_H * 13 + lv]
+            nat[s][r] = <u8>n
+            if n:
+                present[order_of(r, lv)] = 1
+    present[13] = 1
+    if st.owner >= 0 and st.table.rank < 13 and not is_seq_type(st.table.type):
+        present[order_of(st.table.rank, lv)] = 1
+    n = 0
+    for o in range(14):
+        lab[o] = <u8>n
+        if present[o]:
+            n += 1
+    for s in range(4):
+        if st.ncards[s] == 0:
+            continue
+        for r in range(13):
+            if nat[s][r]:
+                k ^= Z_LAB[s][lab[order_of(r, lv)]][nat[s][r]]
+        w = st.hand[s][SUIT_H * 13 + lv]
+        if w:
+            k ^= Z_LAB[s][16][w]
+        if st.hand[s][52]:
+            k ^= Z_LAB[s][14][st.hand[s][52]]
+        if st.hand[s][53]:
+            k ^= Z_LAB[s][15][st.hand[s][53]]
+    trank = 0
+    if st.owner >= 0:
+        if is_seq_type(st.table.type):
+            trank = 0
+        elif st.table.rank >= 13:
+            trank = st.table.rank
+        else:
+            trank = lab[order_of(st.table.rank, lv)]
+    return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
+
+
+cdef inline uint64_t st_key(const SState* st, int lv) noexcept nogil:
+    if st.seqmask == 0:
+        return st_key_relabeled(st, lv)
+    return st.hkey ^ st_key_rest(st, st.table.rank)
+
+
+cdef int may_form_sequence(const u8* hand, int n, int lv, int flags,
+                           CPlay* scratch, int cap) noexcept nogil:
+    """Can this hand form a straight, tube, plate or straight flush?"""
+    if n < 5:
+        return 0
+    return enumerate_plays(hand, lv, flags,
+                           (1 << T_STRAIGHT) | (1 << T_TUBE) | (1 << T_PLATE)
+                           | (1 << T_STRAIGHT_FLUSH), scratch, cap) != 0
 
 
 cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
@@ -172,7 +281,8 @@ cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
         c = p.cards[i]
         old = st.hand[s][c]
         st.hand[s][c] = <u8>(old - 1)
-        st.hkey ^= Z_HAND[s][c][old] ^ Z_HAND[s][c][old - 1]
+        st.skey[s] ^= Z_HAND[s][c][old] ^ Z_HAND[s][c][old - 1]
+    st.hkey = st.skey[0] ^ st.skey[1] ^ st.skey[2] ^ st.skey[3]
     st.ncards[s] -= p.size
     st.table = p[0]
     st.owner = s
@@ -207,6 +317,17 @@ cdef inline void st_apply(SState* st, const CPlay* p) noexcept nogil:
         st_play(st, p)
 
 
+cdef inline void st_apply_cx(SCtx* cx, SState* st, const CPlay* p, int sp) noexcept nogil:
+    """st_apply, then keep seqmask up to date (the hand that shrank may have
+    lost its last sequence play)."""
+    cdef int s = st.turn
+    st_apply(st, p)
+    if p.size and (st.seqmask >> s) & 1:
+        if not may_form_sequence(st.hand[s], st.ncards[s], cx.lv, cx.flags,
+                                 cx.pool + sp, SPOOL - sp):
+            st.seqmask &= ~(1 << s)
+
+
 cdef inline uint32_t move_hash(const CPlay* p) noexcept nogil:
     cdef uint64_t h = <uint64_t>(p.type * 256 + p.rank) * 64 + p.size + 1
     cdef int i
@@ -233,24 +354,66 @@ cdef int gen_moves(SCtx* cx, const SState* st, CPlay* buf, int cap) noexcept nog
     return n + 1
 
 
-cdef inline int move_score(const SState* st, const CPlay* p, uint32_t besth,
-                           int lv) noexcept nogil:
-    cdef int me = st.turn, s, bc
-    if besth and ((p.size == 0 and besth == 1) or
-                  (p.size and move_hash(p) == besth)):
-        return 4000000
-    if p.size == 0:
-        # pass: first when the partner owns the table, else after the plays
-        if (st.owner & 1) == (me & 1):
-            return 1000000
-        return -20000
-    if p.size == st.ncards[me]:
-        return 2000000
-    bc = bomb_class(p)
-    s = p.size * 1000 - rank_key(p, lv) * 10
-    if bc:
-        s -= 30000 + bc * 100
-    return s
+cdef inline int play_strength(const CPlay* p, int lv) noexcept nogil:
+    return bomb_class(p) * 32 + rank_key(p, lv)
+
+
+cdef HSum* hand_summary(SCtx* cx, const SState* st, int q, CPlay* scratch,
+                        int cap) noexcept nogil:
+    """What seat q can beat with: the highest key per non-bomb type and the
+    strongest bomb (cached by q's hand key). NULL on overflow."""
+    cdef uint64_t key = st.skey[q] ^ (<uint64_t>q + 1)
+    cdef HSum* h = &cx.hsum[key & ((1 << HSUM_BITS) - 1)]
+    cdef int n, i, k, t
+    if h.key == key:
+        return h
+    n = enumerate_plays(st.hand[q], cx.lv, cx.flags, ALL_TYPES, scratch, cap)
+    if n < 0:
+        return NULL
+    h.key = key
+    for t in range(7):
+        h.maxkey[t] = -1
+    h.bomb = -1
+    for i in range(n):
+        if bomb_class(&scratch[i]):
+            k = play_strength(&scratch[i], cx.lv)
+            if k > h.bomb:
+                h.bomb = <short>k
+        else:
+            k = rank_key(&scratch[i], cx.lv)
+            t = scratch[i].type
+            if k > h.maxkey[t]:
+                h.maxkey[t] = <short>k
+    return h
+
+
+cdef inline int can_beat(const HSum* h, const CPlay* p, int lv) noexcept nogil:
+    if bomb_class(p):
+        return h.bomb > play_strength(p, lv)
+    return h.bomb >= 0 or h.maxkey[p.type] > rank_key(p, lv)
+
+
+cdef int search_mp_after(SCtx* cx, const SState* st, int s, const CPlay* p) noexcept nogil:
+    """Minimum plays of seat s's hand after playing p (p.size 0: as it is)."""
+    cdef uint64_t key = st.skey[s]
+    cdef u8 cnt[54]
+    cdef int i, c, r
+    cdef MPEntry* e
+    memcpy(cnt, st.hand[s], 54)
+    for i in range(p.size):
+        c = p.cards[i]
+        key ^= Z_HAND[s][c][cnt[c]] ^ Z_HAND[s][c][cnt[c] - 1]
+        cnt[c] -= 1
+    key ^= <uint64_t>s + 1
+    e = &cx.mpc[key & ((1 << MPC_BITS) - 1)]
+    if e.key == key:
+        return e.mp
+    r = c_min_plays(cnt, cx.lv, cx.flags, cx.dws)
+    if r < 0:
+        r = 27
+    e.key = key
+    e.mp = r
+    return r
 
 
 cdef inline int pick_next(CPlay* buf, int* sc, int i, int n) noexcept nogil:
@@ -267,10 +430,52 @@ cdef inline int pick_next(CPlay* buf, int* sc, int i, int n) noexcept nogil:
 
 
 cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
-                     uint32_t besth) noexcept nogil:
-    cdef int i
+                     uint32_t besth, int sp) noexcept nogil:
+    """Scores for the moves (higher first): the transposition-table move,
+    going out, then few plays left in the hand, plays nobody can beat, low
+    ranks, bombs last; a pass first when the partner owns the table.
+    Returns -1 on overflow."""
+    cdef int me = st.turn, i, q, nq = 0, bc, safe, mp0, mp, s
+    cdef HSum* hs[3]
+    cdef CPlay* scratch = cx.pool + sp + n
+    cdef int cap = SPOOL - sp - n
+    cdef int partner_owns = st.owner >= 0 and (st.owner & 1) == (me & 1)
+    for q in range(4):
+        if cx.safe_w and q != me and st.ncards[q]:
+            hs[nq] = hand_summary(cx, st, q, scratch, cap)
+            if hs[nq] == NULL:
+                return -1
+            nq += 1
+    mp0 = -1
     for i in range(n):
-        sc[i] = move_score(st, &buf[i], besth, cx.lv)
+        if besth and ((buf[i].size == 0 and besth == 1) or
+                      (buf[i].size and move_hash(&buf[i]) == besth)):
+            sc[i] = 100000000
+            continue
+        if buf[i].size == 0:
+            if partner_owns:
+                sc[i] = 50000000
+            else:
+                if mp0 < 0:
+                    mp0 = 0 if not (cx.order_flags & 1) else search_mp_after(cx, st, me, &buf[i])
+                sc[i] = -mp0 * 10000 - cx.pass_w
+            continue
+        if buf[i].size == st.ncards[me]:
+            sc[i] = 80000000
+            continue
+        mp = 0 if not (cx.order_flags & 1) else search_mp_after(cx, st, me, &buf[i])
+        safe = 1
+        for q in range(nq):
+            if can_beat(hs[q], &buf[i], cx.lv):
+                safe = 0
+                break
+        bc = bomb_class(&buf[i])
+        s = -mp * 10000 + safe * cx.safe_w + buf[i].size * 1000 - rank_key(&buf[i], cx.lv) * 10
+        if bc:
+            s -= 30000 + bc * 100
+        if partner_owns:
+            s -= 2000
+        sc[i] = s
     return n
 
 
@@ -288,7 +493,8 @@ cdef inline int check_limits(SCtx* cx) noexcept nogil:
 
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
     """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
-    cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta
+    cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl
+    cdef long long nodes0 = cx.nodes, work
     cdef uint64_t key
     cdef TTEntry* e
     cdef uint32_t besth = 0, bh = 0
@@ -303,8 +509,11 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
-    key = st_key(st)
-    e = &cx.tt[key & cx.ttmask]
+    key = st_key(st, cx.lv)
+    # two-entry buckets: the deeper (more work) entry and an always-replace one
+    e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
+    if e.key != key:
+        e = e + 1
     if e.key == key:
         if e.lo >= beta:
             return e.lo
@@ -323,13 +532,20 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     if n < 0:
         cx.abort = 2
         return 0
-    order_moves(cx, st, buf, sc, n, besth)
+    if n == 1 and buf[0].size == 0:
+        # a forced pass: no choice, nothing worth a table entry
+        child = st[0]
+        st_pass(&child)
+        return search(cx, &child, alpha, beta, sp)
+    if order_moves(cx, st, buf, sc, n, besth, sp) < 0:
+        cx.abort = 2
+        return 0
     maxi = (st.turn & 1) == 0
     best = -VINF if maxi else VINF
     for i in range(n):
         pick_next(buf, sc, i, n)
         child = st[0]
-        st_apply(&child, &buf[i])
+        st_apply_cx(cx, &child, &buf[i], sp + n)
         if st_team_out(&child):
             v = st_final_value(&child)
         else:
@@ -353,11 +569,27 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 if best < beta:
                     beta = best
     # store the bound
+    work = cx.nodes - nodes0
+    wl = 0
+    while work > 1 and wl < 60:
+        work >>= 1
+        wl += 1
+    e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
+    if e.key != key:
+        if e[1].key == key:
+            e = e + 1
+        elif e.work <= wl:
+            if e[1].work < e.work or e[1].key == 0:
+                e[1] = e[0]
+        else:
+            e = e + 1
     if e.key != key:
         st_static_bounds(st, &lo_s, &hi_s)
         e.key = key
         e.lo = <int8_t>lo_s
         e.hi = <int8_t>hi_s
+    if wl > e.work:
+        e.work = <u8>wl
     if best >= b0:
         if best > e.lo:
             e.lo = <int8_t>best
@@ -418,12 +650,14 @@ cdef int pv_line(SCtx* cx, const SState* start, int value, int sp, int* seats,
         if n < 0:
             cx.abort = 2
             break
-        order_moves(cx, &cur, buf, sc, n, 0)
+        if order_moves(cx, &cur, buf, sc, n, 0, sp) < 0:
+            cx.abort = 2
+            break
         found = 0
         for i in range(n):
             pick_next(buf, sc, i, n)
             child = cur
-            st_apply(&child, &buf[i])
+            st_apply_cx(cx, &child, &buf[i], sp + n)
             drive(cx, &child, sp + n, &lo, &hi)
             if cx.abort:
                 break
@@ -474,19 +708,31 @@ cdef class EndgameSearch:
         self.cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
         self.cx.scores = <int*>malloc(SPOOL * sizeof(int))
         self.rootmoves = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
-        if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves):
+        self.cx.hsum = <HSum*>calloc(1 << HSUM_BITS, sizeof(HSum))
+        self.cx.mpc = <MPEntry*>calloc(1 << MPC_BITS, sizeof(MPEntry))
+        self.cx.dws = new_decomp_work()
+        if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
+                and self.cx.hsum and self.cx.mpc and self.cx.dws):
             raise MemoryError()
         memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
         self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
+        self.cx.order_flags = 0
+        self.cx.safe_w = 0
+        self.cx.pass_w = 20000
         for s in range(4):
             n = 0
             for c in range(54):
                 v = hands[s, c]
                 self.root.hand[s][c] = v
-                self.root.hkey ^= Z_HAND[s][c][v]
+                self.root.skey[s] ^= Z_HAND[s][c][v]
                 n += v
             self.root.ncards[s] = n
+            self.root.hkey ^= self.root.skey[s]
         self.root.turn = turn
+        for s in range(4):
+            if may_form_sequence(self.root.hand[s], self.root.ncards[s], lv, flags,
+                                 self.cx.pool, SPOOL):
+                self.root.seqmask |= 1 << s
         self.root.owner = owner if table is not None else -1
         self.root.passes = passes
         if table is not None:
@@ -497,7 +743,8 @@ cdef class EndgameSearch:
         n = gen_moves(&self.cx, &self.root, self.cx.pool, SPOOL)
         if n < 0:
             raise RuntimeError("play buffer overflow")
-        order_moves(&self.cx, &self.root, self.cx.pool, self.cx.scores, n, 0)
+        if order_moves(&self.cx, &self.root, self.cx.pool, self.cx.scores, n, 0, 0) < 0:
+            raise RuntimeError("play buffer overflow")
         for i in range(n):
             pick_next(self.cx.pool, self.cx.scores, i, n)
         memcpy(self.rootmoves, self.cx.pool, n * sizeof(CPlay))
@@ -508,6 +755,9 @@ cdef class EndgameSearch:
         free(self.cx.pool)
         free(self.cx.scores)
         free(self.rootmoves)
+        free(self.cx.hsum)
+        free(self.cx.mpc)
+        free(self.cx.dws)
 
     def set_limits(self, max_nodes=None, max_seconds=None):
         """Limits for everything solved from now on (nodes counted in total)."""
@@ -544,6 +794,23 @@ cdef class EndgameSearch:
         st_static_bounds(&self.root, &lo, &hi)
         return lo, hi
 
+    def set_order(self, int flags, int safe_w, int pass_w):
+        """Tuning knobs of the move ordering (values never depend on them):
+        flags bit 0 orders by the minimum plays left after a move; safe_w is
+        the bonus of a play nobody can beat; pass_w the malus of a pass when
+        an opponent owns the table. The defaults (0, 0, 20000) measured best
+        on random 4x6 endgames."""
+        self.cx.order_flags = flags
+        self.cx.safe_w = safe_w
+        self.cx.pass_w = pass_w
+
+    def solve_root(self):
+        """(lo, hi): the proven bounds on the value of the root position."""
+        cdef int lo = -3, hi = 3
+        with nogil:
+            drive(&self.cx, &self.root, 0, &lo, &hi)
+        return lo, hi
+
     def solve_move(self, int i):
         """(lo, hi): the proven bounds on the value of root move i."""
         cdef SState child
@@ -551,7 +818,7 @@ cdef class EndgameSearch:
         if not 0 <= i < self.nroot:
             raise IndexError(i)
         child = self.root
-        st_apply(&child, &self.rootmoves[i])
+        st_apply_cx(&self.cx, &child, &self.rootmoves[i], 0)
         with nogil:
             drive(&self.cx, &child, 0, &lo, &hi)
         return lo, hi
@@ -569,7 +836,7 @@ cdef class EndgameSearch:
             maxlen = MAXPV
         try:
             child = self.root
-            st_apply(&child, &self.rootmoves[i])
+            st_apply_cx(&self.cx, &child, &self.rootmoves[i], 0)
             with nogil:
                 n = pv_line(&self.cx, &child, value, 0, seats, plays, maxlen)
             return [(seats[k], make_play(&plays[k], self.cx.lv) if plays[k].size
