@@ -84,6 +84,7 @@ ctypedef struct SCtx:
     MPEntry* mpc            # min plays per hand (direct-mapped cache)
     DecompWork* dws
     int order_flags         # experiment knobs
+    int hist[4][NTYPE + 1][16][11]   # history: seat, type (NTYPE = pass), rank, size
     int safe_w
     int pass_w
 
@@ -341,17 +342,33 @@ cdef inline uint32_t move_hash(const CPlay* p) noexcept nogil:
 # Move generation and ordering
 # ----------------------------------------------------------------------------
 
+DEF SEQ_TYPES = (1 << T_STRAIGHT) | (1 << T_TUBE) | (1 << T_PLATE) | (1 << T_STRAIGHT_FLUSH)
+
+
 cdef int gen_moves(SCtx* cx, const SState* st, CPlay* buf, int cap) noexcept nogil:
     """The moves of the seat to act into buf: plays, then a pass (size 0)
-    when following. Returns the count, or -1 on overflow."""
-    cdef int n
+    when following. Returns the count, or -1 on overflow. Sequence types are
+    not generated for a hand that cannot form one (seqmask)."""
+    cdef int n, i, m = 0, mask = ALL_TYPES
+    cdef const CPlay* table = &st.table
+    if not (st.seqmask >> st.turn) & 1:
+        mask &= ~SEQ_TYPES
     if st.owner < 0:
-        return enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, ALL_TYPES, buf, cap)
-    n = beating_plays_c(st.hand[st.turn], cx.lv, cx.flags, &st.table, buf, cap - 1)
+        return enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap)
+    if bomb_class(table) == 0:
+        mask &= BOMB_TYPES | (1 << table.type)
+    else:
+        mask &= BOMB_TYPES
+    n = enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap - 1)
     if n < 0:
         return -1
-    memset(&buf[n], 0, sizeof(CPlay))
-    return n + 1
+    for i in range(n):
+        if c_beats(&buf[i], table, cx.lv):
+            if m != i:
+                buf[m] = buf[i]
+            m += 1
+    memset(&buf[m], 0, sizeof(CPlay))
+    return m + 1
 
 
 cdef inline int play_strength(const CPlay* p, int lv) noexcept nogil:
@@ -459,6 +476,8 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
                 if mp0 < 0:
                     mp0 = 0 if not (cx.order_flags & 1) else search_mp_after(cx, st, me, &buf[i])
                 sc[i] = -mp0 * 10000 - cx.pass_w
+                if cx.order_flags & 2:
+                    sc[i] += cx.hist[me][NTYPE][0][0]
             continue
         if buf[i].size == st.ncards[me]:
             sc[i] = 80000000
@@ -475,6 +494,8 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
             s -= 30000 + bc * 100
         if partner_owns:
             s -= 2000
+        if cx.order_flags & 2:
+            s += cx.hist[me][buf[i].type][buf[i].rank][buf[i].size]
         sc[i] = s
     return n
 
@@ -489,6 +510,17 @@ cdef inline int check_limits(SCtx* cx) noexcept nogil:
     elif cx.deadline > 0 and (cx.nodes & 1023) == 0 and now_seconds() > cx.deadline:
         cx.abort = 1
     return cx.abort
+
+
+cdef inline void hist_bump(SCtx* cx, int seat, const CPlay* p) noexcept nogil:
+    cdef int* h
+    if p.size == 0:
+        h = &cx.hist[seat][NTYPE][0][0]
+    else:
+        h = &cx.hist[seat][p.type][p.rank][p.size]
+    h[0] += 64
+    if h[0] > 30000:
+        h[0] = 30000
 
 
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
@@ -557,6 +589,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 best = v
                 bh = move_hash(&buf[i]) if buf[i].size else 1
                 if best >= beta or best >= hi_s:
+                    if i and (cx.order_flags & 2):
+                        hist_bump(cx, st.turn, &buf[i])
                     break
                 if best > alpha:
                     alpha = best
@@ -565,6 +599,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 best = v
                 bh = move_hash(&buf[i]) if buf[i].size else 1
                 if best <= alpha or best <= lo_s:
+                    if i and (cx.order_flags & 2):
+                        hist_bump(cx, st.turn, &buf[i])
                     break
                 if best < beta:
                     beta = best
@@ -608,14 +644,19 @@ cdef inline int next_value_up(int t) noexcept nogil:
 
 
 cdef void drive(SCtx* cx, const SState* st, int sp, int* plo, int* phi) noexcept nogil:
-    """Exact value of a position by null-window tests: [lo, hi] proven;
-    lo == hi unless a limit stopped the search."""
+    """Exact value of a position by null-window tests. On entry [plo, phi]
+    is a range known to hold the value; on exit the proven range, a single
+    value unless a limit stopped the search."""
     cdef int lo, hi, t, g, k, m
     cdef int vals[6]
     if st_team_out(st):
         plo[0] = phi[0] = st_final_value(st)
         return
     st_static_bounds(st, &lo, &hi)
+    if plo[0] > lo:
+        lo = plo[0]
+    if phi[0] < hi:
+        hi = phi[0]
     while lo < hi and not cx.abort:
         # the median of the outcomes t with lo < t <= hi; test value >= t
         m = 0
@@ -640,7 +681,7 @@ cdef int pv_line(SCtx* cx, const SState* start, int value, int sp, int* seats,
     """A principal variation from a position of known value: at each node the
     first move (in search order) whose exact value equals the node's."""
     cdef SState cur = start[0], child
-    cdef int n, i, lo, hi, length = 0, found
+    cdef int n, i, g, length = 0, found
     cdef CPlay* buf
     cdef int* sc
     while length < maxlen and not st_team_out(&cur) and not cx.abort:
@@ -658,10 +699,18 @@ cdef int pv_line(SCtx* cx, const SState* start, int value, int sp, int* seats,
             pick_next(buf, sc, i, n)
             child = cur
             st_apply_cx(cx, &child, &buf[i], sp + n)
-            drive(cx, &child, sp + n, &lo, &hi)
+            # every child is worth at most (at least, for team 1) the node's
+            # value: one null-window test tells whether it reaches it
+            if st_team_out(&child):
+                g = st_final_value(&child)
+            elif (cur.turn & 1) == 0:
+                g = search(cx, &child, value - 1, value, sp + n)
+            else:
+                g = search(cx, &child, value, value + 1, sp + n)
             if cx.abort:
                 break
-            if lo == value and hi == value:
+            if g == value or ((cur.turn & 1) == 0 and g > value) or \
+                    ((cur.turn & 1) == 1 and g < value):
                 seats[length] = cur.turn
                 plays[length] = buf[i]
                 length += 1
@@ -811,10 +860,10 @@ cdef class EndgameSearch:
             drive(&self.cx, &self.root, 0, &lo, &hi)
         return lo, hi
 
-    def solve_move(self, int i):
-        """(lo, hi): the proven bounds on the value of root move i."""
+    def solve_move(self, int i, int lo=-3, int hi=3):
+        """(lo, hi): the proven bounds on the value of root move i; lo and
+        hi on entry: a range known to hold it (e.g. from the root value)."""
         cdef SState child
-        cdef int lo = -3, hi = 3
         if not 0 <= i < self.nroot:
             raise IndexError(i)
         child = self.root

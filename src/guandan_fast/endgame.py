@@ -42,6 +42,7 @@ __all__ = ["Position", "EndgameResult", "solve", "VALUES"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
 SEATS = (0, 1, 2, 3)
+_ROOT_FIRST = True
 
 
 def _as_rules(rules) -> Rules:
@@ -270,9 +271,17 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
     moves = search.moves()
+    # the root value first: then every move is known to be worth at most
+    # (team 0 to act) or at least (team 1) that, which saves tests
+    root_lo, root_hi = search.solve_root() if _ROOT_FIRST else (-3, 3)
+    if progress is not None:
+        progress(0, len(moves), search.nodes)
     bounds = []
     for i in range(len(moves)):
-        bounds.append(search.solve_move(i))
+        if maxi:
+            bounds.append(search.solve_move(i, -3, root_hi))
+        else:
+            bounds.append(search.solve_move(i, root_lo, 3))
         if progress is not None:
             progress(i + 1, len(moves), search.nodes)
     pick = max if maxi else min
