@@ -1,0 +1,82 @@
+"""Double-dummy endgame solver: seeded random endgames of 4x4, 4x6 and 4x8
+cards (free lead, random level and seat to act) and of 2 hands of 10 cards
+with the other two seats finished. Each position is solved in full (value,
+every root move's value, principal variation); the extra info holds the
+median and maximum solve time, nodes per second and how many positions hit
+the per-position cap (then counted at the cap).
+
+Run: python -m pytest bench/bench_endgame.py
+(ENDGAME_CAP=seconds changes the per-position cap, default 30.)
+"""
+
+import os
+import random
+
+import numpy as np
+
+from guandan_fast import Position, Rules, solve
+from guandan_fast._core import TOKENS
+
+RANKS = "23456789TJQKA"
+CAP = float(os.environ.get("ENDGAME_CAP", "30"))
+
+
+def endgames(seed, n, cards, two_finished=False):
+    """n seeded random positions: `cards` cards in each hand still in."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        deck = [t for t in TOKENS for _ in range(2)]
+        rng.shuffle(deck)
+        rules = Rules(level=rng.choice(RANKS))
+        if two_finished:
+            a = rng.randrange(4)
+            b = rng.choice([s for s in range(4) if s % 2 != a % 2])
+            finished = [a, b]
+            rng.shuffle(finished)
+            hands = [[] if s in finished else [deck.pop() for _ in range(cards)]
+                     for s in range(4)]
+            turn = rng.choice([s for s in range(4) if hands[s]])
+            out.append(Position(hands, rules, turn=turn, finished=finished))
+        else:
+            hands = [[deck.pop() for _ in range(cards)] for _ in range(4)]
+            out.append(Position(hands, rules, turn=rng.randrange(4)))
+    return out
+
+
+def run_suite(benchmark, positions):
+    times, nodes, capped = [], [], 0
+    for pos in positions:
+        r = solve(pos, max_seconds=CAP)
+        times.append(r.seconds)
+        nodes.append(r.nodes)
+        capped += not r.exact
+    t = np.array(times)
+    benchmark.extra_info.update({
+        "positions": len(positions),
+        "median_ms": float(np.median(t) * 1e3),
+        "max_ms": float(t.max() * 1e3),
+        "nodes_per_second": float(sum(nodes) / t.sum()),
+        "median_nodes": float(np.median(nodes)),
+        "capped": capped,
+    })
+    # the timed call: the position of median difficulty, solved once per round
+    mid = positions[int(np.argsort(t)[len(t) // 2])]
+    benchmark.pedantic(solve, args=(mid,), kwargs={"max_seconds": CAP},
+                       rounds=3, iterations=1)
+
+
+def bench_endgame_4x4(benchmark):
+    run_suite(benchmark, endgames(404, 40, 4))
+
+
+def bench_endgame_4x6(benchmark):
+    run_suite(benchmark, endgames(606, 30, 6))
+
+
+def bench_endgame_4x8(benchmark):
+    run_suite(benchmark, endgames(808, 10, 8))
+
+
+def bench_endgame_2x10(benchmark):
+    run_suite(benchmark, endgames(1010, 20, 10, two_finished=True))
