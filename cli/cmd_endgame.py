@@ -75,12 +75,15 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet):
     position = loads_position(read_source(deal_file))
     t0 = time.monotonic()
     shown = [False]
+    last = [0.0]
 
     def progress(done, total, nodes):
-        # only for long searches, and only on a terminal or when asked for
-        if quiet or time.monotonic() - t0 < 1.0:
+        # only for searches longer than a second, at most twice a second
+        now = time.monotonic()
+        if quiet or now - t0 < 1.0 or (now - last[0] < 0.5 and done < total):
             return
         shown[0] = True
+        last[0] = now
         sys.stderr.write(f"\rgd-analyze endgame: {done}/{total} moves solved, "
                          f"{nodes} nodes, {time.monotonic() - t0:.1f} s")
         sys.stderr.flush()

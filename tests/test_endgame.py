@@ -446,3 +446,25 @@ def test_small_transposition_table_changes_nothing():
         b = solve(pos, tt_bits=10)
         assert [(core_pattern(p) if p else None, v) for p, v in a.moves] == \
                [(core_pattern(p) if p else None, v) for p, v in b.moves]
+
+
+def test_progress_reports_during_and_between_moves():
+    seen = []
+    res = solve(_big_position(), max_nodes=600_000,
+                progress=lambda done, total, nodes: seen.append((done, total, nodes)))
+    total = len(res.moves)
+    assert seen and all(t == total for _, t, _ in seen)
+    assert seen[-1][0] == total
+    assert [n for _, _, n in seen] == sorted(n for _, _, n in seen)
+    assert any(n % (1 << 18) == 0 and n for _, _, n in seen)   # from inside a search
+
+
+def test_progress_callback_can_stop_the_search():
+    calls = []
+
+    def stop(done, total, nodes):
+        calls.append(nodes)
+        raise RuntimeError("enough")
+    with pytest.raises(RuntimeError, match="enough"):
+        solve(_big_position(), max_nodes=2_000_000, progress=stop)
+    assert calls == [1 << 18]       # raised inside the root search, which stopped

@@ -26,6 +26,7 @@
 
 from libc.stdint cimport uint64_t, uint32_t, int8_t
 from libc.stdlib cimport calloc
+from cpython.exc cimport PyErr_CheckSignals
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 DEF SPOOL = 1 << 18      # plays in the shared move pool (all plies together)
@@ -83,6 +84,7 @@ ctypedef struct SCtx:
     HSum* hsum              # per-hand summaries (direct-mapped cache)
     MPEntry* mpc            # min plays per hand (direct-mapped cache)
     DecompWork* dws
+    void* progress_cb       # a Python callable(nodes) or NULL (borrowed)
     int order_flags         # experiment knobs
     int hist[4][NTYPE + 1][16][11]   # history: seat, type (NTYPE = pass), rank, size
     int safe_w
@@ -504,11 +506,27 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
 # Alpha-beta
 # ----------------------------------------------------------------------------
 
+cdef void report_progress(SCtx* cx) noexcept nogil:
+    """Every 2**18 nodes: take the GIL, let Python handle signals (Ctrl-C
+    stops the search: abort = 3) and call the progress callback, if any."""
+    with gil:
+        try:
+            if PyErr_CheckSignals() != 0:
+                cx.abort = 3
+                return
+            if cx.progress_cb != NULL:
+                (<object>cx.progress_cb)(cx.nodes)
+        except BaseException:
+            cx.abort = 3
+
+
 cdef inline int check_limits(SCtx* cx) noexcept nogil:
     if cx.max_nodes > 0 and cx.nodes >= cx.max_nodes:
         cx.abort = 1
     elif cx.deadline > 0 and (cx.nodes & 1023) == 0 and now_seconds() > cx.deadline:
         cx.abort = 1
+    elif (cx.nodes & 0x3FFFF) == 0:
+        report_progress(cx)
     return cx.abort
 
 
@@ -738,6 +756,7 @@ cdef class EndgameSearch:
     cdef CPlay* rootmoves
     cdef int nroot
     cdef int started
+    cdef object _progress
 
     def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
                   Play table=None, int owner=-1, int passes=0, finished=(),
@@ -808,6 +827,12 @@ cdef class EndgameSearch:
         free(self.cx.mpc)
         free(self.cx.dws)
 
+    def set_progress(self, callback):
+        """callback(nodes), called about every 2**18 nodes during a search;
+        an exception in it stops the search (aborted == 3)."""
+        self._progress = callback
+        self.cx.progress_cb = NULL if callback is None else <void*>callback
+
     def set_limits(self, max_nodes=None, max_seconds=None):
         """Limits for everything solved from now on (nodes counted in total)."""
         self.cx.max_nodes = 0 if max_nodes is None else max(1, int(max_nodes))
@@ -820,7 +845,8 @@ cdef class EndgameSearch:
 
     @property
     def aborted(self):
-        """0, 1 (node or time limit reached) or 2 (move buffer overflow)."""
+        """0, 1 (node or time limit reached), 2 (move buffer overflow) or 3
+        (interrupted: a signal, or the progress callback raised)."""
         return self.cx.abort
 
     @property

@@ -257,7 +257,9 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     ``max_nodes`` / ``max_seconds`` bound the whole search (the best line
     included); past a limit the result holds what is proven (``exact`` is
     False, unproven values are None, ``lower``/``upper`` bound the value).
-    ``progress(done, total, nodes)`` is called after each root move.
+    ``progress(done, total, nodes)`` is called after each root move and
+    about every 2**18 nodes (done = root moves solved so far); an exception
+    in it stops the search and is raised; so does Ctrl-C (KeyboardInterrupt).
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes.
     """
     if not isinstance(position, Position):
@@ -271,19 +273,38 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
     moves = search.moves()
+    done = [0]
+    raised: List[BaseException] = []
+    if progress is not None:
+        def inner(nodes):
+            try:
+                progress(done[0], len(moves), nodes)
+            except BaseException as e:      # stops the search; re-raised below
+                raised.append(e)
+                raise
+        search.set_progress(inner)
     # the root value first: then every move is known to be worth at most
     # (team 0 to act) or at least (team 1) that, which saves tests
     root_lo, root_hi = search.solve_root() if _ROOT_FIRST else (-3, 3)
-    if progress is not None:
+    if progress is not None and search.aborted != 3:
         progress(0, len(moves), search.nodes)
     bounds = []
     for i in range(len(moves)):
+        if search.aborted == 3:
+            break
         if maxi:
             bounds.append(search.solve_move(i, -3, root_hi))
         else:
             bounds.append(search.solve_move(i, root_lo, 3))
+        done[0] = i + 1
         if progress is not None:
             progress(i + 1, len(moves), search.nodes)
+        if search.aborted == 3:
+            break
+    if search.aborted == 3:
+        if raised:
+            raise raised[0]
+        raise KeyboardInterrupt("endgame search interrupted")
     pick = max if maxi else min
     lower = pick(b[0] for b in bounds)
     upper = pick(b[1] for b in bounds)
