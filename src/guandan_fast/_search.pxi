@@ -545,6 +545,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
     cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl
     cdef long long nodes0 = cx.nodes, work
+    cdef HSum* hs
     cdef uint64_t key
     cdef TTEntry* e
     cdef uint32_t besth = 0, bh = 0
@@ -559,6 +560,16 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
+    if st.owner >= 0:
+        # a follower who cannot beat the table passes: no key, no table entry
+        hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
+        if hs == NULL:
+            cx.abort = 2
+            return 0
+        if not can_beat(hs, &st.table, cx.lv):
+            child = st[0]
+            st_pass(&child)
+            return search(cx, &child, alpha, beta, sp)
     key = st_key(st, cx.lv)
     # two-entry buckets: the deeper (more work) entry and an always-replace one
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
