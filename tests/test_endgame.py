@@ -15,7 +15,8 @@ import reference as ref
 import reference_endgame as ref_end
 from conftest import core_pattern
 
-from guandan_fast import (Position, PositionError, Rules, plays, read_play, solve)
+from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
+                          solve)
 from guandan_fast.endgame import EndgameResult
 from guandan_fast.position_format import dumps_position, loads_position
 
@@ -468,3 +469,114 @@ def test_progress_callback_can_stop_the_search():
     with pytest.raises(RuntimeError, match="enough"):
         solve(_big_position(), max_nodes=2_000_000, progress=stop)
     assert calls == [1 << 18]       # raised inside the root search, which stopped
+
+
+def test_differential_two_hands_with_sequences():
+    # two seats out (one per team), two hands of 5-6 cards rich in runs,
+    # wilds and same-suit runs: straights, tubes, plates and straight
+    # flushes are possible, so the search keys positions by the exact cards
+    # (the renumbered keys only start once nobody can form a sequence)
+    rng = random.Random(77)
+    done = seq = 0
+    while done < 150:
+        level = rng.choice(ref.RANKS)
+        a = rng.randrange(4)
+        b = rng.choice([s for s in SEATS if s % 2 != a % 2])
+        finished = [a, b]
+        rng.shuffle(finished)
+        hands = [[] if s in finished else ref.random_rich_hand(rng, rng.randint(5, 6), level)
+                 for s in SEATS]
+        if max(Counter(c for h in hands for c in h).values()) > 2:
+            continue
+        turn = rng.choice([s for s in SEATS if hands[s]])
+        pos = Position(hands, Rules(level=level), turn=turn, finished=finished)
+        check_against_reference(pos)
+        done += 1
+        seq += any(p.type in ("straight", "tube", "plate", "straight_flush")
+                   for p in plays(pos.hands[turn], pos.rules))
+    assert seq >= 30        # the sample really exercises sequences
+
+
+def test_wild_against_a_table_ace_or_level_card():
+    # Regression: seat 0 holds a lone wild (a level card when played alone).
+    # Against a table ace it can play; against a table level card it cannot.
+    # The renumbered key must tell these apart even though no natural level
+    # card is held (it keys where the level rank sits among the ranks).
+    pos = Position(["S5 C5 D6 H9 H9", "", "", "S2 H2 D9 HA CA DA"], Rules(level=9),
+                   turn=0, finished=[1, 2])
+    check_against_reference(pos)
+    assert move_values(solve(pos))["H9"] == -1
+
+
+def _children(pos):
+    """Every position one move after pos (RULES 6), deals not over."""
+    rules, s = pos.rules, pos.turn
+    hands = [list(h) for h in pos.hands]
+    out = []
+    moves = plays(hands[s], rules) if pos.table is None else beating_plays(
+        hands[s], pos.table, rules)
+    for m in moves:
+        h2 = [list(h) for h in hands]
+        left = Counter(h2[s])
+        left.subtract(m.cards)
+        h2[s] = sorted(left.elements())
+        fin = list(pos.finished) + ([s] if not h2[s] else [])
+        if any(a in fin and a + 2 in fin for a in (0, 1)):
+            continue
+        nxt = next((s + k) % 4 for k in (1, 2, 3) if h2[(s + k) % 4])
+        out.append(Position(h2, rules, turn=nxt, table=m, owner=s, finished=fin))
+    if pos.table is not None:
+        holders = sum(1 for h in hands if h)
+        need = holders - 1 if hands[pos.owner] else holders
+        if pos.passes + 1 == need:
+            lead = pos.owner if hands[pos.owner] else (pos.owner + 2) % 4
+            out.append(Position(hands, rules, turn=lead, finished=pos.finished))
+        else:
+            nxt = next((s + k) % 4 for k in (1, 2, 3) if hands[(s + k) % 4])
+            out.append(Position(hands, rules, turn=nxt, table=pos.table, owner=pos.owner,
+                                passes=pos.passes + 1, finished=pos.finished))
+    return out
+
+
+def test_renumbered_keys_only_merge_positions_of_equal_value():
+    # Every position reachable from a few small wild-rich positions, grouped
+    # by the search's renumbered key: within a group the reference values
+    # must agree (and the exact keys must differ only if the positions do).
+    from guandan_fast import _core
+    rng = random.Random(8)
+    groups_checked = 0
+    roots = 0
+    while roots < 40:
+        root = random_position(rng, 3, rich=rng.random() < 0.5)
+        # a wild in some hand, and no natural level card at times
+        wild = "H" + root.rules.level
+        hands = [[str(c) for c in h] for h in root.hands]
+        s = rng.choice([s for s in SEATS if hands[s]])
+        hands[s][0] = wild
+        if rng.random() < 0.5:
+            hands = [[c for c in h if c[1] != root.rules.level or c == wild] or
+                     ([] if not h else [wild]) for h in hands]
+        try:
+            root = Position(hands, root.rules, turn=root.turn, table=root.table,
+                            owner=root.owner, passes=root.passes, finished=root.finished)
+        except PositionError:
+            continue
+        roots += 1
+        seen, stack, by_key = set(), [root], {}
+        while stack and len(seen) < 600:
+            p = stack.pop()
+            if repr(p) in seen:
+                continue
+            seen.add(repr(p))
+            rk, xk, seqmask = _core._debug_key(
+                p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
+                -1 if p.owner is None else p.owner, p.passes, p.finished)
+            assert seqmask == 0
+            by_key.setdefault(rk, []).append(p)
+            stack.extend(_children(p))
+        for group in by_key.values():
+            if len(group) > 1:
+                values = {reference_solve(p)[0] for p in group}
+                assert len(values) == 1, group
+                groups_checked += 1
+    assert groups_checked > 20

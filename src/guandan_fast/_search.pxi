@@ -212,7 +212,9 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     rank and the standing play's rank) are renumbered 0, 1, 2... in that
     order. Order-isomorphic positions (e.g. after playing the 8 or the 9 of
     8 9 when nobody else holds a card between them) share a key. Suits do
-    not matter either: no straight flush can be formed."""
+    not matter either: no straight flush can be formed. The key holds each
+    hand's count per label, the wilds apart, the jokers as themselves, the
+    table's label and the level's label."""
     cdef u8 nat[4][15]
     cdef u8 present[16]
     cdef u8 lab[16]
@@ -258,11 +260,21 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
             trank = st.table.rank
         else:
             trank = lab[order_of(st.table.rank, lv)]
+    # where the level rank sits among the labels: a wild played as itself
+    # is a level card, so its order against the table matters even when no
+    # natural level card is held (e.g. wild vs a table ace or a table level card)
+    k ^= smix(<uint64_t>lab[13] + 0x1E7E1ULL)
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
+cdef int RELABEL_ON = 1
+def _set_relabel(int on):
+    global RELABEL_ON
+    RELABEL_ON = on
+
+
 cdef inline uint64_t st_key(const SState* st, int lv) noexcept nogil:
-    if st.seqmask == 0:
+    if st.seqmask == 0 and RELABEL_ON:
         return st_key_relabeled(st, lv)
     return st.hkey ^ st_key_rest(st, st.table.rank)
 
@@ -929,3 +941,12 @@ cdef class EndgameSearch:
                      else None) for k in range(n)]
         finally:
             free(plays)
+
+
+def _debug_key(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
+               int owner=-1, int passes=0, finished=()):
+    """(relabeled key, exact key, seqmask) of a position (for tests)."""
+    cdef EndgameSearch e = EndgameSearch(hands, lv, flags, turn, table, owner, passes,
+                                         finished, 10)
+    return (st_key_relabeled(&e.root, lv), e.root.hkey ^ st_key_rest(&e.root, e.root.table.rank),
+            e.root.seqmask)
