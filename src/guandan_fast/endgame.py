@@ -42,7 +42,6 @@ __all__ = ["Position", "EndgameResult", "solve", "VALUES"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
 SEATS = (0, 1, 2, 3)
-_ROOT_FIRST = True
 
 
 def _as_rules(rules) -> Rules:
@@ -285,7 +284,7 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         search.set_progress(inner)
     # the root value first: then every move is known to be worth at most
     # (team 0 to act) or at least (team 1) that, which saves tests
-    root_lo, root_hi = search.solve_root() if _ROOT_FIRST else (-3, 3)
+    root_lo, root_hi = search.solve_root()
     if progress is not None and search.aborted != 3:
         progress(0, len(moves), search.nodes)
     bounds = []
