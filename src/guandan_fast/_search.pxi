@@ -26,6 +26,10 @@
 
 from libc.stdint cimport uint64_t, uint32_t, int8_t
 from libc.stdlib cimport calloc
+
+cdef extern from *:
+    int __builtin_popcount(unsigned int) nogil
+    int __builtin_ctz(unsigned int) nogil
 from cpython.exc cimport PyErr_CheckSignals
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -40,11 +44,14 @@ ctypedef struct SState:
     int owner          # seat owning the standing play, -1 on a free lead
     int passes         # passes in a row since the standing play
     int seqmask        # bit s: seat s may still form a sequence play
+    int lv             # the level index
     int nfin
     int fin[4]         # finishing order
     CPlay table
     uint64_t hkey      # Zobrist key of the hands
     uint64_t skey[4]   # Zobrist key of each hand (hkey = their xor)
+    u8 rc[4][13]       # natural (non-wild) cards per seat and rank
+    unsigned int om[4] # bit order_of(r) set when the seat holds a natural r
 
 
 ctypedef struct TTEntry:
@@ -215,36 +222,23 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     not matter either: no straight flush can be formed. The key holds each
     hand's count per label, the wilds apart, the jokers as themselves, the
     table's label and the level's label."""
-    cdef u8 nat[4][15]
-    cdef u8 present[16]
-    cdef u8 lab[16]
-    cdef int s, r, su, o, n, w, trank
+    cdef unsigned int m = (1u << 13), bits, below
+    cdef int s, r, o, w, lab, trank
     cdef uint64_t k = 0
-    memset(present, 0, 16)
     for s in range(4):
-        for r in range(13):
-            n = 0
-            for su in range(4):
-                n += st.hand[s][su * 13 + r]
-            if r == lv:
-                n -= st.hand[s][SUIT_H * 13 + lv]
-            nat[s][r] = <u8>n
-            if n:
-                present[order_of(r, lv)] = 1
-    present[13] = 1
+        m |= st.om[s]
     if st.owner >= 0 and st.table.rank < 13 and not is_seq_type(st.table.type):
-        present[order_of(st.table.rank, lv)] = 1
-    n = 0
-    for o in range(14):
-        lab[o] = <u8>n
-        if present[o]:
-            n += 1
+        m |= 1u << order_of(st.table.rank, lv)
     for s in range(4):
         if st.ncards[s] == 0:
             continue
-        for r in range(13):
-            if nat[s][r]:
-                k ^= Z_LAB[s][lab[order_of(r, lv)]][nat[s][r]]
+        bits = st.om[s]
+        while bits:
+            o = __builtin_ctz(bits)
+            bits &= bits - 1
+            r = lv if o == 13 else o
+            lab = __builtin_popcount(m & ((1u << o) - 1))
+            k ^= Z_LAB[s][lab][st.rc[s][r]]
         w = st.hand[s][SUIT_H * 13 + lv]
         if w:
             k ^= Z_LAB[s][16][w]
@@ -259,11 +253,11 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
         elif st.table.rank >= 13:
             trank = st.table.rank
         else:
-            trank = lab[order_of(st.table.rank, lv)]
+            trank = __builtin_popcount(m & ((1u << order_of(st.table.rank, lv)) - 1))
     # where the level rank sits among the labels: a wild played as itself
     # is a level card, so its order against the table matters even when no
     # natural level card is held (e.g. wild vs a table ace or a table level card)
-    k ^= smix(<uint64_t>lab[13] + 0x1E7E1ULL)
+    k ^= smix(<uint64_t>__builtin_popcount(m & ((1u << 13) - 1)) + 0x1E7E1ULL)
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
@@ -291,12 +285,17 @@ cdef int may_form_sequence(const u8* hand, int n, int lv, int flags,
 
 cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
     """The seat to act plays p (size > 0). The caller checks st_team_out."""
-    cdef int s = st.turn, i, c, old
+    cdef int s = st.turn, i, c, old, r
     for i in range(p.size):
         c = p.cards[i]
         old = st.hand[s][c]
         st.hand[s][c] = <u8>(old - 1)
         st.skey[s] ^= Z_HAND[s][c][old] ^ Z_HAND[s][c][old - 1]
+        if c < 52 and c != SUIT_H * 13 + st.lv:
+            r = c % 13
+            st.rc[s][r] -= 1
+            if st.rc[s][r] == 0:
+                st.om[s] &= ~(1u << order_of(r, st.lv))
     st.hkey = st.skey[0] ^ st.skey[1] ^ st.skey[2] ^ st.skey[3]
     st.ncards[s] -= p.size
     st.table = p[0]
@@ -820,6 +819,12 @@ cdef class EndgameSearch:
             self.root.ncards[s] = n
             self.root.hkey ^= self.root.skey[s]
         self.root.turn = turn
+        self.root.lv = lv
+        for s in range(4):
+            for c in range(52):
+                if c != SUIT_H * 13 + lv and self.root.hand[s][c]:
+                    self.root.rc[s][c % 13] += self.root.hand[s][c]
+                    self.root.om[s] |= 1u << order_of(c % 13, lv)
         for s in range(4):
             if may_form_sequence(self.root.hand[s], self.root.ncards[s], lv, flags,
                                  self.cx.pool, SPOOL):
