@@ -74,6 +74,15 @@ ctypedef struct MPEntry:
 
 
 DEF HSUM_BITS = 14
+DEF MC_BITS = 14         # move cache entries
+DEF ARENA = 1 << 20      # plays kept by the move cache
+
+
+ctypedef struct MCEntry:
+    uint64_t key
+    int start
+    int n
+    int gen
 DEF MPC_BITS = 16
 
 
@@ -91,6 +100,10 @@ ctypedef struct SCtx:
     HSum* hsum              # per-hand summaries (direct-mapped cache)
     MPEntry* mpc            # min plays per hand (direct-mapped cache)
     DecompWork* dws
+    MCEntry* mc             # lead plays per hand (direct-mapped cache)
+    CPlay* arena            # ... stored here, as a ring
+    int apos
+    int agen
     void* progress_cb       # a Python callable(nodes) or NULL (borrowed)
     int order_flags         # experiment knobs
     int hist[4][NTYPE + 1][16][11]   # history: seat, type (NTYPE = pass), rank, size
@@ -358,21 +371,44 @@ cdef inline uint32_t move_hash(const CPlay* p) noexcept nogil:
 DEF SEQ_TYPES = (1 << T_STRAIGHT) | (1 << T_TUBE) | (1 << T_PLATE) | (1 << T_STRAIGHT_FLUSH)
 
 
+cdef int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf, int cap) noexcept nogil:
+    """enumerate_plays of the seat to act, through a cache keyed by the hand."""
+    cdef uint64_t key = st.skey[st.turn] ^ smix(<uint64_t>(st.turn * 4096 + mask) + 99)
+    cdef MCEntry* e = &cx.mc[key & ((1 << MC_BITS) - 1)]
+    cdef int n
+    if e.key == key and e.gen == cx.agen:
+        if e.n > cap:
+            return -1
+        memcpy(buf, cx.arena + e.start, e.n * sizeof(CPlay))
+        return e.n
+    n = enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap)
+    if n < 0 or n > ARENA // 4:
+        return n
+    if cx.apos + n > ARENA:
+        cx.apos = 0
+        cx.agen += 1          # the ring wrapped: forget every entry
+    memcpy(cx.arena + cx.apos, buf, n * sizeof(CPlay))
+    e.key = key
+    e.start = cx.apos
+    e.n = n
+    e.gen = cx.agen
+    cx.apos += n
+    return n
+
+
 cdef int gen_moves(SCtx* cx, const SState* st, CPlay* buf, int cap) noexcept nogil:
     """The moves of the seat to act into buf: plays, then a pass (size 0)
     when following. Returns the count, or -1 on overflow. Sequence types are
-    not generated for a hand that cannot form one (seqmask)."""
+    not generated for a hand that cannot form one (seqmask). Following, the
+    lead plays (cached per hand) are filtered by c_beats: the same plays in
+    the same order as beating_plays_c."""
     cdef int n, i, m = 0, mask = ALL_TYPES
     cdef const CPlay* table = &st.table
     if not (st.seqmask >> st.turn) & 1:
         mask &= ~SEQ_TYPES
     if st.owner < 0:
-        return enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap)
-    if bomb_class(table) == 0:
-        mask &= BOMB_TYPES | (1 << table.type)
-    else:
-        mask &= BOMB_TYPES
-    n = enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap - 1)
+        return lead_plays(cx, st, mask, buf, cap)
+    n = lead_plays(cx, st, mask, buf, cap - 1)
     if n < 0:
         return -1
     for i in range(n):
@@ -801,8 +837,12 @@ cdef class EndgameSearch:
         self.cx.hsum = <HSum*>calloc(1 << HSUM_BITS, sizeof(HSum))
         self.cx.mpc = <MPEntry*>calloc(1 << MPC_BITS, sizeof(MPEntry))
         self.cx.dws = new_decomp_work()
+        self.cx.mc = <MCEntry*>calloc(1 << MC_BITS, sizeof(MCEntry))
+        self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
+        self.cx.agen = 1
         if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
-                and self.cx.hsum and self.cx.mpc and self.cx.dws):
+                and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
+                and self.cx.arena):
             raise MemoryError()
         memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
         self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
@@ -854,6 +894,8 @@ cdef class EndgameSearch:
         free(self.cx.hsum)
         free(self.cx.mpc)
         free(self.cx.dws)
+        free(self.cx.mc)
+        free(self.cx.arena)
 
     def set_progress(self, callback):
         """callback(nodes), called about every 2**18 nodes during a search;
