@@ -502,15 +502,17 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
     ranks, bombs last; a pass first when the partner owns the table.
     Returns -1 on overflow."""
     cdef int me = st.turn, i, q, nq = 0, bc, safe, mp0, mp, s
-    cdef HSum* hs[3]
+    cdef HSum hs[3]          # copies: a later lookup may reuse a cache slot
+    cdef HSum* h
     cdef CPlay* scratch = cx.pool + sp + n
     cdef int cap = SPOOL - sp - n
     cdef int partner_owns = st.owner >= 0 and (st.owner & 1) == (me & 1)
     for q in range(4):
         if cx.safe_w and q != me and st.ncards[q]:
-            hs[nq] = hand_summary(cx, st, q, scratch, cap)
-            if hs[nq] == NULL:
+            h = hand_summary(cx, st, q, scratch, cap)
+            if h == NULL:
                 return -1
+            hs[nq] = h[0]
             nq += 1
     mp0 = -1
     for i in range(n):
@@ -534,7 +536,7 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
         mp = 0 if not (cx.order_flags & 1) else search_mp_after(cx, st, me, &buf[i])
         safe = 1
         for q in range(nq):
-            if can_beat(hs[q], &buf[i], cx.lv):
+            if can_beat(&hs[q], &buf[i], cx.lv):
                 safe = 0
                 break
         bc = bomb_class(&buf[i])
