@@ -224,7 +224,7 @@ class GameState:
 def tribute_cards(hand: HandLike, rules: Rules) -> list[Card]:
     """The cards a payer may give: the highest in single-card order, never
     a wild (one entry per distinct card)."""
-    cards = [c for c in set(from_counts(to_counts(hand))) if c != rules.wild]
+    cards = [c for c in set(from_counts(to_counts(hand, max_cards=28))) if c != rules.wild]
     if not cards:
         return []
     top = max(rules.order(c.rank) for c in cards)
@@ -234,7 +234,7 @@ def tribute_cards(hand: HandLike, rules: Rules) -> list[Card]:
 def return_cards(hand: HandLike, rules: Rules) -> list[Card]:
     """The cards a receiver may give back: face value 2..10, not the level
     rank; the lowest card(s) when there is none."""
-    cards = set(from_counts(to_counts(hand)))
+    cards = set(from_counts(to_counts(hand, max_cards=28)))
     ok = [c for c in cards if c.rank_index <= 8 and c.rank_index != rules.level_index]
     if ok:
         return sorted(ok)
