@@ -525,7 +525,7 @@ def _check_against_previous(rec: Record, raw: _Raw) -> None:
                      "('tribute: anti'), no tribute")
     if sorted(t.giver for t in rec.tributes) != sorted(payers):
         _fail(where, f"with finishing order {' '.join(map(str, prev))} the tribute is paid by "
-                     f"seat{'s' if double else ''} {' and '.join(map(str, payers))}")
+                     f"seat{'s' if len(payers) > 1 else ''} {' and '.join(map(str, payers))}")
     if not double:
         if team(last) == team(first):
             return  # first and last are partners: RULES 7 does not say who pays
