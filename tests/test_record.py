@@ -46,7 +46,7 @@ def test_club_deal_contents():
     assert [m.seat for m in rec.moves[:4]] == [0, 1, 2, 3] and rec.moves[3].is_pass
     fh = rec.moves[6].play
     assert (fh.type, fh.rank) == ("full_house", "3")
-    assert "\n2: D3 C3 DT CT H2 full_house 3\n" in dumps(rec)
+    assert "\n2: C3 D3 CT DT H2 full_house 3\n" in dumps(rec)
     assert final_state(rec).finished == (0, 2) and rec.result() == 3
 
 

@@ -67,10 +67,10 @@ readings only where needed) and ``loads(dumps(r)) == r``; the JSON form
 (3, ['0: S3', '1: S9', '2: SA'])
 >>> loads(dumps(rec)) == rec and loads_json(dumps_json(rec)) == rec
 True
->>> loads("level: 2\\nhands:\\n0: S3\\n1: S4\\n2: S5\\n3: S6\\nplay:\\n1: S4")
+>>> loads("level: 2\\nhands:\\n0: S3\\n1: S4\\n2: S5\\n3: S6\\nplay:\\n0: S3\\n2: S5")
 Traceback (most recent call last):
 ...
-guandan_fast.errors.RecordError: line 8: turn out of order: seat 0 is to lead, not seat 1
+guandan_fast.errors.RecordError: line 9: turn out of order: seat 1 is to act, not seat 2
 """
 
 from __future__ import annotations
