@@ -1,1 +1,3 @@
-"""Subcommands of gd-analyze beside the hand analysis."""
+"""Subcommands of gd-analyze beside the hand analysis (imported for registration)."""
+
+from . import cmd_plays  # noqa: F401

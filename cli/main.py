@@ -96,6 +96,3 @@ def hand_cmd(hand_file, fmt, lang):
 
 
 from . import commands  # noqa: E402,F401  (registers the other subcommands)
-
-if __name__ == "__main__":  # pragma: no cover
-    main()
