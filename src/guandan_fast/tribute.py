@@ -1,0 +1,306 @@
+"""Tribute and return tribute (RULES.md section 7): the rules, and advice.
+
+Seats are 0..3; seat ``s + 1 (mod 4)`` plays after seat ``s``, so the
+*upper hand* of seat ``s`` (the player who plays just before it) is seat
+``s - 1 (mod 4)``, always an opponent.
+
+The rules part:
+
+>>> rules = Rules(level=2)
+>>> tribute_candidates("SA HA D9 H2 SB", rules)      # SB is the highest card
+[Card('SB')]
+>>> tribute_candidates("SA HA D9 H2", rules)         # H2 is wild: skipped
+[Card('SA'), Card('HA')]
+>>> return_candidates("S3 S3 D7 C2 SJ", rules)       # 2 is the level rank
+[Card('S3'), Card('D7')]
+>>> plan = tribute_plan([0, 1, 2, 3], ["SA", "SK", "SQ", "SJ"], rules)
+>>> plan.kind, plan.payments, plan.leader
+('single_down', [(3, 0)], 3)
+
+Decisions where RULES 7 leaves a choice open are stated in the docstrings of
+``return_candidates`` and ``tribute_plan``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+import numpy as np
+
+from ._core import Card
+from .cards import MAX_COPIES, MAX_HAND
+from .errors import HandError, RecordError
+from .hand import HandLike, from_counts, to_counts
+from .rules import Rules, _rules
+
+__all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
+           "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner"]
+
+BIG_JOKER = Card("HR")
+_FACE_2_TO_10 = frozenset("23456789T")
+
+
+def _hand(hand: HandLike, max_cards: int = MAX_HAND + 1) -> list[Card]:
+    """The cards of a hand, sorted. A receiver holds 28 cards between the
+    tribute and the return, hence the default limit."""
+    return from_counts(to_counts(hand, max_cards=max_cards))
+
+
+def partner(seat: int) -> int:
+    """The partner of a seat (0 and 2, 1 and 3)."""
+    return (seat + 2) % 4
+
+
+def upper_hand(seat: int) -> int:
+    """The opponent who plays just before ``seat`` (RULES 6-7)."""
+    return (seat - 1) % 4
+
+
+def _highest_order(cards: Iterable[Card], rules: Rules) -> Optional[int]:
+    orders = [rules.order(c.rank) for c in cards]
+    return max(orders) if orders else None
+
+
+def tribute_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
+    """The cards a payer may give as tribute (RULES 7): the highest card in
+    single-card order (RULES 2), never a wild; one entry per distinct card,
+    so a payer holding the highest rank in several suits gets each suit once
+    (the payer chooses). Sorted by suit (S H C D).
+
+    A hand that holds nothing but wilds has no legal tribute: ``[]``.
+
+    >>> r = Rules(level=7)
+    >>> tribute_candidates("SA S7 C7 H7 H7 D7", r)   # H7 wild, level 7 > A
+    [Card('S7'), Card('C7'), Card('D7')]
+    >>> tribute_candidates("H7 H7", r)
+    []
+    """
+    r = _rules(rules)
+    wild = r.wild
+    cards = [c for c in _hand(hand) if c != wild]
+    top = _highest_order(cards, r)
+    if top is None:
+        return []
+    return sorted({c for c in cards if r.order(c.rank) == top})
+
+
+def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
+    """The cards a receiver may give back (RULES 7): any card of face value
+    2..10 that is not of the level rank, one entry per distinct card, in
+    single-card order (then suit).
+
+    When the hand holds no such card, the receiver returns their lowest card
+    in single-card order. Decisions (RULES says only "their lowest card"):
+
+    - ties: every suit of the lowest rank is listed; the receiver chooses,
+      as the payer does for the tribute;
+    - a wild (heart of the level rank) is never returned while the hand holds
+      any other card: RULES keeps the wilds out of the exchange for the
+      tribute, and "lowest" is read as the lowest card the rules let one give.
+      A hand of nothing but wilds returns a wild.
+
+    >>> r = Rules(level=5)
+    >>> return_candidates("DA SK SJ CJ S5 SB", r)    # lowest: J, in two suits
+    [Card('SJ'), Card('CJ')]
+    >>> return_candidates("S5 H5 SB", r)             # H5 wild: not returned
+    [Card('S5')]
+    """
+    r = _rules(rules)
+    cards = _hand(hand)
+    level = r.level
+    face = sorted({c for c in cards if c.rank in _FACE_2_TO_10 and c.rank != level},
+                  key=lambda c: (r.order(c.rank), c))
+    if face:
+        return face
+    wild = r.wild
+    pool = [c for c in cards if c != wild] or cards
+    if not pool:
+        return []
+    low = min(r.order(c.rank) for c in pool)
+    return sorted({c for c in pool if r.order(c.rank) == low})
+
+
+def _payer_hands(payer_hands) -> list[list[Card]]:
+    if isinstance(payer_hands, (str, np.ndarray)):
+        return [_hand(payer_hands)]
+    items = list(payer_hands)
+    if items and all(isinstance(x, Card) for x in items):
+        return [_hand(items)]
+    return [_hand(h) for h in items]
+
+
+def anti_tribute(payer_hands, rules: Rules | None = None) -> bool:
+    """True when the paying side holds both big jokers (RULES 7, 抗贡): no
+    tribute is paid. ``payer_hands`` is the one payer's hand (single down) or
+    the two payers' hands (double down), counted together.
+
+    >>> anti_tribute(["HR HR S3"])          # one payer, both big jokers
+    True
+    >>> anti_tribute(["HR S3", "HR D4"])    # split between the two payers
+    True
+    >>> anti_tribute(["HR SB SB", "S3"])
+    False
+    """
+    _rules(rules)
+    hands = _payer_hands(payer_hands)
+    if not 1 <= len(hands) <= 2:
+        raise HandError(f"anti_tribute takes one or two payer hands, not {len(hands)}")
+    return sum(h.count(BIG_JOKER) for h in hands) >= 2
+
+
+@dataclass
+class TributePlan:
+    """Who pays whom before a deal (RULES 7). JSON-friendly via ``to_dict``.
+
+    - ``kind``: ``"single_down"`` or ``"double_down"``;
+    - ``payments``: ``(payer, receiver)`` seat pairs, the payer of the
+      higher tribute first (empty under anti-tribute); the receiver of each
+      tribute returns a card to its payer;
+    - ``tribute_ranks``: the rank each payer must pay, aligned with
+      ``payments`` (the payer chooses the suit, see ``tribute_candidates``);
+    - ``equal_tributes``: double down with tributes of the same rank;
+    - ``anti_tribute``: the paying side holds both big jokers, nothing is paid;
+    - ``leader``: the seat that leads the deal.
+    """
+
+    finishing_order: list
+    kind: str
+    payers: list
+    payments: list = field(default_factory=list)
+    tribute_ranks: list = field(default_factory=list)
+    equal_tributes: bool = False
+    anti_tribute: bool = False
+    leader: int = 0
+
+    def to_dict(self) -> dict:
+        return {
+            "finishing_order": list(self.finishing_order),
+            "kind": self.kind,
+            "payers": list(self.payers),
+            "payments": [{"payer": p, "receiver": q} for p, q in self.payments],
+            "tribute_ranks": list(self.tribute_ranks),
+            "equal_tributes": self.equal_tributes,
+            "anti_tribute": self.anti_tribute,
+            "leader": self.leader,
+        }
+
+
+def check_finishing_order(order) -> list[int]:
+    """A finishing order as a list of four seats, first to last; anything
+    else is a RecordError. Accepts ``"2 0 3 1"`` too."""
+    if isinstance(order, str):
+        parts = order.replace(",", " ").split()
+        try:
+            order = [int(x) for x in parts]
+        except ValueError:
+            raise RecordError(f"finishing order {' '.join(parts)!r}: seats are 0..3") from None
+    seats = list(order)
+    if sorted(seats) != [0, 1, 2, 3] or not all(isinstance(s, (int, np.integer)) for s in seats):
+        raise RecordError(f"finishing order {seats!r} must list the seats 0, 1, 2, 3 "
+                          "once each, first finisher first")
+    return [int(s) for s in seats]
+
+
+def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
+    """Four hands, each at most 27 cards, no card more than twice across
+    them; errors name the seat."""
+    hands = list(hands)
+    if len(hands) != 4:
+        raise HandError(f"a deal has four hands, not {len(hands)}")
+    out = []
+    seen: dict = {}
+    for seat, h in enumerate(hands):
+        try:
+            cards = _hand(h, max_cards=MAX_HAND)
+        except HandError as e:
+            raise HandError(f"seat {seat}: {e}") from None
+        for c in cards:
+            seen[c] = seen.get(c, 0) + 1
+            if seen[c] > MAX_COPIES:
+                raise HandError(f"seat {seat}: a third copy of {c} in the deal")
+        out.append(cards)
+    return out
+
+
+def tribute_plan(finishing_order, hands: Sequence[HandLike],
+                 rules: Rules | None = None) -> TributePlan:
+    """The whole exchange before a deal (RULES 7).
+
+    ``finishing_order`` is the previous deal's order of seats, first finisher
+    to last (``[2, 0, 3, 1]`` or ``"2 0 3 1"``); ``hands`` the four hands as
+    dealt for this deal, before tribute, by seat.
+
+    - Double down (the first and second finishers are partners): both losers
+      pay; the higher tribute (single-card order of the rank they must pay)
+      goes to the first finisher, the lower to the second, and the payer of
+      the higher tribute leads.
+    - Equal tributes (double down, same rank): with
+      ``rules.equal_tribute_to_upper_hand`` (default) each payer gives to
+      their upper hand (the opponent who plays just before them), and the one
+      who paid the first finisher leads. With the flag off (decision; RULES
+      names no alternative): the finishing order decides, the last finisher
+      paying the first and the third the second, and the last finisher leads.
+    - Single down (every other order): the last finisher pays the first
+      finisher and leads. Decision: this is applied literally, also when the
+      last finisher is the first finisher's partner (a one-level win), since
+      RULES 7 says "the last finisher pays the first finisher" without
+      exception.
+    - Anti-tribute: the paying side (the one payer, or the two payers
+      together) holds both big jokers; nothing is paid and the previous first
+      finisher leads.
+
+    A payer who holds nothing but wilds has no legal tribute: HandError.
+
+    >>> hands = ["SK S3", "HR D4", "SA S5", "HR D6"]
+    >>> p = tribute_plan("0 2 1 3", hands, Rules(level=2))   # seats 1, 3 hold the HRs
+    >>> p.kind, p.anti_tribute, p.payments, p.leader
+    ('double_down', True, [], 0)
+    """
+    r = _rules(rules)
+    order = check_finishing_order(finishing_order)
+    cards = check_deal_hands(hands)
+    first, second, third, last = order
+    double = partner(first) == second
+    payers = [third, last] if double else [last]
+    plan = TributePlan(finishing_order=order, kind="double_down" if double else "single_down",
+                       payers=payers)
+    if anti_tribute([cards[p] for p in payers], r):
+        plan.anti_tribute = True
+        plan.leader = first
+        return plan
+
+    def rank_to_pay(seat):
+        cands = tribute_candidates(cards[seat], r)
+        if not cands:
+            raise HandError(f"seat {seat} holds no card that may be paid as tribute "
+                            "(only wilds)")
+        return cands[0].rank
+
+    if not double:
+        plan.payments = [(last, first)]
+        plan.tribute_ranks = [rank_to_pay(last)]
+        plan.leader = last
+        return plan
+
+    rank3, rank4 = rank_to_pay(third), rank_to_pay(last)
+    o3, o4 = r.order(rank3), r.order(rank4)
+    if o3 != o4:
+        hi, lo = (third, last) if o3 > o4 else (last, third)
+        hi_rank, lo_rank = (rank3, rank4) if o3 > o4 else (rank4, rank3)
+        plan.payments = [(hi, first), (lo, second)]
+        plan.tribute_ranks = [hi_rank, lo_rank]
+        plan.leader = hi
+        return plan
+
+    plan.equal_tributes = True
+    if r.equal_tribute_to_upper_hand:
+        pays = [(p, upper_hand(p)) for p in (third, last)]
+    else:
+        pays = [(last, first), (third, second)]
+    # the payment to the first finisher first: its payer leads
+    pays.sort(key=lambda pq: pq[1] != first)
+    plan.payments = pays
+    plan.tribute_ranks = [rank3, rank3]
+    plan.leader = pays[0][0]
+    return plan
