@@ -11,6 +11,8 @@ from .errors import (CardParseError, GuandanError, HandError, PlayError,
                      PositionError, RecordError, RulesError)
 from .hand import from_counts, to_counts
 from .rules import Rules, beats, classify, read_play
+from .tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
+                      suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
 
 __version__ = "0.1.0"
 
@@ -19,4 +21,6 @@ __all__ = [
     "classify", "read_play", "beats", "to_counts", "from_counts",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
     "PositionError", "RecordError",
+    "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",
+    "TributePlan", "suggest_tribute", "suggest_return", "TributeAdvice",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "type_name", "label", "rank_name"]
+__all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -88,3 +88,56 @@ def label(key: str, lang: str = "en") -> str:
 def rank_name(rank: str) -> str:
     """Display form of a rank character ('T' stays 'T'; jokers spelled out)."""
     return {"B": "SB", "R": "HR"}.get(rank, rank)
+
+
+# Reasons of the tribute advice (guandan_fast.tribute); {bomb} is already
+# rendered in the language.
+_REASONS = {
+    "en": {
+        "plays": "your minimum plays {before} → {after}",
+        "breaks": "breaks your {bomb}",
+        "weakens": "weakens your {bomb}",
+        "fewer_bombs": "bombs in your best decomposition {before} → {after}",
+        "keeps_bombs": "keeps your bombs",
+        "receiver_plays": "receiver's minimum plays {before} → {after}",
+        "completes": "completes the receiver's {bomb}",
+        "more_bombs": "receiver's bombs {before} → {after}",
+        "strengthens": "strengthens the receiver's {bomb}",
+        "mistake": "classic mistake",
+    },
+    "ru": {
+        "plays": "ваш минимум ходов {before} → {after}",
+        "breaks": "ломает вашу комбинацию: {bomb}",
+        "weakens": "ослабляет вашу комбинацию: {bomb}",
+        "fewer_bombs": "бомб в лучшем разбиении {before} → {after}",
+        "keeps_bombs": "бомбы сохранены",
+        "receiver_plays": "минимум ходов получателя {before} → {after}",
+        "completes": "достраивает получателю комбинацию: {bomb}",
+        "more_bombs": "бомб у получателя {before} → {after}",
+        "strengthens": "усиливает комбинацию получателя: {bomb}",
+        "mistake": "классическая ошибка",
+    },
+    "zh": {
+        "plays": "自己最少手数 {before} → {after}",
+        "breaks": "拆了自己的{bomb}",
+        "weakens": "削弱了自己的{bomb}",
+        "fewer_bombs": "拆牌中的炸弹 {before} → {after}",
+        "keeps_bombs": "保留炸弹",
+        "receiver_plays": "对方最少手数 {before} → {after}",
+        "completes": "给对方凑成{bomb}",
+        "more_bombs": "对方炸弹 {before} → {after}",
+        "strengthens": "加强了对方的{bomb}",
+        "mistake": "典型失误",
+    },
+}
+
+
+def reason_text(key: str, lang: str = "en", **params) -> str:
+    """One piece of a tribute advice reason in a language.
+
+    >>> reason_text("plays", "en", before=8, after=7)
+    'your minimum plays 8 → 7'
+    >>> reason_text("mistake", "zh")
+    '典型失误'
+    """
+    return _REASONS[_check(lang)][key].format(**params)

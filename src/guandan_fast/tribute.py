@@ -35,6 +35,8 @@ from .hand import HandLike, from_counts, to_counts
 from .rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
+           "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
+           "held_bombs", "describe_bomb",
            "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner"]
 
 BIG_JOKER = Card("HR")
@@ -304,3 +306,307 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     plan.tribute_ranks = [rank3, rank3]
     plan.leader = pays[0][0]
     return plan
+
+
+# ---------------------------------------------------------------------------
+# advice
+# ---------------------------------------------------------------------------
+
+_SEQ = "A23456789TJQKA"   # natural sequence, the ace low and high (RULES 3)
+
+
+def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:
+    """The bombs a hand holds outright, as ``{key: size}``: n-of-a-kind bombs
+    ``("bomb", rank, None)`` with their size (4..8), straight flushes
+    ``("straight_flush", top, suit)`` (size 5) and the joker bomb
+    ``("joker_bomb", "R", None)``. A wild counts here as what it is (a heart
+    of the level rank); bombs that need a wild as a substitute are not
+    "held" (the wilds can go anywhere, and ``decompose`` counts them).
+
+    >>> sorted(held_bombs("S9 H9 C9 D9 ST SJ SQ SK SA SB SB HR HR", Rules(level=2)).items())
+    [(('bomb', '9', None), 4), (('joker_bomb', 'R', None), 4), (('straight_flush', 'A', 'S'), 5)]
+    """
+    _rules(rules)
+    cards = _hand(hand, max_cards=108)
+    out: dict = {}
+    by_rank: dict = {}
+    suits: dict = {}
+    for c in cards:
+        if c.is_joker:
+            continue
+        by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
+        suits.setdefault(c.suit, set()).add(c.rank)
+    for rank, n in by_rank.items():
+        if n >= 4:
+            out[("bomb", rank, None)] = n
+    if cards.count(Card("SB")) == 2 and cards.count(BIG_JOKER) == 2:
+        out[("joker_bomb", "R", None)] = 4
+    for suit, ranks in suits.items():
+        for start in range(10):
+            window = _SEQ[start:start + 5]
+            if all(x in ranks for x in window):
+                out[("straight_flush", window[-1], suit)] = 5
+    return out
+
+
+def describe_bomb(key, size: int | None = None, lang: str = "en") -> str:
+    """Short text of a held bomb key: ``bomb 9 (4)``, ``straight flush
+    ST-SA``, ``joker bomb``.
+
+    >>> describe_bomb(("straight_flush", "A", "S")), describe_bomb(("bomb", "9", None), 5)
+    ('straight flush ST-SA', 'bomb 9 (5)')
+    """
+    from .i18n import type_name
+    typ, rank, suit = key
+    name = type_name(typ, lang)
+    if typ == "straight_flush":
+        top = _SEQ.rindex(rank)
+        return f"{name} {suit}{_SEQ[top - 4]}-{suit}{rank}"
+    if typ == "bomb":
+        return f"{name} {rank}" + (f" ({size})" if size else "")
+    return name
+
+
+def _bomb_dict(key, size) -> dict:
+    typ, rank, suit = key
+    return {"type": typ, "rank": rank, "suit": suit, "size": size, "text": describe_bomb(key, size)}
+
+
+def _engine():
+    """The decomposition engine: ``min_plays(hand, rules)`` and
+    ``decompose(hand, rules)`` of ``guandan_fast``."""
+    import guandan_fast
+    return guandan_fast.min_plays, guandan_fast.decompose
+
+
+def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
+    """(minimum plays, bomb plays and straight flushes in the decomposition)."""
+    min_plays, decompose = _engine()
+    if not cards:
+        return 0, 0, 0
+    plays = decompose(cards, rules)
+    n = min_plays(cards, rules)
+    return (n, sum(1 for p in plays if p.is_bomb),
+            sum(1 for p in plays if p.type == "straight_flush"))
+
+
+def _remove(cards: list[Card], card: Card) -> list[Card]:
+    out = list(cards)
+    out.remove(card)
+    return out
+
+
+@dataclass
+class TributeAdvice:
+    """One legal tribute or return card and what giving it does.
+
+    ``min_plays_before``/``after``: the giver's minimum plays (RULES 8) with
+    and without the card; ``bombs_before``/``after`` and
+    ``straight_flushes_before``/``after``: bomb plays (straight flushes
+    included) and straight flushes in ``decompose()`` of the giver's hand;
+    ``broken``/``weakened``: bombs the giver holds outright (``held_bombs``)
+    that giving the card destroys or shrinks (a 5-bomb to a 4-bomb).
+
+    With the receiver's hand known: ``receiver_min_plays_without``/``with``,
+    ``receiver_bombs_without``/``with`` (the same measures on the receiver's
+    hand without and with the card), ``completes`` (bombs the receiver holds
+    outright only with the card), ``strengthens`` (held bombs the card makes
+    bigger), and ``mistake``: the card completes a bomb or straight flush of
+    the receiver (held outright, or one more bomb in their decomposition).
+
+    ``reason`` is a short English text; ``reason_parts`` its (template key,
+    parameters) pieces, rendered in other languages by ``advice_reason``.
+    """
+
+    card: Card
+    min_plays_before: int
+    min_plays_after: int
+    bombs_before: int
+    bombs_after: int
+    straight_flushes_before: int
+    straight_flushes_after: int
+    broken: list = field(default_factory=list)
+    weakened: list = field(default_factory=list)
+    receiver_min_plays_without: Optional[int] = None
+    receiver_min_plays_with: Optional[int] = None
+    receiver_bombs_without: Optional[int] = None
+    receiver_bombs_with: Optional[int] = None
+    completes: list = field(default_factory=list)
+    strengthens: list = field(default_factory=list)
+    mistake: bool = False
+    reason: str = ""
+    reason_parts: list = field(default_factory=list)
+
+    @property
+    def breaks_bomb(self) -> bool:
+        """Giving the card breaks a bomb or straight flush of the giver."""
+        return bool(self.broken) or self.bombs_after < self.bombs_before
+
+    @property
+    def net_plays(self) -> int:
+        """The giver's change in minimum plays, plus the plays the card saves
+        the receiver (when known): lower is better for the giver's side."""
+        n = self.min_plays_after - self.min_plays_before
+        if self.receiver_min_plays_with is not None:
+            n += self.receiver_min_plays_without - self.receiver_min_plays_with
+        return n
+
+    def to_dict(self, lang: str = "en") -> dict:
+        d = {
+            "card": str(self.card),
+            "min_plays_before": self.min_plays_before,
+            "min_plays_after": self.min_plays_after,
+            "bombs_before": self.bombs_before,
+            "bombs_after": self.bombs_after,
+            "straight_flushes_before": self.straight_flushes_before,
+            "straight_flushes_after": self.straight_flushes_after,
+            "breaks_bomb": self.breaks_bomb,
+            "broken": self.broken,
+            "weakened": self.weakened,
+        }
+        if self.receiver_min_plays_with is not None:
+            d.update({
+                "receiver_min_plays_without": self.receiver_min_plays_without,
+                "receiver_min_plays_with": self.receiver_min_plays_with,
+                "receiver_bombs_without": self.receiver_bombs_without,
+                "receiver_bombs_with": self.receiver_bombs_with,
+                "completes": self.completes,
+                "strengthens": self.strengthens,
+                "mistake": self.mistake,
+            })
+        d["reason"] = advice_reason(self, lang)
+        return d
+
+
+def advice_reason(advice: TributeAdvice, lang: str = "en") -> str:
+    """The reason of an advice in a language (en, ru, zh)."""
+    from .i18n import reason_text
+    texts = []
+    for key, params in advice.reason_parts:
+        params = dict(params)
+        if "bomb" in params:
+            b = params["bomb"]
+            params["bomb"] = describe_bomb((b["type"], b["rank"], b["suit"]),
+                                           b["size"] if b["type"] == "bomb" else None, lang)
+        texts.append(reason_text(key, lang, **params))
+    return "; ".join(texts)
+
+
+def _reason_parts(a: TributeAdvice) -> list:
+    parts = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
+    for b in a.broken:
+        parts.append(("breaks", {"bomb": b}))
+    for b in a.weakened:
+        parts.append(("weakens", {"bomb": b}))
+    if not a.broken and not a.weakened:
+        if a.bombs_after < a.bombs_before:
+            parts.append(("fewer_bombs", {"before": a.bombs_before, "after": a.bombs_after}))
+        elif a.bombs_before:
+            parts.append(("keeps_bombs", {}))
+    if a.receiver_min_plays_with is not None:
+        parts.append(("receiver_plays", {"before": a.receiver_min_plays_without,
+                                         "after": a.receiver_min_plays_with}))
+        for b in a.completes:
+            parts.append(("completes", {"bomb": b}))
+        if not a.completes and a.receiver_bombs_with > a.receiver_bombs_without:
+            parts.append(("more_bombs", {"before": a.receiver_bombs_without,
+                                         "after": a.receiver_bombs_with}))
+        for b in a.strengthens:
+            parts.append(("strengthens", {"bomb": b}))
+        if a.mistake:
+            parts.append(("mistake", {}))
+    return parts
+
+
+def _advise(giver: list[Card], choices: list[Card], rules: Rules,
+            receiver) -> list[TributeAdvice]:
+    before = _profile(giver, rules)
+    held_before = held_bombs(giver, rules)
+    recv = None
+    if receiver is not None:
+        recv = _hand(receiver)
+        recv_before = _profile(recv, rules)
+        recv_held = held_bombs(recv, rules)
+    out = []
+    for card in choices:
+        rest = _remove(giver, card)
+        after = _profile(rest, rules)
+        held_after = held_bombs(rest, rules)
+        a = TributeAdvice(
+            card=card, min_plays_before=before[0], min_plays_after=after[0],
+            bombs_before=before[1], bombs_after=after[1],
+            straight_flushes_before=before[2], straight_flushes_after=after[2],
+            broken=[_bomb_dict(k, n) for k, n in held_before.items() if k not in held_after],
+            weakened=[_bomb_dict(k, held_after[k]) for k, n in held_before.items()
+                      if k in held_after and held_after[k] < n],
+        )
+        if recv is not None:
+            with_card = sorted(recv + [card])
+            got = _profile(with_card, rules)
+            held_with = held_bombs(with_card, rules)
+            a.receiver_min_plays_without, a.receiver_bombs_without = recv_before[0], recv_before[1]
+            a.receiver_min_plays_with, a.receiver_bombs_with = got[0], got[1]
+            a.completes = [_bomb_dict(k, n) for k, n in held_with.items() if k not in recv_held]
+            a.strengthens = [_bomb_dict(k, n) for k, n in held_with.items()
+                             if k in recv_held and n > recv_held[k]]
+            a.mistake = bool(a.completes) or got[1] > recv_before[1]
+        a.reason_parts = _reason_parts(a)
+        a.reason = advice_reason(a, "en")
+        out.append(a)
+    out.sort(key=lambda a: _rank_key(a, rules))
+    return out
+
+
+def _rank_key(a: TributeAdvice, rules: Rules):
+    return (a.mistake, a.net_plays, len(a.broken) + (a.bombs_after < a.bombs_before),
+            len(a.weakened), -a.bombs_after, len(a.strengthens),
+            (a.receiver_bombs_with or 0), rules.order(a.card.rank), a.card)
+
+
+def suggest_tribute(hand: HandLike, rules: Rules | None = None,
+                    receiver: HandLike | None = None) -> list[TributeAdvice]:
+    """Every legal tribute card (``tribute_candidates``), ranked best first
+    for the payer. They all share one rank; the suit matters through
+    straight flushes and through what the card does for the receiver.
+
+    Ranking, first difference decides:
+
+    1. not a mistake before a mistake (with ``receiver``: the card completes
+       a bomb or straight flush of the receiver);
+    2. ``net_plays``: the giver's minimum plays after minus before, plus
+       (with ``receiver``) the plays the card saves the receiver: lower first;
+    3. fewer bombs or straight flushes broken (held outright and lost, or
+       one bomb fewer in the decomposition): so with equal minimum plays a
+       choice that breaks a straight flush or a bomb ranks below one that
+       does not;
+    4. fewer held bombs weakened (made smaller);
+    5. more bombs left in the giver's decomposition;
+    6. (with ``receiver``) fewer receiver bombs strengthened, then fewer
+       bombs in the receiver's decomposition;
+    7. the lower card (single-card order), then suit, for a stable order.
+    """
+    r = _rules(rules)
+    giver = _hand(hand)
+    return _advise(giver, tribute_candidates(giver, r), r, receiver)
+
+
+def suggest_return(hand: HandLike, rules: Rules | None = None,
+                   receiver: HandLike | None = None) -> list[TributeAdvice]:
+    """Every legal return card (``return_candidates``), ranked best first for
+    the receiver of the tribute, who gives the card back. ``hand`` is their
+    hand as it stands when returning (the tribute received included, if
+    known). ``receiver`` is the hand of the player who gets the card back
+    (the payer, after paying), for post-game review: then a card that
+    completes their bomb or straight flush is flagged ``mistake`` ("classic
+    mistake") and ranked last.
+
+    The ranking is the one of ``suggest_tribute``: no mistake first, then
+    ``net_plays`` (own change in minimum plays, plus the plays the card saves
+    the receiver), then fewer own bombs and straight flushes broken (so with
+    equal minimum plays a breaking choice ranks below a keeping one), fewer
+    weakened, more own bombs left, fewer receiver bombs strengthened or
+    gained, and finally the lower card first (keep the high cards).
+    """
+    r = _rules(rules)
+    giver = _hand(hand)
+    return _advise(giver, return_candidates(giver, r), r, receiver)
