@@ -323,8 +323,8 @@ def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:
     of the level rank); bombs that need a wild as a substitute are not
     "held" (the wilds can go anywhere, and ``decompose`` counts them).
 
-    >>> sorted(held_bombs("S9 H9 C9 D9 ST SJ SQ SK SA SB SB HR HR", Rules(level=2)).items())
-    [(('bomb', '9', None), 4), (('joker_bomb', 'R', None), 4), (('straight_flush', 'A', 'S'), 5)]
+    >>> sorted(held_bombs("S8 H8 C8 D8 ST SJ SQ SK SA SB SB HR HR", Rules(level=2)).items())
+    [(('bomb', '8', None), 4), (('joker_bomb', 'R', None), 4), (('straight_flush', 'A', 'S'), 5)]
     """
     _rules(rules)
     cards = _hand(hand, max_cards=108)
