@@ -9,7 +9,9 @@ from ._core import Card, Play
 from .cards import CARDS, format_cards, parse_card, parse_cards
 from .errors import (CardParseError, GuandanError, HandError, PlayError,
                      PositionError, RecordError, RulesError)
+from .decomposition import decompose, min_plays, min_plays_batch
 from .hand import from_counts, to_counts
+from .moves import beating_plays, hints, plays, plays_array
 from .rules import Rules, beats, classify, read_play
 from .tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
                       suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
@@ -19,6 +21,8 @@ __version__ = "0.1.0"
 __all__ = [
     "Card", "CARDS", "Play", "Rules", "parse_card", "parse_cards", "format_cards",
     "classify", "read_play", "beats", "to_counts", "from_counts",
+    "plays", "beating_plays", "hints", "plays_array",
+    "min_plays", "decompose", "min_plays_batch",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
     "PositionError", "RecordError",
     "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",

@@ -556,3 +556,4 @@ cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
 
 
 include "_types.pxi"
+include "_decomp.pxi"

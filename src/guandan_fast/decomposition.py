@@ -1,0 +1,136 @@
+"""Exact hand decomposition: the minimum number of plays (RULES 8).
+
+>>> from guandan_fast import Rules
+>>> min_plays("S3 S4 S5 S6 S7 D9 C9 H9 SB", Rules(level=2))
+3
+>>> [str(p) for p in decompose("S3 S4 S5 S6 S7 D9 C9 H9 SB", Rules(level=2))]
+['S3 S4 S5 S6 S7', 'H9 C9 D9', 'SB']
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _core
+from ._core import Play
+from .errors import HandError
+from .hand import HandLike, to_counts
+from .rules import Rules, _rules
+
+__all__ = ["min_plays", "decompose", "min_plays_batch", "display_key"]
+
+
+def min_plays(hand: HandLike, rules: Rules | None = None) -> int:
+    """The least number of plays into which the whole hand can be split
+    (any types, bombs included, each counting 1); exact, wilds included."""
+    r = _rules(rules)
+    return _core.py_min_plays(to_counts(hand), r.level_index, r.flags)
+
+
+def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> np.ndarray:
+    """``min_plays`` of every row of an (N, 54) uint8 count array.
+
+    ``levels`` is one level (any form ``Rules`` accepts) or an array of N
+    level indices 0..12 (2..A). The flags come from ``rules``. The kernel
+    runs without the GIL.
+    """
+    r = _rules(rules)
+    arr = np.ascontiguousarray(counts, dtype=np.uint8)
+    if arr.ndim != 2 or arr.shape[1] != 54:
+        raise HandError(f"counts must have shape (N, 54), not {arr.shape}")
+    if arr.size and arr.max() > 2:
+        row, col = np.argwhere(arr > 2)[0]
+        raise HandError(f"row {row}, slot {col}: {arr[row, col]} copies; 0..2 allowed")
+    if np.isscalar(levels) or isinstance(levels, str):
+        lv = np.full(arr.shape[0], Rules(level=levels).level_index, dtype=np.int64)
+    else:
+        lv = np.ascontiguousarray(levels, dtype=np.int64).reshape(-1)
+        if lv.shape[0] != arr.shape[0]:
+            raise HandError(f"{lv.shape[0]} levels for {arr.shape[0]} hands")
+        if lv.size and (lv.min() < 0 or lv.max() > 12):
+            raise HandError("level indices must be 0..12 (2..A)")
+    return _core.py_min_plays_batch(arr, lv, r.flags)
+
+
+def _lowest_rank(counts: np.ndarray, rules: Rules) -> int:
+    """Rank index (0..14) of the lowest natural card in single-card order, or
+    -1 when only wilds are left."""
+    wild = rules.wild.id
+    best, best_order = -1, 99
+    for slot in np.nonzero(counts)[0].tolist():
+        if slot == wild:
+            continue
+        rank = slot - 52 + 13 if slot >= 52 else slot % 13
+        order = 13 if rank == rules.level_index else (rank + 1 if rank >= 13 else rank)
+        if order < best_order:
+            best, best_order = rank, order
+    return best
+
+
+def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
+    """One partition of the hand into ``min_plays`` plays, in ``display_key`` order.
+
+    Tie-break among the minimal partitions, as built: first the bombs, the
+    strongest first (joker bomb, then larger bombs, straight flushes by
+    RULES 4), each kept while the rest can still be finished in the minimum;
+    then, lowest card first, the largest play (then the highest) that holds
+    the lowest remaining card and keeps the partition minimal. So bombs and
+    straight flushes are kept where a minimal partition allows, and low cards
+    are absorbed into combinations rather than left as singles.
+    """
+    r = _rules(rules)
+    counts = to_counts(hand).copy()
+    lv, fl = r.level_index, r.flags
+    left = _core.py_min_plays(counts, lv, fl)
+    chosen: list[Play] = []
+
+    def fits(p: Play) -> bool:
+        nonlocal left
+        for c in p.card_ids:
+            counts[c] -= 1
+        after = _core.py_min_plays(counts, lv, fl)
+        if after == left - 1:
+            left = after
+            chosen.append(p)
+            return True
+        for c in p.card_ids:
+            counts[c] += 1
+        return False
+
+    # bombs, strongest first
+    progress = True
+    while progress and left:
+        progress = False
+        bombs = [p for p in _core.py_plays(counts, lv, fl) if p.is_bomb]
+        bombs.sort(key=lambda p: (p.strength, -p.wilds), reverse=True)
+        for p in bombs:
+            if fits(p):
+                progress = True
+                break
+    # the rest, lowest card first, largest play first
+    while left:
+        low = _lowest_rank(counts, r)
+        cands = []
+        for p in _core.py_plays(counts, lv, fl):
+            if p.is_bomb:
+                continue
+            ranks = [c.rank_index for c in p.cards if c.id != r.wild.id]
+            if (low in ranks) if low >= 0 else not ranks:
+                cands.append(p)
+        cands.sort(key=lambda p: (-p.size, -p.strength[1], p.wilds))
+        if not any(fits(p) for p in cands):  # pragma: no cover - exactness guard
+            raise RuntimeError("decomposition could not be completed")
+    return sorted(chosen, key=display_key)
+
+
+_DISPLAY_TYPE_ORDER = {t: i for i, t in enumerate(
+    ("plate", "tube", "straight", "full_house", "triple", "pair", "single"))}
+
+
+def display_key(play: Play):
+    """Human order: bombs first, strongest first; then plates, tubes,
+    straights, full houses, triples, pairs, singles, highest first."""
+    bomb_class, key = play.strength
+    if bomb_class:
+        return (0, -bomb_class, -key)
+    return (1, _DISPLAY_TYPE_ORDER[play.type], -key)
