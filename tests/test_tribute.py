@@ -216,3 +216,147 @@ def test_bad_deal_hands():
     with pytest.raises(HandError, match="seat 3"):
         tribute_plan("0 1 2 3", ["S3", "S4", "S5", "H2 H2"], Rules(level=2))
     assert issubclass(HandError, ValueError) and issubclass(RecordError, GuandanError)
+
+
+# ---------------------------------------------------------------------------
+# advice
+# ---------------------------------------------------------------------------
+
+from guandan_fast import min_plays, suggest_return, suggest_tribute  # noqa: E402
+from guandan_fast.tribute import _profile, _profile_counts, held_bombs  # noqa: E402
+from guandan_fast.hand import to_counts  # noqa: E402
+
+import reference  # noqa: E402  (tests/reference.py, pure Python)
+
+
+def ref_min_plays(text, level):
+    return reference.min_plays(text.split(), level)
+
+
+def test_tribute_breaking_a_straight_flush_ranks_below_keeping_it():
+    hand = "ST SJ SQ SK SA HA D3"
+    advice = suggest_tribute(hand, Rules(level=2))
+    assert [str(a.card) for a in advice] == ["HA", "SA"]
+    keep, brk = advice
+    # equal minimum plays (exact, checked against the reference)
+    assert keep.min_plays_after == brk.min_plays_after == ref_min_plays("ST SJ SQ SK SA D3", "2")
+    assert keep.min_plays_before == ref_min_plays(hand, "2") == 3
+    assert brk.breaks_bomb and not keep.breaks_bomb
+    assert [b["type"] for b in brk.broken] == ["straight_flush"]
+    assert brk.bombs_before == 1 and brk.bombs_after == 0 and keep.bombs_after == 1
+    assert keep.straight_flushes_after == 1 and brk.straight_flushes_after == 0
+    assert "breaks your straight flush ST-SA" in brk.reason
+    assert "keeps your bombs" in keep.reason
+
+
+def test_return_breaking_a_bomb_ranks_below_keeping_it_when_plays_equal():
+    r = Rules(level=2)
+    hand = "S7 H7 C7 D7 S3 D9 D9"
+    advice = {str(a.card): a for a in suggest_return(hand, r)}
+    assert set(advice) == {"S3", "S7", "H7", "C7", "D7", "D9"}
+    ranked = [str(a.card) for a in suggest_return(hand, r)]
+    assert ranked[0] == "S3"
+    # giving a 7 leaves 777+99 and S3: as few plays as giving S3 (7777, 99)
+    assert advice["S7"].min_plays_after == advice["S3"].min_plays_after == 2
+    assert advice["S7"].min_plays_after == ref_min_plays("H7 C7 D7 S3 D9 D9", "2")
+    assert advice["S7"].broken == [{"type": "bomb", "rank": "7", "suit": None, "size": 4,
+                                    "text": "bomb 7 (4)"}]
+    assert not advice["S3"].breaks_bomb
+    # D9 costs a play: ranked last although it breaks nothing
+    assert ranked[-1] == "D9" and advice["D9"].min_plays_after == 3
+    assert ranked.index("S7") < ranked.index("D9")
+
+
+def test_fewer_plays_beats_keeping_a_bomb():
+    # the first key is the minimum plays: 777+33 is one play, 7777 and D3 two
+    r = Rules(level=2)
+    advice = suggest_return("S7 H7 C7 D7 S3 D3", r)
+    assert str(advice[0].card)[1] == "7" and advice[0].min_plays_after == 1
+    assert advice[0].breaks_bomb
+
+
+def test_return_completing_the_receivers_bomb_is_flagged_and_last():
+    r = Rules(level=2)
+    giver = "S7 D4 SK SK"
+    receiver = "C7 D7 H7 SQ D4"
+    advice = suggest_return(giver, r, receiver=receiver)
+    assert [str(a.card) for a in advice] == ["D4", "S7"]
+    d4, s7 = advice
+    assert s7.mistake is True and d4.mistake is False
+    assert s7.completes == [{"type": "bomb", "rank": "7", "suit": None, "size": 4,
+                             "text": "bomb 7 (4)"}]
+    assert s7.receiver_bombs_without == 0 and s7.receiver_bombs_with == 1
+    # by plays alone S7 would be the better card: D4 saves them a play
+    assert d4.receiver_min_plays_without == 3 and d4.receiver_min_plays_with == 2
+    assert s7.receiver_min_plays_with == 3
+    assert s7.net_plays < d4.net_plays
+    assert "completes the receiver's bomb 7 (4); classic mistake" in s7.reason
+    assert "classic mistake" not in d4.reason
+
+
+def test_return_completing_the_receivers_straight_flush_is_flagged():
+    r = Rules(level=2)
+    advice = suggest_return("S5 D5 CA CA", r, receiver="S3 S4 S6 S7 DK")
+    by = {str(a.card): a for a in advice}
+    assert by["S5"].mistake and [b["type"] for b in by["S5"].completes] == ["straight_flush"]
+    assert not by["D5"].mistake
+    assert [str(a.card) for a in advice] == ["D5", "S5"]
+
+
+def test_tribute_suit_that_completes_the_receivers_straight_flush():
+    r = Rules(level=2)
+    advice = suggest_tribute("SA DA S3", r, receiver="ST SJ SQ SK D4")
+    assert [str(a.card) for a in advice] == ["DA", "SA"]
+    assert advice[1].mistake and not advice[0].mistake
+
+
+def test_reason_in_other_languages():
+    from guandan_fast.tribute import advice_reason
+    a = suggest_return("S7 D4 SK SK", Rules(level=2), receiver="C7 D7 H7 SQ D4")[-1]
+    assert "классическая ошибка" in advice_reason(a, "ru")
+    assert "典型失误" in advice_reason(a, "zh") and "炸弹" in advice_reason(a, "zh")
+    assert a.to_dict("ru")["reason"] == advice_reason(a, "ru")
+
+
+def test_advice_min_plays_match_the_reference():
+    r = Rules(level=5)
+    hand = "S3 S4 S6 D8 D8 C5 H5 SK SA SB"
+    for a in suggest_return(hand, r):
+        rest = hand.split()
+        rest.remove(str(a.card))
+        assert a.min_plays_after == reference.min_plays(rest, "5")
+        assert a.min_plays_before == reference.min_plays(hand.split(), "5")
+
+
+def test_a_28_card_hand_between_tribute_and_return():
+    import random
+    rng = random.Random(5)
+    deck = [t for t in reference.TOKENS for _ in range(2)]
+    hand = rng.sample(deck, 28)
+    r = Rules(level=3)
+    advice = suggest_return(" ".join(hand), r)
+    assert advice and all(a.min_plays_before == _profile_counts(
+        to_counts(hand, max_cards=28).copy(), r)[0] for a in advice)
+    # the 27-card after-hands go through min_plays itself
+    a = advice[0]
+    rest = list(hand)
+    rest.remove(str(a.card))
+    assert a.min_plays_after == min_plays(rest, r)
+
+
+def test_count_profile_agrees_with_decompose():
+    import random
+    rng = random.Random(11)
+    deck = [t for t in reference.TOKENS for _ in range(2)]
+    for i in range(40):
+        level = "23456789TJQKA"[i % 13]
+        r = Rules(level=level)
+        hand = [Card(t) for t in rng.sample(deck, 27)]
+        assert _profile(hand, r) == _profile_counts(to_counts(hand).copy(), r)
+
+
+def test_held_bombs_shrink_is_weakened_not_broken():
+    r = Rules(level=2)
+    by = {str(a.card): a for a in suggest_return("S9 H9 C9 D9 D9 SA", r)}
+    assert by["S9"].broken == [] and by["S9"].weakened[0]["size"] == 4
+    assert held_bombs("S9 H9 C9 D9 D9", r) == {("bomb", "9", None): 5}
