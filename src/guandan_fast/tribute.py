@@ -36,7 +36,7 @@ from .rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
            "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
-           "held_bombs", "describe_bomb",
+           "held_bombs", "describe_bomb", "exchange_advice",
            "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner"]
 
 BIG_JOKER = Card("HR")
@@ -437,8 +437,10 @@ class TributeAdvice:
     ``receiver_bombs_without``/``with`` (the same measures on the receiver's
     hand without and with the card), ``completes`` (bombs the receiver holds
     outright only with the card), ``strengthens`` (held bombs the card makes
-    bigger), and ``mistake``: the card completes a bomb or straight flush of
-    the receiver (held outright, or one more bomb in their decomposition).
+    bigger), and ``mistake``: the card completes a bomb or straight flush the
+    receiver then holds outright, while another legal card would not (a
+    forced completion, e.g. every suit of the tribute rank, is listed in
+    ``completes`` but not flagged).
 
     ``reason`` is a short English text; ``reason_parts`` its (template key,
     parameters) pieces, rendered in other languages by ``advice_reason``.
@@ -541,6 +543,8 @@ def _reason_parts(a: TributeAdvice) -> list:
             parts.append(("strengthens", {"bomb": b}))
         if a.mistake:
             parts.append(("mistake", {}))
+        elif a.completes:
+            parts.append(("unavoidable", {}))
     return parts
 
 
@@ -551,6 +555,12 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
     recv = None
     if receiver is not None:
         recv = _hand(receiver)
+        together: dict = {}
+        for c in giver + recv:
+            together[c] = together.get(c, 0) + 1
+            if together[c] > MAX_COPIES:
+                raise HandError(f"receiver: the giver and the receiver hold {c} "
+                                f"{together[c]} times together; a deal has it twice")
         recv_before = _profile(recv, rules)
         recv_held = held_bombs(recv, rules)
     out = []
@@ -575,18 +585,24 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
             a.completes = [_bomb_dict(k, n) for k, n in held_with.items() if k not in recv_held]
             a.strengthens = [_bomb_dict(k, n) for k, n in held_with.items()
                              if k in recv_held and n > recv_held[k]]
-            a.mistake = bool(a.completes) or got[1] > recv_before[1]
+        out.append(a)
+    # a completion is a mistake only when some legal card avoids it
+    avoidable = any(not a.completes for a in out)
+    for a in out:
+        a.mistake = bool(a.completes) and avoidable
         a.reason_parts = _reason_parts(a)
         a.reason = advice_reason(a, "en")
-        out.append(a)
     out.sort(key=lambda a: _rank_key(a, rules))
     return out
 
 
 def _rank_key(a: TributeAdvice, rules: Rules):
+    receiver_gain = 0
+    if a.receiver_bombs_with is not None:
+        receiver_gain = max(0, a.receiver_bombs_with - a.receiver_bombs_without)
     return (a.mistake, a.net_plays, len(a.broken) + (a.bombs_after < a.bombs_before),
-            len(a.weakened), -a.bombs_after, len(a.strengthens),
-            (a.receiver_bombs_with or 0), rules.order(a.card.rank), a.card)
+            receiver_gain + len(a.strengthens), len(a.weakened), -a.bombs_after,
+            rules.order(a.card.rank), a.card)
 
 
 def suggest_tribute(hand: HandLike, rules: Rules | None = None,
@@ -598,17 +614,18 @@ def suggest_tribute(hand: HandLike, rules: Rules | None = None,
     Ranking, first difference decides:
 
     1. not a mistake before a mistake (with ``receiver``: the card completes
-       a bomb or straight flush of the receiver);
+       a bomb or straight flush the receiver then holds, and another legal
+       card would not);
     2. ``net_plays``: the giver's minimum plays after minus before, plus
        (with ``receiver``) the plays the card saves the receiver: lower first;
     3. fewer bombs or straight flushes broken (held outright and lost, or
        one bomb fewer in the decomposition): so with equal minimum plays a
        choice that breaks a straight flush or a bomb ranks below one that
        does not;
-    4. fewer held bombs weakened (made smaller);
-    5. more bombs left in the giver's decomposition;
-    6. (with ``receiver``) fewer receiver bombs strengthened, then fewer
-       bombs in the receiver's decomposition;
+    4. (with ``receiver``) less help to the receiver's bombs: bombs gained
+       in their decomposition plus held bombs made bigger;
+    5. fewer of the giver's held bombs weakened (made smaller);
+    6. more bombs left in the giver's decomposition;
     7. the lower card (single-card order), then suit, for a stable order.
     """
     r = _rules(rules)
@@ -629,10 +646,39 @@ def suggest_return(hand: HandLike, rules: Rules | None = None,
     The ranking is the one of ``suggest_tribute``: no mistake first, then
     ``net_plays`` (own change in minimum plays, plus the plays the card saves
     the receiver), then fewer own bombs and straight flushes broken (so with
-    equal minimum plays a breaking choice ranks below a keeping one), fewer
-    weakened, more own bombs left, fewer receiver bombs strengthened or
-    gained, and finally the lower card first (keep the high cards).
+    equal minimum plays a breaking choice ranks below a keeping one), less
+    help to the receiver's bombs, fewer own bombs weakened, more own bombs
+    left, and finally the lower card first (keep the high cards).
     """
     r = _rules(rules)
     giver = _hand(hand)
     return _advise(giver, return_candidates(giver, r), r, receiver)
+
+
+def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | None = None,
+                    lang: str = "en") -> dict:
+    """The whole exchange of a deal with advice for each player, JSON-ready:
+    the plan (``tribute_plan``), then for each payment the payer's ranked
+    tribute choices (the receiver's hand known), and the receiver's ranked
+    return choices, assuming the payer paid the best-ranked tribute card
+    (the receiver then holds it; the card goes back to the payer's hand
+    after the tribute).
+    """
+    r = _rules(rules)
+    cards = check_deal_hands(hands)
+    plan = tribute_plan(finishing_order, cards, r)
+    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": []}
+    for payer, receiver in plan.payments:
+        tribute = suggest_tribute(cards[payer], r, receiver=cards[receiver])
+        paid = tribute[0].card
+        receiver_hand = sorted(cards[receiver] + [paid])
+        payer_after = _remove(cards[payer], paid)
+        ret = suggest_return(receiver_hand, r, receiver=payer_after)
+        out["exchanges"].append({
+            "payer": payer, "receiver": receiver,
+            "tribute": [a.to_dict(lang) for a in tribute],
+            "tribute_card": str(paid),
+            "return": [a.to_dict(lang) for a in ret],
+            "return_card": str(ret[0].card) if ret else None,
+        })
+    return out
