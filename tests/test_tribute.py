@@ -360,3 +360,134 @@ def test_held_bombs_shrink_is_weakened_not_broken():
     by = {str(a.card): a for a in suggest_return("S9 H9 C9 D9 D9 SA", r)}
     assert by["S9"].broken == [] and by["S9"].weakened[0]["size"] == 4
     assert held_bombs("S9 H9 C9 D9 D9", r) == {("bomb", "9", None): 5}
+
+
+def test_a_forced_completion_is_listed_but_not_a_mistake():
+    # the tribute rank is forced: both fives complete the receiver's bomb
+    r = Rules(level=2)
+    advice = suggest_tribute("S5 D5 S3", r, receiver="C5 C5 H5 S4")
+    assert [a.mistake for a in advice] == [False, False]
+    assert all([b["text"] for b in a.completes] == ["bomb 5 (4)"] for a in advice)
+    assert "unavoidable" in advice[0].reason
+
+
+def test_giver_and_receiver_cannot_hold_a_third_copy():
+    with pytest.raises(HandError, match="S3 3 times"):
+        suggest_return("S3 S4", Rules(level=2), receiver="S3 S3")
+
+
+def test_exchange_advice_for_a_deal():
+    from guandan_fast.tribute import exchange_advice
+    hands = ["S3 S4", "SK SK D4", "S5 S6", "SA C6 D6"]
+    data = exchange_advice("0 2 1 3", hands, Rules(level=2))
+    assert data["plan"]["payments"] == [{"payer": 3, "receiver": 0}, {"payer": 1, "receiver": 2}]
+    first, second = data["exchanges"]
+    assert first["tribute_card"] == "SA" and second["tribute_card"] == "SK"
+    # seat 0 holds S3 S4 SA: returns S3 or S4 to seat 3
+    assert {a["card"] for a in first["return"]} == {"S3", "S4"}
+    assert first["return"][0]["receiver_min_plays_without"] == 1   # C6 D6: a pair
+    # seat 2 returns to seat 1, which holds SK D4 after paying
+    assert {a["card"] for a in second["return"]} == {"S5", "S6"}
+
+
+# ---------------------------------------------------------------------------
+# gd-analyze tribute
+# ---------------------------------------------------------------------------
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def gd(*args, stdin=None):
+    return subprocess.run(
+        [sys.executable, "-m", "guandan_fast.cli.main", "tribute", *map(str, args)],
+        input=stdin, capture_output=True, text=True, timeout=120)
+
+
+def one_line_error(r):
+    assert r.returncode == 2, r.stdout
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    return r.stderr
+
+
+def test_cli_give_text_and_json():
+    r = gd(EXAMPLES / "tribute_give.txt", "--give")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[1] == "Tribute to pay (best first):"
+    assert lines[2].split()[:2] == ["1.", "HA"]
+    assert lines[3].split()[:2] == ["2.", "SA"] and "breaks your straight flush ST-SA" in lines[3]
+    r = gd(EXAMPLES / "tribute_give.txt", "--give", "--format", "json")
+    data = json.loads(r.stdout)
+    assert data["mode"] == "give" and data["cards"] == 27 and data["level"] == "2"
+    ha, sa = data["advice"]
+    assert (ha["card"], sa["card"]) == ("HA", "SA")
+    assert ha["min_plays_after"] == sa["min_plays_after"]
+    assert sa["breaks_bomb"] is True and ha["breaks_bomb"] is False
+    assert "receiver_min_plays_with" not in ha
+
+
+def test_cli_return_28_cards_with_receiver_review():
+    r = gd(EXAMPLES / "tribute_return.txt", "--return", "--receiver",
+           EXAMPLES / "tribute_payer.txt", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["cards"] == 28 and data["receiver_cards"] == 26
+    advice = data["advice"]
+    cards = [a["card"] for a in advice]
+    assert set(cards) == {"S2", "D2", "S3", "C4", "D5", "S6", "C8", "D8", "S9", "C9", "HT"}
+    by = {a["card"]: a for a in advice}
+    # the payer holds H8 S8 C8: a returned 8 completes their bomb
+    assert by["C8"]["mistake"] and by["D8"]["mistake"] and not by["S9"]["mistake"]
+    assert [b["text"] for b in by["C8"]["completes"]] == ["bomb 8 (4)"]
+    flags = [a["mistake"] for a in advice]
+    assert flags == sorted(flags)                # the mistakes come last
+    r = gd(EXAMPLES / "tribute_return.txt", "--return", "--receiver", EXAMPLES / "tribute_payer.txt")
+    assert "completes the receiver's bomb 8 (4); classic mistake  [mistake]" in r.stdout
+
+
+def test_cli_deal_exchange():
+    r = gd(EXAMPLES / "deal_tribute.txt", "--format", "json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    plan = data["plan"]
+    assert plan["kind"] == "double_down" and plan["leader"] == 1
+    assert plan["payments"] == [{"payer": 1, "receiver": 0}, {"payer": 3, "receiver": 2}]
+    assert plan["tribute_ranks"] == ["R", "5"]
+    assert [e["tribute_card"] for e in data["exchanges"]] == ["HR", "S5"]
+    assert all(e["return"] for e in data["exchanges"])
+    r = gd(EXAMPLES / "deal_tribute.txt")
+    assert "seat 1 pays R to seat 0; seat 3 pays 5 to seat 2" in r.stdout
+    assert r.stdout.rstrip().endswith("Leads: seat 1")
+    ru = gd(EXAMPLES / "deal_tribute.txt", "--lang", "ru")
+    zh = gd(EXAMPLES / "deal_tribute.txt", "--lang", "zh")
+    assert "Ходит первым: место 1" in ru.stdout and "двойной проигрыш" in ru.stdout
+    assert "先出" in zh.stdout and "双下" in zh.stdout
+
+
+def test_cli_deal_anti_tribute_from_stdin():
+    deal = "level: 2\norder: 1 2 0 3\n0: S3\n1: S4\n2: S5\n3: HR HR SA\n"
+    r = gd("-", stdin=deal)
+    assert r.returncode == 0, r.stderr
+    assert "Anti-tribute" in r.stdout and "Leads: seat 1" in r.stdout
+    data = json.loads(gd("-", "--format", "json", stdin=deal).stdout)
+    assert data["plan"]["anti_tribute"] is True and data["exchanges"] == []
+
+
+@pytest.mark.parametrize("args,stdin,needle", [
+    (["-"], "0: S3\n1: S4\n2: S5\n3: S6\n", "no previous finishing order"),
+    (["-"], "order: 0 1 2\n0: S3\n1: S4\n2: S5\n3: S6\n", "line 1"),
+    (["-"], "order: 0 1 2 3\n0: S3\n1: S4\n2: S5\n", "seat 3"),
+    (["-", "--receiver", "x.txt"], "0: S3\n", "--receiver"),
+    (["-", "--give"], "S3 S4 S5 S6 S7 S8 S9 ST SJ SQ SK SA SB HR " * 2, "more than 27"),
+    (["-", "--return"], "S3 S4 S5 S6 S7 S8 S9 ST SJ SQ SK SA SB HR " * 2 + "D3",
+     "more than 28"),
+    (["-", "--give", "--receiver", EXAMPLES / "tribute_give.txt"], "SA SA", "SA 3 times"),
+    (["-", "--give"], "S3 X9", "'X9'"),
+])
+def test_cli_bad_input_one_line_exit_2(args, stdin, needle):
+    assert needle in one_line_error(gd(*args, stdin=stdin))
