@@ -41,7 +41,7 @@ def platform_log(rec, my_pos=0):
     return msgs
 
 
-@pytest.mark.parametrize("name", ["deal_tribute.txt", "deal_club.txt"])
+@pytest.mark.parametrize("name", ["record_tribute.txt", "record_club.txt"])
 def test_import_rebuilds_the_deal(name):
     rec = load(EXAMPLES / name)
     text = "\n".join(json.dumps(m) for m in platform_log(rec, my_pos=2)) + "\n"
@@ -54,8 +54,8 @@ def test_import_rebuilds_the_deal(name):
 
 
 def test_two_episodes_and_previous_order():
-    a = load(EXAMPLES / "deal_club.txt")
-    b = load(EXAMPLES / "deal_tribute.txt")
+    a = load(EXAMPLES / "record_club.txt")
+    b = load(EXAMPLES / "record_tribute.txt")
     first = platform_log(a)
     first[-1]["order"] = [0, 1, 2, 3]   # the order deal_tribute.txt says came before it
     recs = import_platform_log(first + platform_log(b))
@@ -70,7 +70,7 @@ def test_two_episodes_and_previous_order():
 
 
 def test_a_wrong_own_hand_is_rejected():
-    rec = load(EXAMPLES / "endgame_short.txt")
+    rec = load(EXAMPLES / "record_endgame_short.txt")
     msgs = platform_log(rec)
     msgs[0]["handCards"] = ["S3", "C5", "DK"]
     with pytest.raises(RecordError) as e:
@@ -79,7 +79,7 @@ def test_a_wrong_own_hand_is_rejected():
 
 
 def test_an_illegal_play_names_the_message_line():
-    rec = load(EXAMPLES / "endgame_short.txt")
+    rec = load(EXAMPLES / "record_endgame_short.txt")
     msgs = platform_log(rec)
     msgs[3]["curPos"] = 2          # the second play message, moved to the wrong seat
     with pytest.raises(RecordError) as e:

@@ -11,11 +11,11 @@ from guandan_fast.record import (dumps, dumps_json, final_state, load, loads,
                                  loads_json, replay)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-RECORDS = sorted(p.name for p in EXAMPLES.glob("*.txt") if not p.name.startswith("hand"))
+RECORDS = sorted(p.name for p in EXAMPLES.glob("record_*.txt"))
 
 
 def test_examples_are_there():
-    assert {"deal_club.txt", "deal_tribute.txt", "endgame_short.txt"} <= set(RECORDS)
+    assert {"record_club.txt", "record_tribute.txt", "record_endgame_short.txt"} <= set(RECORDS)
 
 
 @pytest.mark.parametrize("name", RECORDS)
@@ -35,7 +35,7 @@ def test_round_trip_text_and_json(name):
 
 
 def test_club_deal_contents():
-    rec = load(EXAMPLES / "deal_club.txt")
+    rec = load(EXAMPLES / "record_club.txt")
     assert rec.tags["event"] == "Thursday club evening"
     assert rec.players == ["Anna", "Boris", "Chen", "Dmitri"]
     assert rec.rules.level == "2"
@@ -51,7 +51,7 @@ def test_club_deal_contents():
 
 
 def test_tribute_deal_contents():
-    rec = load(EXAMPLES / "deal_tribute.txt")
+    rec = load(EXAMPLES / "record_tribute.txt")
     assert rec.players[3] == "Сергей" and rec.previous == [0, 1, 2, 3]
     assert [(t.giver, t.receiver, str(t.card)) for t in rec.tributes] == [(3, 0, "S7")]
     assert [(t.giver, t.receiver, str(t.card)) for t in rec.returns] == [(0, 3, "S2")]
@@ -62,7 +62,7 @@ def test_tribute_deal_contents():
 
 
 def test_replay_yields_the_state_before_each_decision():
-    rec = load(EXAMPLES / "endgame_short.txt")
+    rec = load(EXAMPLES / "record_endgame_short.txt")
     steps = list(replay(rec))
     assert len(steps) == len(rec.moves) == 26
     first = steps[0].state

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "type_name", "label", "rank_name"]
+__all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -90,3 +90,105 @@ def label(key: str, lang: str = "en") -> str:
 def rank_name(rank: str) -> str:
     """Display form of a rank character ('T' stays 'T'; jokers spelled out)."""
     return {"B": "SB", "R": "HR"}.get(rank, rank)
+
+
+# Reasons of the tribute advice (guandan_fast.tribute); {bomb} is already
+# rendered in the language.
+_REASONS = {
+    "en": {
+        "plays": "your minimum plays {before} → {after}",
+        "breaks": "breaks your {bomb}",
+        "weakens": "weakens your {bomb}",
+        "fewer_bombs": "bombs in your best decomposition {before} → {after}",
+        "keeps_bombs": "keeps your bombs",
+        "receiver_plays": "receiver's minimum plays {before} → {after}",
+        "completes": "completes the receiver's {bomb}",
+        "more_bombs": "receiver's bombs {before} → {after}",
+        "strengthens": "strengthens the receiver's {bomb}",
+        "mistake": "classic mistake",
+        "unavoidable": "unavoidable: every legal card does it",
+    },
+    "ru": {
+        "plays": "ваш минимум ходов {before} → {after}",
+        "breaks": "ломает вашу комбинацию: {bomb}",
+        "weakens": "ослабляет вашу комбинацию: {bomb}",
+        "fewer_bombs": "бомб в лучшем разбиении {before} → {after}",
+        "keeps_bombs": "бомбы сохранены",
+        "receiver_plays": "минимум ходов получателя {before} → {after}",
+        "completes": "достраивает получателю комбинацию: {bomb}",
+        "more_bombs": "бомб у получателя {before} → {after}",
+        "strengthens": "усиливает комбинацию получателя: {bomb}",
+        "mistake": "классическая ошибка",
+        "unavoidable": "неизбежно: так делает любая допустимая карта",
+    },
+    "zh": {
+        "plays": "自己最少手数 {before} → {after}",
+        "breaks": "拆了自己的{bomb}",
+        "weakens": "削弱了自己的{bomb}",
+        "fewer_bombs": "拆牌中的炸弹 {before} → {after}",
+        "keeps_bombs": "保留炸弹",
+        "receiver_plays": "对方最少手数 {before} → {after}",
+        "completes": "给对方凑成{bomb}",
+        "more_bombs": "对方炸弹 {before} → {after}",
+        "strengthens": "加强了对方的{bomb}",
+        "mistake": "典型失误",
+        "unavoidable": "无法避免：每张可选的牌都如此",
+    },
+}
+
+
+def reason_text(key: str, lang: str = "en", **params) -> str:
+    """One piece of a tribute advice reason in a language.
+
+    >>> reason_text("plays", "en", before=8, after=7)
+    'your minimum plays 8 → 7'
+    >>> reason_text("mistake", "zh")
+    '典型失误'
+    """
+    return _REASONS[_check(lang)][key].format(**params)
+
+
+# Labels of ``gd-analyze tribute``.
+_TRIBUTE_LABELS = {
+    "en": {
+        "give": "Tribute to pay", "return": "Card to return", "best_first": "best first",
+        "single_down": "single down", "double_down": "double down",
+        "equal_tributes": "equal tributes", "previous_order": "Previous order",
+        "anti_tribute": "Anti-tribute: the paying side holds both big jokers; no tribute",
+        "pays": "seat {payer} pays {rank} to seat {receiver}",
+        "tribute_from": "Tribute: seat {payer} → seat {receiver}",
+        "return_from": "Return: seat {receiver} → seat {payer} (holding {card})",
+        "leads": "Leads", "seat": "seat", "receiver": "Receiver", "no_choice": "no legal card",
+    },
+    "ru": {
+        "give": "Какую дань отдать", "return": "Какую карту вернуть",
+        "best_first": "лучшие сверху", "single_down": "одиночный проигрыш",
+        "double_down": "двойной проигрыш", "equal_tributes": "равная дань",
+        "previous_order": "Порядок прошлой сдачи",
+        "anti_tribute": "Отказ от дани: у платящей стороны оба больших джокера; дани нет",
+        "pays": "место {payer} платит {rank} месту {receiver}",
+        "tribute_from": "Дань: место {payer} → место {receiver}",
+        "return_from": "Ответная дань: место {receiver} → место {payer} (получив {card})",
+        "leads": "Ходит первым", "seat": "место", "receiver": "Получатель",
+        "no_choice": "нет допустимой карты",
+    },
+    "zh": {
+        "give": "进贡", "return": "还贡", "best_first": "优先顺序",
+        "single_down": "单下", "double_down": "双下", "equal_tributes": "贡牌相同",
+        "previous_order": "上局名次",
+        "anti_tribute": "抗贡：进贡方持有两张大王，不进贡",
+        "pays": "{payer}号位向{receiver}号位进贡 {rank}",
+        "tribute_from": "进贡：{payer}号位 → {receiver}号位",
+        "return_from": "还贡：{receiver}号位 → {payer}号位（收到 {card}）",
+        "leads": "先出", "seat": "座位", "receiver": "接收方", "no_choice": "无可出的牌",
+    },
+}
+
+
+def tribute_label(key: str, lang: str = "en", **params) -> str:
+    """A label of the tribute report in a language.
+
+    >>> tribute_label("pays", "en", payer=3, rank="A", receiver=0)
+    'seat 3 pays A to seat 0'
+    """
+    return _TRIBUTE_LABELS[_check(lang)][key].format(**params)
