@@ -2,3 +2,4 @@
 
 from . import cmd_plays  # noqa: F401
 from . import cmd_tribute  # noqa: E402,F401  (gd-analyze tribute)
+from . import cmd_game  # noqa: E402,F401  (gd-analyze game)

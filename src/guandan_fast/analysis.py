@@ -115,10 +115,17 @@ class ExchangeReview:
         return self.choices[0] if self.choices else None
 
     def to_dict(self, lang: str = "en") -> dict:
+        reason = self.reason
+        if self.chosen_index >= 0 and lang != "en":
+            try:
+                from .tribute import advice_reason
+                reason = advice_reason(self.choices[self.chosen_index], lang)
+            except ImportError:  # pragma: no cover
+                pass
         return {
             "kind": self.kind, "giver": self.giver, "receiver": self.receiver,
             "card": str(self.card), "best": str(self.best.card) if self.best else None,
-            "chosen_index": self.chosen_index, "mistake": self.mistake, "reason": self.reason,
+            "chosen_index": self.chosen_index, "mistake": self.mistake, "reason": reason,
             "choices": [c.to_dict(lang) for c in self.choices],
         }
 
@@ -313,18 +320,14 @@ def _review_exchange(record: Record, notes: list, lang: str) -> list:
     return out
 
 
-def _review(kind: str, transfer, advice: list, lang: str) -> ExchangeReview:
+def _review(kind: str, transfer, advice: list, lang: str = "en") -> ExchangeReview:
     idx = next((i for i, a in enumerate(advice) if a.card == transfer.card), -1)
     mistake = False
     reason = ""
     if advice and idx >= 0:
         chosen, best = advice[idx], advice[0]
         mistake = _advice_key(best) < _advice_key(chosen)
-        try:
-            from .tribute import advice_reason
-            reason = advice_reason(chosen, lang)
-        except ImportError:  # pragma: no cover
-            reason = getattr(chosen, "reason", "")
+        reason = getattr(chosen, "reason", "")
     return ExchangeReview(kind=kind, giver=transfer.giver, receiver=transfer.receiver,
                           card=transfer.card, choices=advice, chosen_index=idx,
                           mistake=mistake, reason=reason)

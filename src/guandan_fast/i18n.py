@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-__all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label"]
+__all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
+           "game_label"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -192,3 +193,56 @@ def tribute_label(key: str, lang: str = "en", **params) -> str:
     'seat 3 pays A to seat 0'
     """
     return _TRIBUTE_LABELS[_check(lang)][key].format(**params)
+
+
+# Labels of ``gd-analyze game`` (the deal report, text and HTML).
+_GAME_LABELS = {
+    "en": {
+        "title": "Deal analysis", "result": "Result", "finishing": "Finishing order",
+        "wins": "{names} win, +{gain}", "unfinished": "the record stops before the end of the deal",
+        "hands": "Hands as dealt", "after_tribute": "after the tribute",
+        "exchange": "Tribute and return", "anti_tribute": "anti-tribute: no tribute",
+        "play": "Play", "move": "Move", "mistakes": "Mistakes", "no_mistakes": "no mistakes found",
+        "first_mistake": "first mistake", "better": "better", "loses": "loses {n}",
+        "advice": "advice: {card}", "as_advised": "as advised", "notes": "Notes",
+        "value_legend": "value = levels won by {names} with perfect play from here (+3 … −3)",
+        "lead": "leads", "on": "on", "round_won": "takes the round",
+        "not_solved": "not solved", "seat": "seat", "players": "Players", "level": "Level",
+        "min_plays": "plays left",
+    },
+    "ru": {
+        "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
+        "wins": "{names}: победа, +{gain}", "unfinished": "запись обрывается до конца сдачи",
+        "hands": "Руки при раздаче", "after_tribute": "после дани",
+        "exchange": "Дань и ответная дань", "anti_tribute": "отказ от дани: дани нет",
+        "play": "Розыгрыш", "move": "Ход", "mistakes": "Ошибки", "no_mistakes": "ошибок не найдено",
+        "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {n}",
+        "advice": "совет: {card}", "as_advised": "по совету", "notes": "Примечания",
+        "value_legend": "оценка = уровни, которые выигрывают {names} при лучшей игре с этого места (+3 … −3)",
+        "lead": "ходит", "on": "на", "round_won": "забирает круг",
+        "not_solved": "не решено", "seat": "место", "players": "Игроки", "level": "Уровень",
+        "min_plays": "осталось ходов",
+    },
+    "zh": {
+        "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
+        "wins": "{names} 胜，升{gain}级", "unfinished": "记录在牌局结束前中断",
+        "hands": "发牌时的手牌", "after_tribute": "进贡后",
+        "exchange": "进贡与还贡", "anti_tribute": "抗贡：不进贡",
+        "play": "出牌过程", "move": "出牌", "mistakes": "失误", "no_mistakes": "未发现失误",
+        "first_mistake": "首个失误", "better": "更好", "loses": "损失{n}级",
+        "advice": "建议：{card}", "as_advised": "符合建议", "notes": "说明",
+        "value_legend": "估值 = 从此处双方最优出牌时 {names} 的升级数（+3 … −3）",
+        "lead": "首出", "on": "压", "round_won": "赢得本轮",
+        "not_solved": "未求解", "seat": "座位", "players": "玩家", "level": "级牌",
+        "min_plays": "剩余手数",
+    },
+}
+
+
+def game_label(key: str, lang: str = "en", **params) -> str:
+    """A label of the deal report in a language.
+
+    >>> game_label("loses", "en", n=2), game_label("wins", "zh", names="A & C", gain=3)
+    ('loses 2', 'A & C 胜，升3级')
+    """
+    return _GAME_LABELS[_check(lang)][key].format(**params)
