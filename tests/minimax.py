@@ -5,19 +5,22 @@ depend on the compiled endgame solver. Only for tiny positions."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from guandan_fast.game import GameState, team
 
 
 def _key(s: GameState):
     table = None if s.table is None else (s.table.pattern, tuple(sorted(s.table.card_ids)))
-    return (tuple(bytes(h) for h in s.hands), s.turn, table, s.owner, s.passes, s.finished)
+    return (s.rules.level_index, s.rules.flags, tuple(bytes(h) for h in s.hands), s.turn,
+            table, s.owner, s.passes, s.finished)
+
+
+_MEMO: dict = {}   # positions are values: one table for the whole test run
 
 
 def value(state: GameState, memo=None) -> int:
     """Team 0's level gain under perfect play by all four players."""
-    memo = {} if memo is None else memo
+    memo = _MEMO if memo is None else memo
     k = _key(state)
     if k in memo:
         return memo[k]
@@ -41,7 +44,7 @@ class Result:
 
 def solve(state: GameState, max_nodes=None, max_seconds=None) -> Result:
     """The solver interface analysis.py expects, on a GameState."""
-    memo: dict = {}
-    moves = [(a, value(state.apply(a), memo)) for a in state.legal_actions()]
+    before = len(_MEMO)
+    moves = [(a, value(state.apply(a))) for a in state.legal_actions()]
     best = max(v for _, v in moves) if team(state.turn) == 0 else min(v for _, v in moves)
-    return Result(value=best, moves=moves, nodes=len(memo))
+    return Result(value=best, moves=moves, nodes=len(_MEMO) - before)
