@@ -491,3 +491,20 @@ def test_cli_deal_anti_tribute_from_stdin():
 ])
 def test_cli_bad_input_one_line_exit_2(args, stdin, needle):
     assert needle in one_line_error(gd(*args, stdin=stdin))
+
+
+def test_breaking_a_held_bomb_ranks_below_a_higher_card_that_keeps_it():
+    # giving C8 or a 3 both leave 3 plays, and in both cases the best
+    # partition no longer plays 3333 as a bomb; but only the 3 destroys the
+    # bomb held: C8 ranks above every 3 although it is the higher card
+    r = Rules(level=2)
+    hand = "S3 H3 C3 D3 S6 C5 D7 CT C8 H4"
+    advice = suggest_return(hand, r)
+    ranked = [str(a.card) for a in advice]
+    assert ranked[:6] == ["CT", "C8", "S3", "H3", "C3", "D3"]
+    by = {str(a.card): a for a in advice}
+    assert by["C8"].min_plays_after == by["S3"].min_plays_after == 3
+    assert by["C8"].bombs_after == by["S3"].bombs_after == 0
+    assert not by["C8"].breaks_bomb and by["S3"].breaks_bomb
+    assert "bombs in your best decomposition 1 → 0" in by["C8"].reason
+    assert by["CT"].min_plays_after == ref_min_plays("S3 H3 C3 D3 S6 C5 D7 C8 H4", "2") == 2

@@ -467,8 +467,9 @@ class TributeAdvice:
 
     @property
     def breaks_bomb(self) -> bool:
-        """Giving the card breaks a bomb or straight flush of the giver."""
-        return bool(self.broken) or self.bombs_after < self.bombs_before
+        """Giving the card breaks a bomb or straight flush the giver holds
+        (``broken`` is not empty)."""
+        return bool(self.broken)
 
     @property
     def net_plays(self) -> int:
@@ -600,7 +601,7 @@ def _rank_key(a: TributeAdvice, rules: Rules):
     receiver_gain = 0
     if a.receiver_bombs_with is not None:
         receiver_gain = max(0, a.receiver_bombs_with - a.receiver_bombs_without)
-    return (a.mistake, a.net_plays, len(a.broken) + (a.bombs_after < a.bombs_before),
+    return (a.mistake, a.net_plays, len(a.broken), a.bombs_after < a.bombs_before,
             receiver_gain + len(a.strengthens), len(a.weakened), -a.bombs_after,
             rules.order(a.card.rank), a.card)
 
@@ -618,15 +619,16 @@ def suggest_tribute(hand: HandLike, rules: Rules | None = None,
        card would not);
     2. ``net_plays``: the giver's minimum plays after minus before, plus
        (with ``receiver``) the plays the card saves the receiver: lower first;
-    3. fewer bombs or straight flushes broken (held outright and lost, or
-       one bomb fewer in the decomposition): so with equal minimum plays a
-       choice that breaks a straight flush or a bomb ranks below one that
-       does not;
-    4. (with ``receiver``) less help to the receiver's bombs: bombs gained
+    3. fewer held bombs or straight flushes broken (``broken``): so with
+       equal minimum plays a choice that breaks a straight flush or a bomb
+       ranks below one that does not;
+    4. no bomb lost from the giver's decomposition before one lost (the
+       bomb is still held but no longer fits a minimal partition);
+    5. (with ``receiver``) less help to the receiver's bombs: bombs gained
        in their decomposition plus held bombs made bigger;
-    5. fewer of the giver's held bombs weakened (made smaller);
-    6. more bombs left in the giver's decomposition;
-    7. the lower card (single-card order), then suit, for a stable order.
+    6. fewer of the giver's held bombs weakened (made smaller);
+    7. more bombs left in the giver's decomposition;
+    8. the lower card (single-card order), then suit, for a stable order.
     """
     r = _rules(rules)
     giver = _hand(hand)
