@@ -1,2 +1,4 @@
-"""Subcommands of gd-analyze beside the hand analysis."""
-from . import cmd_tribute  # noqa: E402,F401  (gd-analyze tribute)
+"""Subcommands of gd-analyze beside the hand analysis (imported for registration)."""
+
+from . import cmd_plays  # noqa: F401
+from . import cmd_tribute  # noqa: F401  (gd-analyze tribute)

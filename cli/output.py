@@ -27,3 +27,26 @@ def hand_text(data: dict, lang: str = "en") -> str:
         for p in data["decomposition"]:
             lines.append(f"  {type_name(p['type'], lang)} {p['rank']}: {p['cards']}")
     return "\n".join(lines)
+
+
+def plays_text(data: dict, lang: str = "en") -> str:
+    L = lambda k: label(k, lang)  # noqa: E731
+    lines = []
+    if data["table"] is not None:
+        t = data["table"]
+        head = f"{L('beats')} {type_name(t['type'], lang)} {t['rank']} ({t['cards']})"
+    else:
+        head = L("hints") if data["mode"] == "hint" else L("plays")
+    lines.append(f"{head}: {data['count']}    {L('level')}: {data['level']}")
+    if data["mode"] == "hint":
+        for i, p in enumerate(data["plays"], 1):
+            lines.append(f"{i:>4}. {type_name(p['type'], lang)} {p['rank']}: {p['cards']}"
+                         f"   [{L('plays_left')}: {p['plays_left']}]")
+        return "\n".join(lines)
+    current = None
+    for p in data["plays"]:
+        if p["type"] != current:
+            current = p["type"]
+            lines.append(f"{type_name(current, lang)}:")
+        lines.append(f"  {p['rank']:>2}  {p['cards']}")
+    return "\n".join(lines)

@@ -12,7 +12,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def run(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli.main", *map(str, args)],
+        [sys.executable, "-m", "guandan_fast.cli", *map(str, args)],
         input=stdin, capture_output=True, text=True, timeout=120)
 
 
@@ -62,3 +62,45 @@ def test_missing_file_and_bad_option():
     assert len(r.stderr.strip().splitlines()) == 1
     r = run(EXAMPLES / "hand1.txt", "--format", "xml")
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_hand_analysis_prints_min_plays_and_decomposition():
+    r = run("--format", "json", EXAMPLES / "hand1.txt")
+    data = json.loads(r.stdout)
+    from guandan_fast import min_plays, parse_cards, Rules
+    from guandan_fast.formats import load_hand
+    hand = load_hand(EXAMPLES / "hand1.txt")
+    assert data["min_plays"] == min_plays(hand.cards, hand.rules)
+    assert len(data["decomposition"]) == data["min_plays"]
+    used = sorted(str(c) for p in data["decomposition"] for c in parse_cards(p["cards"]))
+    assert used == sorted(str(c) for c in hand.cards)
+    text = run(EXAMPLES / "hand1.txt", "--lang", "ru").stdout
+    assert f"Минимум ходов: {data['min_plays']}" in text
+
+
+def test_plays_command():
+    r = run("plays", "--format", "json", "-", stdin="level: 2\nS5 D5 S9 D9 SB SB")
+    data = json.loads(r.stdout)
+    assert r.returncode == 0
+    assert {p["cards"] for p in data["plays"] if p["type"] == "pair"} == {"S5 D5", "S9 D9", "SB SB"}
+    r = run("plays", "--beat", "S7 D7", "--hint", "-", stdin="level: 2\nS5 D5 S9 D9 SB SB")
+    lines = r.stdout.splitlines()
+    assert "S9 D9" in lines[1] and "SB SB" in lines[2] and len(lines) == 3
+
+
+def test_ambiguous_table_play_lists_readings():
+    r = run("plays", "--beat", "S3 D3 S4 D4 H2 H2", "-", stdin="level: 2\nS5 D5")
+    assert r.returncode == 2
+    assert "tube 4" in r.stderr and "plate 4" in r.stderr
+    r = run("plays", "--beat", "S3 D3 S4 D4 H2 H2", "--type", "plate", "--format", "json", "-",
+            stdin="level: 2\nS5 D5 C5 S6 D6 C6")
+    assert r.returncode == 0
+    assert [p["type"] for p in json.loads(r.stdout)["plays"]] == ["plate"]
+
+
+def test_every_language_has_every_label():
+    from guandan_fast import i18n
+    keys = {lang: set(i18n._LABELS[lang]) for lang in i18n.LANGS}
+    assert keys["en"] == keys["ru"] == keys["zh"]
+    types = {lang: set(i18n._TYPES[lang]) for lang in i18n.LANGS}
+    assert types["en"] == types["ru"] == types["zh"]

@@ -10,7 +10,7 @@ import guandan_fast
 
 MODULES = sorted(
     name for _, name, _ in pkgutil.walk_packages(guandan_fast.__path__, "guandan_fast.")
-    if not name.endswith("._core")
+    if not name.endswith(("._core", "__main__"))
 )
 
 

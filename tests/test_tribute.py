@@ -404,7 +404,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def gd(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli.main", "tribute", *map(str, args)],
+        [sys.executable, "-m", "guandan_fast.cli", "tribute", *map(str, args)],
         input=stdin, capture_output=True, text=True, timeout=120)
 
 

@@ -111,6 +111,7 @@ def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card
     cards: list[Card] = []
     seen: Counter = Counter()
     multi_line = isinstance(text, str) and "\n" in text
+    items: list
     if isinstance(text, str):
         items = list(_tokens(text))
     else:

@@ -38,7 +38,7 @@ _LABELS = {
         "nodes": "Nodes", "time": "Time", "exact": "exact", "bound": "not proven",
         "level_card": "level card", "first": "first", "second": "second",
         "third": "third", "last": "last", "reason": "reason", "seat": "Seat",
-        "mistake": "mistake", "loss": "loss", "total": "total",
+        "mistake": "mistake", "loss": "loss", "total": "total", "plays_left": "plays left",
     },
     "ru": {
         "hand": "Рука", "level": "Уровень", "cards": "карт",
@@ -51,6 +51,7 @@ _LABELS = {
         "level_card": "карта уровня", "first": "первый", "second": "второй",
         "third": "третий", "last": "последний", "reason": "причина",
         "seat": "Место", "mistake": "ошибка", "loss": "потеря", "total": "всего",
+        "plays_left": "осталось ходов",
     },
     "zh": {
         "hand": "手牌", "level": "级牌", "cards": "张", "wilds": "逢人配",
@@ -61,6 +62,7 @@ _LABELS = {
         "exact": "精确", "bound": "未证明", "level_card": "级牌", "first": "上游",
         "second": "二游", "third": "三游", "last": "下游", "reason": "理由",
         "seat": "座位", "mistake": "失误", "loss": "损失", "total": "合计",
+        "plays_left": "剩余手数",
     },
 }
 

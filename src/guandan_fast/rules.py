@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, Union
 
 from . import _core
 from ._core import Card, Play
@@ -66,7 +66,7 @@ class Rules:
     Rules(level='T', joker_pair_in_full_house=False, flush_is_always_bomb=False, equal_tribute_to_upper_hand=True, drop_after_three_failures_at_a=False)
     """
 
-    level: str = "2"
+    level: Union[str, int] = "2"
     joker_pair_in_full_house: bool = False
     flush_is_always_bomb: bool = False
     equal_tribute_to_upper_hand: bool = True

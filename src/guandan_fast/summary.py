@@ -1,5 +1,6 @@
 """Hand summary for ``gd-analyze hand.txt``: the hand grouped by rank, the
-wilds held and the bombs held. Pure data; the CLI prints it."""
+wilds held, the bombs held, the minimum plays and a best decomposition.
+Pure data; the CLI prints it."""
 
 from __future__ import annotations
 
@@ -7,10 +8,11 @@ from collections import defaultdict
 
 from . import _core
 from ._core import Card
+from .decomposition import decompose, min_plays
 from .hand import to_counts
 from .rules import Rules
 
-__all__ = ["hand_summary"]
+__all__ = ["hand_summary", "play_dict"]
 
 _ORDER_KEY = "23456789TJQKABR"
 
@@ -43,8 +45,8 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
                            (1 << 7) | (1 << 8) | (1 << 9))
     # bombs held outright (no wild), and those only the wilds complete:
     # for each rank or straight-flush window the largest one
-    held = {}
-    with_wilds = {}
+    held: dict = {}
+    with_wilds: dict = {}
     for p in bombs:
         table = held if p.wilds == 0 else with_wilds
         key = (p.type, p.rank, p.suit)
@@ -67,4 +69,12 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
         "wilds": wilds,
         "bombs": listed(held),
         "bombs_with_wilds": listed(with_wilds),
+        "min_plays": min_plays(counts, rules),
+        "decomposition": [play_dict(p) for p in decompose(counts, rules)],
     }
+
+
+def play_dict(p) -> dict:
+    """A Play as JSON-ready data."""
+    return {"type": p.type, "rank": p.rank, "size": p.size, "wilds": p.wilds,
+            "suit": p.suit, "cards": " ".join(str(c) for c in p.cards)}

@@ -1,0 +1,84 @@
+"""Seeded workloads shared by the benchmarks."""
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+import reference as ref  # noqa: E402
+
+from guandan_fast import Rules  # noqa: E402
+
+RANKS = "23456789TJQKA"
+
+
+def random_hands(seed, n_hands, n_cards=27):
+    """(counts, rules) pairs: seeded random hands at random levels."""
+    rng = random.Random(seed)
+    deck = list(range(54)) * 2
+    out = []
+    for _ in range(n_hands):
+        counts = np.zeros(54, dtype=np.uint8)
+        for slot in rng.sample(deck, n_cards):
+            counts[slot] += 1
+        out.append((counts, Rules(level=rng.choice(RANKS))))
+    return out
+
+
+def hard_hands(seed, n_hands):
+    """27-card hands chosen to be hard: both wilds and long runs."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n_hands):
+        level = rng.choice(RANKS)
+        counts = np.zeros(54, dtype=np.uint8)
+        counts[13 + RANKS.index(level)] = 2
+        n = 2
+        start = rng.randrange(0, 6)
+        for r in range(start, start + 8):            # two copies of a long run
+            for _ in range(2):
+                s = rng.randrange(4)
+                slot = s * 13 + (r % 13)
+                if counts[slot] < 2 and slot != 13 + RANKS.index(level):
+                    counts[slot] += 1
+                    n += 1
+        deck = [i for i in range(54) for _ in range(2)]
+        rng.shuffle(deck)
+        for slot in deck:
+            if n == 27:
+                break
+            if counts[slot] < 2 and slot != 13 + RANKS.index(level):
+                counts[slot] += 1
+                n += 1
+        out.append((counts, Rules(level=level)))
+    return out
+
+
+def small_hands(seed, n_hands, n_cards=9):
+    """Token hands small enough for the pure-Python reference."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n_hands):
+        level = rng.choice(RANKS)
+        out.append((ref.random_hand(rng, n_cards, level), Rules(level=level)))
+    return out
+
+
+def per_call_times(fn, items):
+    """Seconds per call, one timing per item."""
+    times = []
+    for item in items:
+        t = time.perf_counter()
+        fn(item)
+        times.append(time.perf_counter() - t)
+    return np.array(times)
+
+
+def describe(times):
+    return {"median_us": float(np.median(times) * 1e6),
+            "p99_us": float(np.percentile(times, 99) * 1e6),
+            "max_us": float(times.max() * 1e6)}

@@ -1,0 +1,44 @@
+"""gd-analyze plays: all plays, plays that beat a table play, hint order."""
+
+from __future__ import annotations
+
+import click
+
+from guandan_fast.formats import loads_hand
+from guandan_fast.moves import as_table_play, hints_with_counts, plays
+from guandan_fast.summary import play_dict
+
+from . import output
+from .main import emit_json, format_option, lang_option, main, read_source
+
+
+@main.command("plays")
+@click.argument("hand_file")
+@click.option("--beat", "beat", metavar="CARDS",
+              help='List what beats this table play, e.g. --beat "S5 D5".')
+@click.option("--type", "beat_type", metavar="TYPE",
+              help="Reading of an ambiguous --beat play (e.g. plate, tube).")
+@click.option("--rank", "beat_rank", metavar="RANK", help="Rank of the --beat reading.")
+@click.option("--hint", is_flag=True, help="Print the hint order (with --beat: when following).")
+@format_option
+@lang_option
+def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
+    """List the plays of a hand, grouped by type."""
+    from guandan_fast.rules import read_play
+
+    hand = loads_hand(read_source(hand_file))
+    rules = hand.rules
+    table = None
+    if beat is not None:
+        table = read_play(beat, rules, type=beat_type, rank=beat_rank)
+    ranked = hints_with_counts(hand.cards, rules, table)
+    if not hint:
+        order = {p.pattern: i for i, p in enumerate(plays(hand.cards, rules))}
+        ranked.sort(key=lambda pa: order[pa[0].pattern])
+    rows = [dict(play_dict(p), plays_left=after) for p, after in ranked]
+    data = {"level": rules.level, "table": None if table is None else play_dict(table),
+            "mode": "hint" if hint else "all", "count": len(rows), "plays": rows}
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(output.plays_text(data, lang))
