@@ -476,8 +476,9 @@ class TributeAdvice:
         """The giver's change in minimum plays, plus the plays the card saves
         the receiver (when known): lower is better for the giver's side."""
         n = self.min_plays_after - self.min_plays_before
-        if self.receiver_min_plays_with is not None:
-            n += self.receiver_min_plays_without - self.receiver_min_plays_with
+        without, with_ = self.receiver_min_plays_without, self.receiver_min_plays_with
+        if without is not None and with_ is not None:
+            n += without - with_
         return n
 
     def to_dict(self, lang: str = "en") -> dict:
@@ -522,7 +523,7 @@ def advice_reason(advice: TributeAdvice, lang: str = "en") -> str:
 
 
 def _reason_parts(a: TributeAdvice) -> list:
-    parts = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
+    parts: list = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
     for b in a.broken:
         parts.append(("breaks", {"bomb": b}))
     for b in a.weakened:
@@ -537,9 +538,9 @@ def _reason_parts(a: TributeAdvice) -> list:
                                          "after": a.receiver_min_plays_with}))
         for b in a.completes:
             parts.append(("completes", {"bomb": b}))
-        if not a.completes and a.receiver_bombs_with > a.receiver_bombs_without:
-            parts.append(("more_bombs", {"before": a.receiver_bombs_without,
-                                         "after": a.receiver_bombs_with}))
+        rb_without, rb_with = a.receiver_bombs_without or 0, a.receiver_bombs_with or 0
+        if not a.completes and rb_with > rb_without:
+            parts.append(("more_bombs", {"before": rb_without, "after": rb_with}))
         for b in a.strengthens:
             parts.append(("strengthens", {"bomb": b}))
         if a.mistake:
@@ -598,9 +599,7 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
 
 
 def _rank_key(a: TributeAdvice, rules: Rules):
-    receiver_gain = 0
-    if a.receiver_bombs_with is not None:
-        receiver_gain = max(0, a.receiver_bombs_with - a.receiver_bombs_without)
+    receiver_gain = max(0, (a.receiver_bombs_with or 0) - (a.receiver_bombs_without or 0))
     return (a.mistake, a.net_plays, len(a.broken), a.bombs_after < a.bombs_before,
             receiver_gain + len(a.strengthens), len(a.weakened), -a.bombs_after,
             rules.order(a.card.rank), a.card)
@@ -669,14 +668,15 @@ def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | N
     r = _rules(rules)
     cards = check_deal_hands(hands)
     plan = tribute_plan(finishing_order, cards, r)
-    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": []}
+    exchanges: list = []
+    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": exchanges}
     for payer, receiver in plan.payments:
         tribute = suggest_tribute(cards[payer], r, receiver=cards[receiver])
         paid = tribute[0].card
         receiver_hand = sorted(cards[receiver] + [paid])
         payer_after = _remove(cards[payer], paid)
         ret = suggest_return(receiver_hand, r, receiver=payer_after)
-        out["exchanges"].append({
+        exchanges.append({
             "payer": payer, "receiver": receiver,
             "tribute": [a.to_dict(lang) for a in tribute],
             "tribute_card": str(paid),
