@@ -18,7 +18,9 @@ The rules part:
 ('single_down', [(3, 0)], 3)
 
 Decisions where RULES 7 leaves a choice open are stated in the docstrings of
-``return_candidates`` and ``tribute_plan``.
+``return_candidates``, ``tribute_plan`` and ``exchange_advice``. Hands may be
+partial (fewer than 27 cards) for what-if questions; a receiver holds 28
+cards between the tribute and the return.
 """
 
 from __future__ import annotations
@@ -642,7 +644,7 @@ def suggest_return(hand: HandLike, rules: Rules | None = None,
     known). ``receiver`` is the hand of the player who gets the card back
     (the payer, after paying), for post-game review: then a card that
     completes their bomb or straight flush is flagged ``mistake`` ("classic
-    mistake") and ranked last.
+    mistake") and ranked last, when another legal card would not do it.
 
     The ranking is the one of ``suggest_tribute``: no mistake first, then
     ``net_plays`` (own change in minimum plays, plus the plays the card saves
@@ -661,9 +663,12 @@ def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | N
     """The whole exchange of a deal with advice for each player, JSON-ready:
     the plan (``tribute_plan``), then for each payment the payer's ranked
     tribute choices (the receiver's hand known), and the receiver's ranked
-    return choices, assuming the payer paid the best-ranked tribute card
-    (the receiver then holds it; the card goes back to the payer's hand
-    after the tribute).
+    return choices, assuming the payer paid the best-ranked tribute card:
+    the receiver chooses from their hand plus that card, and the card
+    returned goes to the payer's hand minus it. Decision: the tribute card
+    itself may be returned when it qualifies (face value 2..10, not the level
+    rank); RULES 7 does not forbid it, and in a real deal the highest card of
+    27 is practically never that low.
     """
     r = _rules(rules)
     cards = check_deal_hands(hands)
