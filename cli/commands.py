@@ -1,5 +1,5 @@
 """Subcommands of gd-analyze beside the hand analysis (imported for registration)."""
 
 from . import cmd_plays  # noqa: F401
-from . import cmd_tribute  # noqa: E402,F401  (gd-analyze tribute)
-from . import cmd_game  # noqa: E402,F401  (gd-analyze game)
+from . import cmd_tribute  # noqa: F401  (gd-analyze tribute)
+from . import cmd_game  # noqa: F401  (gd-analyze game)

@@ -96,9 +96,3 @@ def hand_cmd(hand_file, fmt, lang):
 
 
 from . import commands  # noqa: E402,F401  (registers the other subcommands)
-
-if __name__ == "__main__":  # pragma: no cover
-    # under ``python -m`` this file runs as __main__, but the subcommand
-    # modules register on the imported guandan_fast.cli.main: run that group
-    from guandan_fast.cli.main import main as _imported_main
-    _imported_main()

@@ -30,3 +30,12 @@ def test_core_doctests():
     for t in tests:
         runner.run(t)
     assert runner.failures == 0
+
+
+def test_readme_examples():
+    from pathlib import Path
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    result = doctest.testfile(str(readme), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0
+    assert result.failed == 0

@@ -404,7 +404,7 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 def gd(*args, stdin=None):
     return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli.main", "tribute", *map(str, args)],
+        [sys.executable, "-m", "guandan_fast.cli", "tribute", *map(str, args)],
         input=stdin, capture_output=True, text=True, timeout=120)
 
 
@@ -491,3 +491,60 @@ def test_cli_deal_anti_tribute_from_stdin():
 ])
 def test_cli_bad_input_one_line_exit_2(args, stdin, needle):
     assert needle in one_line_error(gd(*args, stdin=stdin))
+
+
+def test_breaking_a_held_bomb_ranks_below_a_higher_card_that_keeps_it():
+    # giving C8 or a 3 both leave 3 plays, and in both cases the best
+    # partition no longer plays 3333 as a bomb; but only the 3 destroys the
+    # bomb held: C8 ranks above every 3 although it is the higher card
+    r = Rules(level=2)
+    hand = "S3 H3 C3 D3 S6 C5 D7 CT C8 H4"
+    advice = suggest_return(hand, r)
+    ranked = [str(a.card) for a in advice]
+    assert ranked[:6] == ["CT", "C8", "S3", "H3", "C3", "D3"]
+    by = {str(a.card): a for a in advice}
+    assert by["C8"].min_plays_after == by["S3"].min_plays_after == 3
+    assert by["C8"].bombs_after == by["S3"].bombs_after == 0
+    assert not by["C8"].breaks_bomb and by["S3"].breaks_bomb
+    assert "bombs in your best decomposition 1 → 0" in by["C8"].reason
+    assert by["CT"].min_plays_after == ref_min_plays("S3 H3 C3 D3 S6 C5 D7 C8 H4", "2") == 2
+
+
+def test_plan_invariants_on_random_deals():
+    import itertools
+    import random
+    from guandan_fast import CARDS
+    rng = random.Random(7)
+    deck = [c for c in CARDS for _ in range(2)]
+    orders = list(itertools.permutations(range(4)))
+    for i in range(200):
+        rng.shuffle(deck)
+        hands = [deck[k * 27:(k + 1) * 27] for k in range(4)]
+        order = list(orders[i % 24])
+        r = Rules(level="23456789TJQKA"[i % 13], equal_tribute_to_upper_hand=bool(i % 3))
+        p = tribute_plan(order, hands, r)
+        first, second, third, last = order
+        winners = {first, (first + 2) % 4}
+        if p.anti_tribute:
+            assert p.payments == [] and p.leader == first
+            assert sum(str(c) == "HR" for s in p.payers for c in hands[s]) == 2
+            continue
+        payers = [q for q, _ in p.payments]
+        receivers = [q for _, q in p.payments]
+        assert payers == p.payers or sorted(payers) == sorted(p.payers)
+        assert len(set(receivers)) == len(receivers)
+        assert p.leader == payers[0]
+        for (payer, receiver), rank in zip(p.payments, p.tribute_ranks):
+            assert rank == tribute_candidates(hands[payer], r)[0].rank
+            if p.kind == "double_down":
+                assert receiver in winners and payer not in winners
+        if p.kind == "single_down":
+            assert p.payments == [(last, first)]
+        else:
+            assert set(receivers) == winners
+            if not p.equal_tributes:
+                o = [r.order(x) for x in p.tribute_ranks]
+                assert o[0] > o[1] and p.payments[0][1] == first
+            elif r.equal_tribute_to_upper_hand:
+                assert all(q == (pp - 1) % 4 for pp, q in p.payments)
+                assert p.payments[0][1] == first

@@ -18,7 +18,9 @@ The rules part:
 ('single_down', [(3, 0)], 3)
 
 Decisions where RULES 7 leaves a choice open are stated in the docstrings of
-``return_candidates`` and ``tribute_plan``.
+``return_candidates``, ``tribute_plan`` and ``exchange_advice``. Hands may be
+partial (fewer than 27 cards) for what-if questions; a receiver holds 28
+cards between the tribute and the return.
 """
 
 from __future__ import annotations
@@ -467,16 +469,18 @@ class TributeAdvice:
 
     @property
     def breaks_bomb(self) -> bool:
-        """Giving the card breaks a bomb or straight flush of the giver."""
-        return bool(self.broken) or self.bombs_after < self.bombs_before
+        """Giving the card breaks a bomb or straight flush the giver holds
+        (``broken`` is not empty)."""
+        return bool(self.broken)
 
     @property
     def net_plays(self) -> int:
         """The giver's change in minimum plays, plus the plays the card saves
         the receiver (when known): lower is better for the giver's side."""
         n = self.min_plays_after - self.min_plays_before
-        if self.receiver_min_plays_with is not None:
-            n += self.receiver_min_plays_without - self.receiver_min_plays_with
+        without, with_ = self.receiver_min_plays_without, self.receiver_min_plays_with
+        if without is not None and with_ is not None:
+            n += without - with_
         return n
 
     def to_dict(self, lang: str = "en") -> dict:
@@ -521,7 +525,7 @@ def advice_reason(advice: TributeAdvice, lang: str = "en") -> str:
 
 
 def _reason_parts(a: TributeAdvice) -> list:
-    parts = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
+    parts: list = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
     for b in a.broken:
         parts.append(("breaks", {"bomb": b}))
     for b in a.weakened:
@@ -536,9 +540,9 @@ def _reason_parts(a: TributeAdvice) -> list:
                                          "after": a.receiver_min_plays_with}))
         for b in a.completes:
             parts.append(("completes", {"bomb": b}))
-        if not a.completes and a.receiver_bombs_with > a.receiver_bombs_without:
-            parts.append(("more_bombs", {"before": a.receiver_bombs_without,
-                                         "after": a.receiver_bombs_with}))
+        rb_without, rb_with = a.receiver_bombs_without or 0, a.receiver_bombs_with or 0
+        if not a.completes and rb_with > rb_without:
+            parts.append(("more_bombs", {"before": rb_without, "after": rb_with}))
         for b in a.strengthens:
             parts.append(("strengthens", {"bomb": b}))
         if a.mistake:
@@ -597,10 +601,8 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
 
 
 def _rank_key(a: TributeAdvice, rules: Rules):
-    receiver_gain = 0
-    if a.receiver_bombs_with is not None:
-        receiver_gain = max(0, a.receiver_bombs_with - a.receiver_bombs_without)
-    return (a.mistake, a.net_plays, len(a.broken) + (a.bombs_after < a.bombs_before),
+    receiver_gain = max(0, (a.receiver_bombs_with or 0) - (a.receiver_bombs_without or 0))
+    return (a.mistake, a.net_plays, len(a.broken), a.bombs_after < a.bombs_before,
             receiver_gain + len(a.strengthens), len(a.weakened), -a.bombs_after,
             rules.order(a.card.rank), a.card)
 
@@ -618,15 +620,16 @@ def suggest_tribute(hand: HandLike, rules: Rules | None = None,
        card would not);
     2. ``net_plays``: the giver's minimum plays after minus before, plus
        (with ``receiver``) the plays the card saves the receiver: lower first;
-    3. fewer bombs or straight flushes broken (held outright and lost, or
-       one bomb fewer in the decomposition): so with equal minimum plays a
-       choice that breaks a straight flush or a bomb ranks below one that
-       does not;
-    4. (with ``receiver``) less help to the receiver's bombs: bombs gained
+    3. fewer held bombs or straight flushes broken (``broken``): so with
+       equal minimum plays a choice that breaks a straight flush or a bomb
+       ranks below one that does not;
+    4. no bomb lost from the giver's decomposition before one lost (the
+       bomb is still held but no longer fits a minimal partition);
+    5. (with ``receiver``) less help to the receiver's bombs: bombs gained
        in their decomposition plus held bombs made bigger;
-    5. fewer of the giver's held bombs weakened (made smaller);
-    6. more bombs left in the giver's decomposition;
-    7. the lower card (single-card order), then suit, for a stable order.
+    6. fewer of the giver's held bombs weakened (made smaller);
+    7. more bombs left in the giver's decomposition;
+    8. the lower card (single-card order), then suit, for a stable order.
     """
     r = _rules(rules)
     giver = _hand(hand)
@@ -641,7 +644,7 @@ def suggest_return(hand: HandLike, rules: Rules | None = None,
     known). ``receiver`` is the hand of the player who gets the card back
     (the payer, after paying), for post-game review: then a card that
     completes their bomb or straight flush is flagged ``mistake`` ("classic
-    mistake") and ranked last.
+    mistake") and ranked last, when another legal card would not do it.
 
     The ranking is the one of ``suggest_tribute``: no mistake first, then
     ``net_plays`` (own change in minimum plays, plus the plays the card saves
@@ -660,21 +663,25 @@ def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | N
     """The whole exchange of a deal with advice for each player, JSON-ready:
     the plan (``tribute_plan``), then for each payment the payer's ranked
     tribute choices (the receiver's hand known), and the receiver's ranked
-    return choices, assuming the payer paid the best-ranked tribute card
-    (the receiver then holds it; the card goes back to the payer's hand
-    after the tribute).
+    return choices, assuming the payer paid the best-ranked tribute card:
+    the receiver chooses from their hand plus that card, and the card
+    returned goes to the payer's hand minus it. Decision: the tribute card
+    itself may be returned when it qualifies (face value 2..10, not the level
+    rank); RULES 7 does not forbid it, and in a real deal the highest card of
+    27 is practically never that low.
     """
     r = _rules(rules)
     cards = check_deal_hands(hands)
     plan = tribute_plan(finishing_order, cards, r)
-    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": []}
+    exchanges: list = []
+    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": exchanges}
     for payer, receiver in plan.payments:
         tribute = suggest_tribute(cards[payer], r, receiver=cards[receiver])
         paid = tribute[0].card
         receiver_hand = sorted(cards[receiver] + [paid])
         payer_after = _remove(cards[payer], paid)
         ret = suggest_return(receiver_hand, r, receiver=payer_after)
-        out["exchanges"].append({
+        exchanges.append({
             "payer": payer, "receiver": receiver,
             "tribute": [a.to_dict(lang) for a in tribute],
             "tribute_card": str(paid),
