@@ -228,3 +228,11 @@ def test_json_syntax_error_names_the_line():
     with pytest.raises(RecordError) as e:
         loads_json('{\n "hands": [,]\n}')
     assert e.value.line == 2 and "not valid JSON" in str(e.value)
+
+
+def test_player_names_with_spaces_and_seats_without_colon():
+    text = ("players: Anna K, Boris, Chen Li, Dmitri\nhands:\nAnna K: S3\nBoris: S9 S4\n"
+            "chen li: SA\n3: S5\nplay:\nAnna K: S3\n1 S9\nChen Li: SA\n")
+    rec = loads(text)
+    assert [m.seat for m in rec.moves] == [0, 1, 2] and rec.result() == 3
+    assert "players: Anna K, Boris, Chen Li, Dmitri\n" in dumps(rec)

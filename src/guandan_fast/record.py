@@ -277,11 +277,12 @@ def _parse_text(text: str) -> _Raw:
                 _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
             _header(raw, key, m.group(2), lineno)
         elif section == "hands":
-            if m:
-                seat = _seat(raw, m.group(1), lineno)
+            if m or re.search("[:：]", line):
+                label_, rest_ = re.split("[:：]", line, maxsplit=1)
+                seat = _seat(raw, label_, lineno)
                 if seat in raw.hands:
                     _fail(lineno, f"a second hand for seat {seat}")
-                raw.hands[seat] = [m.group(2), lineno]
+                raw.hands[seat] = [rest_.strip(), lineno]
                 last_seat = seat
             elif last_seat is not None:
                 raw.hands[last_seat][0] += "\n" + line
@@ -299,8 +300,11 @@ def _parse_text(text: str) -> _Raw:
                 part = part.strip()
                 if not part:
                     continue
-                am = re.match(r"^([^\s:：]+)\s*[:：]?\s*(.*)$", part)
-                label, rest = am.group(1), am.group(2).strip()
+                if re.search("[:：]", part):
+                    label, rest = re.split("[:：]", part, maxsplit=1)
+                else:
+                    label, _, rest = part.partition(" ")
+                label, rest = label.strip(), rest.strip()
                 seat = _seat(raw, label, lineno)
                 if not rest:
                     _fail(lineno, f"seat {seat}: no cards and no 'pass'")
