@@ -182,3 +182,15 @@ def test_state_machine_agrees_with_the_reference_solver():
         assert minimax.value(state) == value, pos
         checked += 1
     assert checked >= 5
+
+
+def test_a_move_the_solver_merged_away_is_valued_by_its_child():
+    """A solver that lists only one of two equivalent moves: the move played
+    is valued by solving the position after it."""
+    def merging(state, max_nodes=None, max_seconds=None):
+        res = minimax.solve(state)
+        res.moves = [(p, v) for p, v in res.moves if p is None or str(p) != "C5"]
+        return res
+    a = analyse(loads(ENDGAME), solver=merging)
+    first = a.decisions[0]
+    assert first.chosen_value == -1 and first.loss == 2 and a.first_mistakes == {0: 0}

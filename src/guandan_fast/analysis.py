@@ -280,6 +280,10 @@ def _solve_decision(d: Decision, st: GameState, solver, max_nodes, max_seconds):
     d.solved = True
     known = [(p, v) for p, v in moves if v is not None]
     chosen = [v for p, v in moves if _same(p, d.play)]
+    if d.exact and known and (not chosen or chosen[0] is None):
+        # the solver merged the move played into an equivalent one, or left
+        # it unproven: value the position after it
+        chosen = [_child_value(st, d.play, solver, max_nodes, max_seconds)]
     if not d.exact or not known or not chosen or chosen[0] is None:
         return False
     sign = 1 if team(d.seat) == 0 else -1
@@ -289,6 +293,14 @@ def _solve_decision(d: Decision, st: GameState, solver, max_nodes, max_seconds):
     d.best_moves = [p for p, v in known if sign * v == best]
     d.loss = int(best - sign * d.chosen_value)
     return True
+
+
+def _child_value(st: GameState, play, solver, max_nodes, max_seconds) -> Optional[int]:
+    child = st.apply(play)
+    if child.over:
+        return child.result()
+    res = solver(child, max_nodes=max_nodes, max_seconds=max_seconds)
+    return res.value if getattr(res, "exact", False) else None
 
 
 def _same(a, b) -> bool:
