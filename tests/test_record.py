@@ -143,6 +143,15 @@ def test_rejections_name_the_line_and_reason(text, line, needle):
     assert isinstance(e.value, ValueError)
 
 
+def test_a_full_deal_with_a_card_missing():
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    text = text.replace("1: D2 D3 S4", "1: D3 S4", 1)
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert e.value.line == 12
+    assert "seat 1 holds 26 cards: in a full deal (another hand has 27) every hand has 27" in str(e.value)
+
+
 def test_ambiguous_play_needs_a_reading():
     text = "level: 2\nhands:\n0: S3 D3 S4 D4 H2 H2\n1: SA\n2: SK\n3: DA\nplay:\n0: S3 D3 S4 D4 H2 H2\n"
     with pytest.raises(RecordError) as e:

@@ -42,8 +42,9 @@ A reading (``plate``, ``tube 5``, ``straight_flush``, ``sf``, ``bomb``...) is
 needed only when the cards have several readings that are legal at that
 moment (a same-suit run is both a straight and a straight flush; with wilds
 ``S3 D3 S4 D4 H2 H2`` is a plate or two tubes). Hands may hold fewer than 27
-cards (an endgame typed from a diagram); the first action line names the
-leader; a record may stop before the end of the deal.
+cards (an endgame typed from a diagram), but when one hand has 27 they all
+must; the first action line names the leader; a record may stop before the
+end of the deal.
 
 Every record is checked on loading: ``RecordError`` (a ``ValueError``)
 names the line and the reason: an unknown card, a card not in that hand, a
@@ -411,6 +412,11 @@ def _build(raw: _Raw) -> Record:
         if not cards:
             _fail(where, f"the hand of seat {seat} is empty")
         hands.append(sorted(cards))
+    if any(len(h) == MAX_HAND for h in hands):
+        for seat, h in enumerate(hands):
+            if len(h) != MAX_HAND:
+                _fail(raw.hands[seat][1], f"seat {seat} holds {len(h)} cards: in a full deal "
+                      f"(another hand has {MAX_HAND}) every hand has {MAX_HAND}")
     total = Counter(c for h in hands for c in h)
     for card, n in total.items():
         if n > 2:
