@@ -10,6 +10,7 @@ from .cards import CARDS, format_cards, parse_card, parse_cards
 from .errors import (CardParseError, GuandanError, HandError, PlayError,
                      PositionError, RecordError, RulesError)
 from .decomposition import decompose, min_plays, min_plays_batch
+from .endgame import EndgameResult, Position, solve
 from .hand import from_counts, to_counts
 from .moves import beating_plays, hints, plays, plays_array
 from .rules import Rules, beats, classify, read_play
@@ -23,6 +24,7 @@ __all__ = [
     "classify", "read_play", "beats", "to_counts", "from_counts",
     "plays", "beating_plays", "hints", "plays_array",
     "min_plays", "decompose", "min_plays_batch",
+    "Position", "solve", "EndgameResult",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
     "PositionError", "RecordError",
     "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",

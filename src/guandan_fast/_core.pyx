@@ -557,3 +557,4 @@ cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
 
 include "_types.pxi"
 include "_decomp.pxi"
+include "_search.pxi"

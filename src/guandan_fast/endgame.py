@@ -1,0 +1,299 @@
+"""Double-dummy endgames (RULES 6 and 8): a position, and its exact value.
+
+A :class:`Position` is the four hands (seats 0..3; seat ``s+1`` acts after
+seat ``s``; partners 0 & 2 and 1 & 3), the rules, the seat to act, the
+standing play with its owner and the passes since it was played (or a free
+lead), and the seats already out in finishing order. :func:`solve` returns
+the value of the position for team 0 (seats 0 and 2) under perfect play with
+all hands visible: +3, +2, +1 when team 0 wins the deal, -1, -2, -3 when
+team 1 does; and the value of every legal move of the seat to act.
+
+Moves are patterns (RULES 8): plays that differ only in the suits of their
+non-wild cards (outside straight flushes) are one move, played with the cards
+the enumeration chooses (it keeps the cards of completable straight flushes).
+
+>>> pos = Position(["S3", "S4", "SA", "S5"], Rules(level=2), turn=0)
+>>> result = solve(pos)
+>>> result.value, result.exact
+(2, True)
+>>> [(seat, str(play)) for seat, play in result.pv]
+[(0, 'S3'), (1, 'S4'), (2, 'SA')]
+
+Seat 0 goes out first with S3; seat 1 must play out S4 at once (if it
+passed, seat 2 would go out second for +3); seat 2 then goes out third: +2.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import _core
+from ._core import Card, Play
+from .cards import MAX_HAND, format_cards, parse_cards
+from .errors import GuandanError, PositionError
+from .rules import Rules, read_play
+
+__all__ = ["Position", "EndgameResult", "solve", "VALUES"]
+
+VALUES = (3, 2, 1, -1, -2, -3)
+SEATS = (0, 1, 2, 3)
+
+
+def _as_rules(rules) -> Rules:
+    if rules is None:
+        return Rules()
+    if isinstance(rules, Rules):
+        return rules
+    try:
+        return Rules(level=rules)
+    except GuandanError as e:
+        raise PositionError(str(e)) from None
+
+
+def _seat(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not 0 <= int(value) <= 3:
+        raise PositionError(f"{what} must be a seat 0..3, not {value!r}")
+    return int(value)
+
+
+class Position:
+    """An endgame position. Every inconsistency raises PositionError.
+
+    ``hands``: four hands for seats 0..3 (text in any notation, or lists of
+    cards or tokens; an empty hand for a seat that is out). ``rules``: a
+    Rules or a level. ``table``: the standing Play (or its cards as text, read
+    at these rules) or None for a free lead; ``owner``: the seat that played
+    it; ``passes``: the passes in a row since it was played. ``finished``:
+    the seats already out, in finishing order.
+
+    >>> Position(["S3", "", "S4", "S5"], 2, turn=0)
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.PositionError: seat 1 holds no cards but is not in finished
+    """
+
+    __slots__ = ("hands", "rules", "turn", "table", "owner", "passes", "finished")
+
+    def __init__(self, hands: Sequence, rules=None, turn: int = 0,
+                 table: Optional[Play] = None, owner: Optional[int] = None,
+                 passes: int = 0, finished: Iterable[int] = ()):
+        rules = _as_rules(rules)
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__"):
+            raise PositionError("hands must be a sequence of four hands (seats 0..3)")
+        if len(hands) != 4:
+            raise PositionError(f"a position needs four hands (seats 0..3), not {len(hands)}")
+        parsed: List[Tuple[Card, ...]] = []
+        for s, h in enumerate(hands):
+            if h is None:
+                h = ()
+            try:
+                cards = parse_cards(h, max_cards=MAX_HAND)
+            except GuandanError as e:
+                raise PositionError(f"seat {s}: {e}") from None
+            parsed.append(tuple(sorted(cards)))
+        # the table play
+        if isinstance(table, str):
+            try:
+                table = read_play(table, rules)
+            except GuandanError as e:
+                raise PositionError(f"table: {e}") from None
+        if table is not None and not isinstance(table, Play):
+            raise PositionError(f"table must be a Play, card text or None, not {table!r}")
+        if table is not None and table.level_index != rules.level_index:
+            raise PositionError(f"the table play was read at level {table.level}, "
+                                f"the position is played at level {rules.level}")
+        # at most two copies of a card among the hands and the table
+        seen = Counter(c for h in parsed for c in h)
+        if table is not None:
+            seen.update(table.cards)
+        for card, n in sorted(seen.items()):
+            if n > 2:
+                where = " and the table" if table is not None and card in table.cards else ""
+                raise PositionError(f"{card} appears {n} times across the hands{where}; "
+                                    "a double deck has two copies")
+        # finishing order
+        if isinstance(finished, (str, bytes)):
+            raise PositionError("finished must be a sequence of seats")
+        fin = tuple(_seat(s, "a finished seat") for s in finished)
+        if len(set(fin)) != len(fin):
+            raise PositionError(f"a seat appears twice in finished {fin}")
+        for s in SEATS:
+            if s in fin and parsed[s]:
+                raise PositionError(f"seat {s} is in finished but holds "
+                                    f"{len(parsed[s])} cards")
+            if s not in fin and not parsed[s]:
+                raise PositionError(f"seat {s} holds no cards but is not in finished")
+        for a in (0, 1):
+            if a in fin and a + 2 in fin:
+                raise PositionError(f"seats {a} and {a + 2} are both out: the deal is over")
+        turn = _seat(turn, "turn")
+        if not parsed[turn]:
+            raise PositionError(f"the seat to act ({turn}) holds no cards")
+        # standing play, owner, passes
+        if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)):
+            raise PositionError(f"passes must be an integer, not {passes!r}")
+        passes = int(passes)
+        if table is None:
+            if owner is not None:
+                raise PositionError("an owner is given but no table play")
+            if passes:
+                raise PositionError("passes are given but no table play (a free lead)")
+        else:
+            if owner is None:
+                raise PositionError("a table play needs its owner (the seat that played it)")
+            owner = _seat(owner, "owner")
+            if owner == turn:
+                raise PositionError(f"seat {turn} cannot act on its own standing play")
+            if not parsed[owner] and (not fin or fin[-1] != owner):
+                raise PositionError(f"the owner, seat {owner}, is out: it went out with "
+                                    "the table play, so it must be the last of finished")
+            between = [(owner + k) % 4 for k in range(1, (turn - owner) % 4)]
+            expected = sum(1 for s in between if parsed[s])
+            if passes != expected:
+                raise PositionError(
+                    f"passes={passes} is inconsistent: {expected} seat(s) holding cards "
+                    f"sit between the owner {owner} and the seat to act {turn}, "
+                    "and each of them has passed")
+        self.hands = tuple(parsed)
+        self.rules = rules
+        self.turn = turn
+        self.table = table
+        self.owner = owner
+        self.passes = passes
+        self.finished = fin
+
+    def counts(self) -> np.ndarray:
+        """The hands as a (4, 54) uint8 count array."""
+        arr = np.zeros((4, 54), dtype=np.uint8)
+        for s, h in enumerate(self.hands):
+            for c in h:
+                arr[s, c.id] += 1
+        return arr
+
+    def __eq__(self, other):
+        if not isinstance(other, Position):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
+
+    def __repr__(self):
+        hands = ", ".join(repr(format_cards(h)) for h in self.hands)
+        extra = ""
+        if self.table is not None:
+            extra = f", table={str(self.table)!r}, owner={self.owner}, passes={self.passes}"
+        if self.finished:
+            extra += f", finished={self.finished}"
+        return (f"Position([{hands}], level={self.rules.level!r}, turn={self.turn}"
+                f"{extra})")
+
+
+@dataclass
+class EndgameResult:
+    """The answer of :func:`solve`.
+
+    ``value``: team 0's level gain under perfect play (None when a limit
+    stopped the search before it was proven; ``lower``/``upper`` then bound
+    it). ``exact``: the value and every move's value are proven. ``moves``:
+    every legal move of the seat to act (a Play, or None for a pass) with its
+    value (None when not proven; ``bounds`` holds the proven interval),
+    best first for the mover. ``best``: the moves that reach the value.
+    ``pv``: a principal variation, a list of (seat, Play or None).
+    """
+
+    value: Optional[int]
+    exact: bool
+    lower: int
+    upper: int
+    turn: int
+    moves: List[Tuple[Optional[Play], Optional[int]]]
+    bounds: List[Tuple[int, int]]
+    best: List[Optional[Play]]
+    pv: List[Tuple[int, Optional[Play]]]
+    nodes: int
+    seconds: float
+    stopped: Optional[str] = None   # "limit" when a node/time limit was hit
+
+    def to_dict(self) -> dict:
+        """JSON-ready data."""
+        def pd(p):
+            if p is None:
+                return None
+            return {"type": p.type, "rank": p.rank, "size": p.size,
+                    "cards": " ".join(str(c) for c in p.cards)}
+        best_ids = {id(p) for p in self.best}
+        return {
+            "value": self.value, "exact": self.exact,
+            "lower": self.lower, "upper": self.upper, "turn": self.turn,
+            "moves": [{"play": pd(p), "pass": p is None, "value": v,
+                       "bounds": list(b), "best": id(p) in best_ids if p is not None
+                       else (None in self.best)}
+                      for (p, v), b in zip(self.moves, self.bounds)],
+            "pv": [{"seat": s, "play": pd(p), "pass": p is None} for s, p in self.pv],
+            "nodes": self.nodes, "seconds": round(self.seconds, 6),
+            "stopped": self.stopped,
+        }
+
+
+def _search(position: Position, tt_bits: int):
+    table = position.table
+    return _core.EndgameSearch(
+        position.counts(), position.rules.level_index, position.rules.flags,
+        position.turn, table, -1 if position.owner is None else position.owner,
+        position.passes, position.finished, tt_bits)
+
+
+def solve(position: Position, max_nodes: Optional[int] = None,
+          max_seconds: Optional[float] = None, *, pv: bool = True,
+          tt_bits: int = 20,
+          progress: Optional[Callable[[int, int, int], None]] = None) -> EndgameResult:
+    """Solve a position exactly: its value, every move's value, a best line.
+
+    ``max_nodes`` / ``max_seconds`` bound the whole search (the best line
+    included); past a limit the result holds what is proven (``exact`` is
+    False, unproven values are None, ``lower``/``upper`` bound the value).
+    ``progress(done, total, nodes)`` is called after each root move.
+    ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes.
+    """
+    if not isinstance(position, Position):
+        raise TypeError("solve() takes a Position")
+    if max_nodes is not None and max_nodes < 1:
+        raise PositionError("max_nodes must be at least 1")
+    if max_seconds is not None and max_seconds <= 0:
+        raise PositionError("max_seconds must be positive")
+    t0 = time.perf_counter()
+    search = _search(position, tt_bits)
+    search.set_limits(max_nodes, max_seconds)
+    maxi = search.maximizing
+    moves = search.moves()
+    bounds = []
+    for i in range(len(moves)):
+        bounds.append(search.solve_move(i))
+        if progress is not None:
+            progress(i + 1, len(moves), search.nodes)
+    pick = max if maxi else min
+    lower = pick(b[0] for b in bounds)
+    upper = pick(b[1] for b in bounds)
+    value = lower if lower == upper else None
+    values = [b[0] if b[0] == b[1] else None for b in bounds]
+    best = [m for m, v in zip(moves, values) if value is not None and v == value]
+    line: List[Tuple[int, Optional[Play]]] = []
+    if value is not None and pv:
+        i = next(k for k, v in enumerate(values) if v == value)
+        line = [(position.turn, moves[i])] + search.line_after(i, value)
+    stopped = "limit" if search.aborted == 1 else (
+        "overflow" if search.aborted == 2 else None)
+    exact = value is not None and all(v is not None for v in values)
+    # best first for the mover, unproven last, search order within a value
+    sign = -1 if maxi else 1
+    order = sorted(range(len(moves)), key=lambda k: (
+        values[k] is None, 0 if values[k] is None else sign * values[k], k))
+    return EndgameResult(
+        value=value, exact=exact, lower=lower, upper=upper, turn=position.turn,
+        moves=[(moves[k], values[k]) for k in order],
+        bounds=[bounds[k] for k in order], best=best, pv=line,
+        nodes=search.nodes, seconds=time.perf_counter() - t0, stopped=stopped)

@@ -1,0 +1,154 @@
+"""Text format of endgame positions (``gd-analyze endgame deal.txt``).
+
+One ``key: value`` per line, ``#`` comments, blank lines ignored::
+
+    level: 7              # also уровень: / 级牌:, and the rules flags
+    0: S3 S4 HT           # the hand of each seat 0..3 (empty when out)
+    1: D9 DJ
+    2:
+    3: SB
+    turn: 1               # the seat to act (default 0)
+    table: S5 D5          # optional: the standing play ...
+    owner: 0              # ... the seat that played it ...
+    passes: 0             # ... and the passes since (default 0)
+    finished: 2           # optional: the seats out, in finishing order
+
+An ambiguous table play takes ``table_type:`` (and ``table_rank:``), e.g.
+``table_type: tube``.
+
+>>> pos = loads_position("level: 7\\n0: S3 S4\\n1: D9\\n2:\\n3: SB\\n"
+...                      "turn: 1\\ntable: S5\\nowner: 0\\nfinished: 2")
+>>> pos.turn, str(pos.table), pos.owner, pos.finished
+(1, 'S5', 0, (2,))
+>>> print(dumps_position(pos), end="")
+level: 7
+0: S3 S4
+1: D9
+2:
+3: SB
+turn: 1
+table: S5
+owner: 0
+passes: 0
+finished: 2
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TextIO, Union
+
+from .cards import format_cards, parse_cards
+from .endgame import Position
+from .errors import GuandanError, PositionError
+from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
+from .rules import Rules, classify, read_play
+
+__all__ = ["loads_position", "load_position", "dumps_position", "dump_position"]
+
+_LINE = re.compile(r"^\s*([^\s:：]+)\s*[:：]\s*(.*?)\s*$")
+_KEYS = {"0", "1", "2", "3", "turn", "table", "table_type", "table_rank", "owner",
+         "passes", "finished"}
+
+
+def _int(value: str, key: str, lineno: int) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise PositionError(f"line {lineno}: {key} must be a number, not {value!r}") from None
+
+
+def loads_position(text: str) -> Position:
+    """Parse the text of a position file; errors name the line."""
+    fields: dict = {}
+    where: dict = {}
+    for lineno, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        if not line.strip():
+            continue
+        m = _LINE.match(line)
+        if not m:
+            raise PositionError(f"line {lineno}: expected 'key: value' "
+                                f"(e.g. '0: S3 S4' or 'turn: 1'), got {raw.strip()!r}")
+        key, value = m.group(1).lower(), m.group(2)
+        if key in LEVEL_KEYS:
+            key = "level"
+        elif key not in _KEYS and key not in FLAG_KEYS:
+            raise PositionError(f"line {lineno}: unknown key {m.group(1)!r}")
+        if key in fields:
+            raise PositionError(f"line {lineno}: {key!r} given twice "
+                                f"(first on line {where[key]})")
+        fields[key] = value
+        where[key] = lineno
+    kwargs = {}
+    for key in FLAG_KEYS:
+        if key in fields:
+            kwargs[key] = parse_bool(fields[key], key, where[key])
+    try:
+        rules = Rules(level=fields.get("level", "2"), **kwargs)
+    except GuandanError as e:
+        raise PositionError(f"line {where.get('level', '?')}: {e}") from None
+    hands = []
+    for s in range(4):
+        key = str(s)
+        if key not in fields:
+            raise PositionError(f"no line for seat {s} (write '{s}:' with its cards, "
+                                "or nothing after the colon when it is out)")
+        try:
+            hands.append(parse_cards(fields[key]))
+        except GuandanError as e:
+            raise PositionError(f"line {where[key]}: seat {s}: {e}") from None
+    turn = _int(fields["turn"], "turn", where["turn"]) if "turn" in fields else 0
+    table = None
+    if fields.get("table", "").strip():
+        try:
+            table = read_play(fields["table"], rules, type=fields.get("table_type") or None,
+                              rank=(fields.get("table_rank") or "").upper() or None)
+        except GuandanError as e:
+            raise PositionError(f"line {where['table']}: table: {e}") from None
+    elif "table_type" in fields or "table_rank" in fields:
+        raise PositionError("table_type / table_rank given without a table")
+    owner = _int(fields["owner"], "owner", where["owner"]) if "owner" in fields else None
+    passes = _int(fields["passes"], "passes", where["passes"]) if "passes" in fields else 0
+    finished = ()
+    if fields.get("finished", "").strip():
+        items = re.split(r"[\s,;]+", fields["finished"].strip())
+        finished = tuple(_int(x, "finished", where["finished"]) for x in items if x)
+    return Position(hands, rules, turn=turn, table=table, owner=owner, passes=passes,
+                    finished=finished)
+
+
+def load_position(source: Union[str, Path, TextIO]) -> Position:
+    """Read a position file from a path or an open text file."""
+    if hasattr(source, "read"):
+        return loads_position(source.read())
+    return loads_position(Path(source).read_text(encoding="utf-8"))
+
+
+def dumps_position(position: Position) -> str:
+    """The canonical text of a position (round trips through loads_position)."""
+    rules = position.rules
+    lines = [f"level: {rules.level}"]
+    for key in FLAG_KEYS:
+        default = Rules.__dataclass_fields__[key].default
+        if getattr(rules, key) != default:
+            lines.append(f"{key}: {'yes' if getattr(rules, key) else 'no'}")
+    for s, hand in enumerate(position.hands):
+        lines.append(f"{s}: {format_cards(hand)}".rstrip())
+    lines.append(f"turn: {position.turn}")
+    if position.table is not None:
+        t = position.table
+        lines.append(f"table: {t}")
+        if len(classify(list(t.cards), rules)) > 1:
+            lines.append(f"table_type: {t.type}")
+            lines.append(f"table_rank: {t.rank}")
+        lines.append(f"owner: {position.owner}")
+        lines.append(f"passes: {position.passes}")
+    if position.finished:
+        lines.append("finished: " + " ".join(map(str, position.finished)))
+    return "\n".join(lines) + "\n"
+
+
+def dump_position(position: Position, fp: TextIO) -> None:
+    fp.write(dumps_position(position))
