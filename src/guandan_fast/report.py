@@ -10,7 +10,7 @@ move that lost value highlighted with the better move beside it.
 from __future__ import annotations
 
 import html
-from .i18n import game_label, label, type_name
+from .i18n import game_label, label, rank_name, type_name
 
 __all__ = ["render_text", "render_html"]
 
@@ -36,7 +36,7 @@ def _value(v) -> str:
 def _play_text(p, lang: str) -> str:
     if p is None or p == "pass":
         return type_name("pass", lang)
-    return f"{p['cards']} ({type_name(p['type'], lang)} {p['rank']})"
+    return f"{p['cards']} ({type_name(p['type'], lang)} {rank_name(p['rank'])})"
 
 
 def _result_text(data: dict, lang: str) -> str:
@@ -225,7 +225,7 @@ def _play_html(p, level: str, lang: str) -> str:
     if p is None or p == "pass":
         return _e(type_name("pass", lang))
     return (_cards_html(p["cards"], level, small=True)
-            + f' <span class="legend">{_e(type_name(p["type"], lang))} {_e(p["rank"])}</span>')
+            + f' <span class="legend">{_e(type_name(p["type"], lang))} {_e(rank_name(p["rank"]))}</span>')
 
 
 def render_html(data: dict, lang: str = "en") -> str:
