@@ -194,3 +194,15 @@ def test_a_move_the_solver_merged_away_is_valued_by_its_child():
     a = analyse(loads(ENDGAME), solver=merging)
     first = a.decisions[0]
     assert first.chosen_value == -1 and first.loss == 2 and a.first_mistakes == {0: 0}
+
+
+def test_a_position_the_solver_refuses_is_noted_not_fatal():
+    from guandan_fast import PositionError
+
+    def refusing(state, max_nodes=None, max_seconds=None):
+        if state.turn == 1:
+            raise PositionError("made-up refusal")
+        return minimax.solve(state)
+    a = analyse(loads(ENDGAME), solver=refusing)
+    assert not a.decisions[1].solved and a.decisions[0].solved
+    assert "move 2: the solver refused the position: made-up refusal" in a.notes

@@ -27,6 +27,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable, Optional
 
+from .errors import GuandanError
 from .game import GameState, team
 from .record import Record, replay
 
@@ -245,8 +246,12 @@ def analyse(record: Record, *, solve_cards: int = DEFAULT_SOLVE_CARDS,
                     rest.remove(c)
                 d.min_plays_after = mp(rest, rules) if rest else 0
         if solver is not None and d.cards_left <= solve_cards:
-            if _solve_decision(d, st, solver, max_nodes, max_seconds) is False:
-                unproven += 1
+            try:
+                if _solve_decision(d, st, solver, max_nodes, max_seconds) is False:
+                    unproven += 1
+            except GuandanError as e:   # the solver refused the position: say so
+                d.solved = False
+                notes.append(f"move {step.index + 1}: the solver refused the position: {e}")
         decisions.append(d)
     first: dict = {}
     for d in decisions:
