@@ -102,3 +102,20 @@ def test_platform_logs(tmp_path):
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["hands"][0] == "S3 C5 SK" and data["tags"]["source"].startswith("Guandan AI")
+
+
+def test_report_with_the_endgame_solver(tmp_path):
+    pytest.importorskip("guandan_fast.endgame", reason="the endgame solver is not merged")
+    page = tmp_path / "r.html"
+    r = run("game", SHORT, "--html", page)
+    assert r.returncode == 0, r.stderr
+    assert ("    1  Anna    C5 (single 5)                         3→2   −1  ✗ loses 2; "
+            "better: S3 (single 3) (+1)  ← first mistake") in r.stdout
+    assert "Mistakes:\n  #1 Anna: C5 (single 5)  ✗ loses 2; better: S3 (single 3) (+1)\n" in r.stdout
+    html = page.read_text(encoding="utf-8")
+    assert '<tr id="m1" class="mistake">' in html and html.count('class="mistake"') == 1
+    j = run("game", EXAMPLES / "record_endgame_pair.txt", "--format", "json")
+    data = json.loads(j.stdout)
+    first = data["decisions"][0]
+    assert first["loss"] == 4 and first["best_moves"][0]["type"] == "pair"
+    assert data["first_mistakes"] == {"0": 0}
