@@ -31,7 +31,7 @@ def test_round_trip_text_and_json(name):
     assert loads(dumps(loads_json(js))) == rec      # text and JSON carry the same content
     data = json.loads(js)
     assert len(data["plays"]) == len(rec.moves)
-    assert sum(len(h) for h in data["hands"]) == sum(len(h) for h in rec.hands)
+    assert sum(len(h.split()) for h in data["hands"]) == sum(len(h) for h in rec.hands)
 
 
 def test_club_deal_contents():
@@ -245,3 +245,13 @@ def test_player_names_with_spaces_and_seats_without_colon():
     rec = loads(text)
     assert [m.seat for m in rec.moves] == [0, 1, 2] and rec.result() == 3
     assert "players: Anna K, Boris, Chen Li, Dmitri\n" in dumps(rec)
+
+
+def test_json_accepts_card_lists_and_one_line_form():
+    rec = loads(BASE)
+    data = json.loads(dumps_json(rec, indent=None))
+    assert data["hands"][0] == "S3 S4 S4" and data["plays"][0] == {
+        "seat": 0, "cards": "S3", "type": "single", "rank": "3"}
+    data["hands"] = [h.split() for h in data["hands"]]
+    data["plays"][1] = {"seat": 1, "cards": ["S5"]}          # no reading: not needed
+    assert loads_json(json.dumps(data)) == rec

@@ -657,13 +657,13 @@ def to_json(record: Record) -> dict:
         if m.play is None:
             plays.append({"seat": m.seat, "pass": True})
         else:
-            plays.append({"seat": m.seat, "cards": [str(c) for c in m.play.cards],
+            plays.append({"seat": m.seat, "cards": str(m.play),
                           "type": m.play.type, "rank": m.play.rank})
     return {
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
         "tags": dict(record.tags), "level": record.rules.level, "rules": flags,
         "players": record.players, "previous": record.previous,
-        "hands": [[str(c) for c in h] for h in record.hands],
+        "hands": [format_cards(h) for h in record.hands],
         "tribute": "anti" if record.anti_tribute else [
             {"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.tributes],
         "return": [{"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.returns],
@@ -672,8 +672,21 @@ def to_json(record: Record) -> dict:
 
 
 def dumps_json(record: Record, indent: Optional[int] = 1) -> str:
-    """The canonical JSON text of a record."""
-    return json.dumps(to_json(record), ensure_ascii=False, indent=indent) + "\n"
+    """The canonical JSON text of a record: one line per key, hand and
+    action (``indent=None``: all on one line)."""
+    data = to_json(record)
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False) + "\n"
+    pad = " " * indent
+    out = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and key in ("hands", "plays", "tribute", "return"):
+            items = (",\n" + pad * 2).join(json.dumps(v, ensure_ascii=False) for v in value)
+            text = f"[\n{pad * 2}{items}\n{pad}]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+        out.append(f"{pad}{json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
 
 
 def dump_json(record: Record, fp: Union[str, Path, TextIO]) -> None:
