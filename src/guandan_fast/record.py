@@ -54,7 +54,17 @@ illegal tribute or return card.
 
 ``dumps`` writes the canonical text (sorted hands, canonical card tokens,
 readings only where needed) and ``loads(dumps(r)) == r``; the JSON form
-(``dumps_json``/``loads_json``) carries the same content.
+(``dumps_json``/``loads_json``; ``load`` reads either) carries the same
+content, every play with its reading::
+
+    {"format": "guandan-deal-record", "version": 1,
+     "tags": {"event": "Autumn league", ...}, "level": "7", "rules": {},
+     "players": ["Anna", "Boris", "Chen", "Dmitri"], "previous": [0, 2, 1, 3],
+     "hands": ["S3 S3 H4 ...", "...", "...", "..."],
+     "tribute": [{"from": 3, "to": 1, "card": "HR"}, ...],   (or "anti")
+     "return": [{"from": 1, "to": 3, "card": "S4"}, ...],
+     "plays": [{"seat": 3, "cards": "S5 S5", "type": "pair", "rank": "5"},
+               {"seat": 0, "pass": true}, ...]}
 
 >>> rec = loads('''level: 2
 ... hands:
