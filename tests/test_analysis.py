@@ -167,7 +167,7 @@ def test_state_machine_agrees_with_the_reference_solver():
     written separately from RULES.md: same value on seeded random positions."""
     import random
     ref = pytest.importorskip("reference_endgame")
-    from guandan_fast import Rules, read_play
+    from guandan_fast import Rules
     rng = random.Random(7)
     checked = 0
     for _ in range(25):

@@ -95,7 +95,7 @@ from typing import Iterator, Optional, TextIO, Union
 
 from ._core import Card
 from .cards import MAX_HAND, format_cards, parse_cards
-from .errors import GuandanError, PlayError, RecordError, RulesError
+from .errors import GuandanError, RecordError, RulesError
 from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
 from .game import GameState, check_return_card, check_tribute_card, team
 from .rules import Rules, classify
