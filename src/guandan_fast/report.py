@@ -111,8 +111,12 @@ def render_text(data: dict, lang: str = "en") -> str:
         out.append(line.rstrip())
     out += ["", G("mistakes") + ":"]
     mistakes = [d for d in data["decisions"] if d.get("mistake")]
-    if not mistakes:
+    bad_exchange = [e for e in data.get("exchange") or [] if e.get("mistake")]
+    if not mistakes and not bad_exchange:
         out.append("  " + G("no_mistakes"))
+    for e in bad_exchange:
+        kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
+        out.append(f"  {names[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
     for d in mistakes:
         out.append(f"  #{d['index'] + 1} {names[d['seat']]}: {_play_text(d['play'], lang)}  "
                    + _mistake_note(d, lang))
