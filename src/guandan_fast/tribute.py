@@ -376,46 +376,13 @@ def _bomb_dict(key, size) -> dict:
 
 def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
     """(minimum plays, bomb plays and straight flushes in the decomposition).
-
-    ``guandan_fast.min_plays`` and ``decompose`` take hands of at most 27
-    cards; the receiver of a tribute holds 28 until they return one. For such
-    a hand the same kernel is called on the counts, and the bombs are those
-    of ``decompose``'s first phase (strongest bomb first, kept while the rest
-    can still be finished in the minimum), which is all it decides about
-    bombs.
-    """
+    Hands of up to 28 cards: a receiver holds 28 until they return one."""
     if not cards:
         return 0, 0, 0
-    if len(cards) <= MAX_HAND:
-        from .decomposition import decompose, min_plays
-        plays = decompose(cards, rules)
-        return (min_plays(cards, rules), sum(1 for p in plays if p.is_bomb),
-                sum(1 for p in plays if p.type == "straight_flush"))
-    return _profile_counts(to_counts(cards, max_cards=MAX_HAND + 1).copy(), rules)
-
-
-def _profile_counts(counts, rules: Rules) -> tuple[int, int, int]:
-    from . import _core
-    lv, fl = rules.level_index, rules.flags
-    total = left = _core.py_min_plays(counts, lv, fl)
-    bombs = sfs = 0
-    progress = True
-    while progress and left:
-        progress = False
-        cands = [p for p in _core.py_plays(counts, lv, fl) if p.is_bomb]
-        cands.sort(key=lambda p: (p.strength, -p.wilds), reverse=True)
-        for p in cands:
-            for c in p.card_ids:
-                counts[c] -= 1
-            if _core.py_min_plays(counts, lv, fl) == left - 1:
-                left -= 1
-                bombs += 1
-                sfs += p.type == "straight_flush"
-                progress = True
-                break
-            for c in p.card_ids:
-                counts[c] += 1
-    return total, bombs, sfs
+    from .decomposition import decompose, min_plays
+    plays = decompose(cards, rules)
+    return (min_plays(cards, rules), sum(1 for p in plays if p.is_bomb),
+            sum(1 for p in plays if p.type == "straight_flush"))
 
 
 def _remove(cards: list[Card], card: Card) -> list[Card]:
