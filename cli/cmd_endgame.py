@@ -1,0 +1,97 @@
+"""gd-analyze endgame: the double-dummy value of a position and of every move."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import click
+
+from .main import emit_json, format_option, main, read_source
+
+
+def _play_text(play) -> str:
+    return "pass" if play is None else f"{play} ({play.type} {play.rank})"
+
+
+def _value_text(v) -> str:
+    return "?" if v is None else f"{v:+d}"
+
+
+def endgame_text(position, result) -> str:
+    lines = []
+    lines.append(f"Level: {position.rules.level}    to act: seat {position.turn}"
+                 f" (team {position.turn % 2})")
+    for s, hand in enumerate(position.hands):
+        mark = " *" if s == position.turn else ""
+        lines.append(f"  {s}: {' '.join(map(str, hand)) or '(out)'}{mark}")
+    if position.table is not None:
+        lines.append(f"Table: {position.table} ({position.table.type} "
+                     f"{position.table.rank}) by seat {position.owner}, "
+                     f"{position.passes} pass(es)")
+    else:
+        lines.append("Table: free lead")
+    if position.finished:
+        lines.append("Finished: " + " ".join(map(str, position.finished)))
+    if result.value is not None:
+        lines.append(f"Value (team 0): {result.value:+d}")
+    else:
+        lines.append(f"Value (team 0): not proven, between {result.lower:+d} "
+                     f"and {result.upper:+d}")
+    lines.append("Moves:")
+    best = {id(p) for p in result.best if p is not None}
+    pass_best = any(p is None for p in result.best)
+    for (play, v), (lo, hi) in zip(result.moves, result.bounds):
+        is_best = (pass_best if play is None else id(play) in best)
+        vt = _value_text(v) if v is not None else f"{lo:+d}..{hi:+d}"
+        lines.append(f"  {vt:>6}{' *' if is_best else '  '} {_play_text(play)}")
+    if result.pv:
+        lines.append("Best line:")
+        for seat, play in result.pv:
+            lines.append(f"  {seat}: {_play_text(play)}")
+    lines.append(f"Nodes: {result.nodes}    time: {result.seconds:.3f} s"
+                 + ("" if result.exact else "    (stopped by a limit: not exact)"))
+    return "\n".join(lines)
+
+
+@main.command("endgame")
+@click.argument("deal_file")
+@format_option
+@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+              help="Stop after this many search nodes (the answer is then partial).")
+@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop after this many seconds (the answer is then partial).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
+def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet):
+    """Double-dummy value of an endgame position and of every legal move.
+
+    DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
+    when out), 'turn: 1', optionally 'table: S5 D5', 'owner: 0',
+    'passes: 1' and 'finished: 2'; '-' reads standard input.
+    """
+    from guandan_fast.endgame import solve
+    from guandan_fast.position_format import loads_position
+
+    position = loads_position(read_source(deal_file))
+    t0 = time.monotonic()
+    shown = [False]
+
+    def progress(done, total, nodes):
+        # only for long searches, and only on a terminal or when asked for
+        if quiet or time.monotonic() - t0 < 1.0:
+            return
+        shown[0] = True
+        sys.stderr.write(f"\rgd-analyze endgame: {done}/{total} moves solved, "
+                         f"{nodes} nodes, {time.monotonic() - t0:.1f} s")
+        sys.stderr.flush()
+
+    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
+                   progress=progress)
+    if shown[0]:
+        sys.stderr.write("\n")
+    if fmt == "json":
+        data = result.to_dict()
+        data["level"] = position.rules.level
+        emit_json(data)
+    else:
+        click.echo(endgame_text(position, result))
