@@ -206,10 +206,13 @@ cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noex
                         cur.hi[idx] = DOFF
 
     # positions 1..13: ranks 2..A
+    global _dp_states
+    _dp_states = 0
     cdef int si
     cdef int maxns, maxnt, maxnp
     for i in range(1, 14):
         layer_clear(nxt)
+        _dp_states += cur.n
         for si in range(cur.n):
             key = cur.keys[si]
             s1 = key & 7; s2 = (key >> 3) & 7; s3 = (key >> 6) & 7; s4 = (key >> 9) & 7
@@ -332,6 +335,12 @@ cdef DecompWork* new_decomp_work() noexcept nogil:
 
 
 cdef DecompWork* _decomp_ws = new_decomp_work()
+cdef int _dp_states = 0
+
+
+def _last_dp_states():
+    """States the last single-threaded min_plays call expanded (profiling)."""
+    return _dp_states
 
 
 def py_min_plays(const u8[::1] counts, int lv, int flags):
