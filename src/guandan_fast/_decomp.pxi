@@ -382,21 +382,50 @@ def group_split_options():
     return {m: [(GOPT_C[m][g], GOPT_D[m][g]) for g in range(GOPT_N[m])] for m in range(11)}
 
 
+DEF AFTER_CACHE = 2048
+
+
 cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int n,
                          int* out, DecompWork* ws) noexcept nogil:
     """out[i] = minimum plays of the hand once play i is made (0 if it goes
-    out). Returns -1 on work-space overflow."""
+    out). Plays that leave the same rank counts share one computation (a
+    small cache keyed on the 15 natural counts and the wilds). Returns -1 on
+    work-space overflow."""
     cdef u8 local[NCARD]
-    cdef int i, j
+    cdef u8 nat[15]
+    cdef int i, j, w, r, slot
+    cdef unsigned long long key, h
+    cdef unsigned long long* keys = <unsigned long long*>malloc(
+        AFTER_CACHE * sizeof(unsigned long long))
+    cdef int* vals = <int*>malloc(AFTER_CACHE * sizeof(int))
+    if keys == NULL or vals == NULL:
+        free(keys); free(vals)
+        return -1
+    memset(keys, 0, AFTER_CACHE * sizeof(unsigned long long))
     memcpy(local, cnt, NCARD)
     for i in range(n):
         for j in range(buf[i].size):
             local[buf[i].cards[j]] -= 1
-        out[i] = c_min_plays(local, lv, flags, ws)
+        nat_counts(local, lv, nat, &w)
+        key = <unsigned long long>w + 1       # never 0: 0 marks an empty slot
+        for r in range(15):
+            key = key * 11 + nat[r]           # counts <= 8, wilds <= 2: exact
+        h = (key * 0x9E3779B97F4A7C15ULL) >> 53
+        slot = <int>h
+        while keys[slot] != 0 and keys[slot] != key:
+            slot = (slot + 1) & (AFTER_CACHE - 1)
+        if keys[slot] == key:
+            out[i] = vals[slot]
+        else:
+            out[i] = c_min_plays_ranks(nat, w, flags, ws)
+            keys[slot] = key
+            vals[slot] = out[i]
         for j in range(buf[i].size):
             local[buf[i].cards[j]] += 1
         if out[i] < 0:
+            free(keys); free(vals)
             return -1
+    free(keys); free(vals)
     return 0
 
 
