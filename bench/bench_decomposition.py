@@ -3,7 +3,8 @@ hands (two wilds, long runs), the batch form, decompose, and the ratio
 against the brute-force reference on 9-card hands."""
 
 import numpy as np
-from conftest import describe, hard_hands, per_call_times, random_hands, ref, small_hands
+from conftest import (describe, hard_hands, per_call_times, random_hands, ratio_against_reference,
+                      ref, small_hands)
 
 from guandan_fast import decompose, min_plays, min_plays_batch
 
@@ -39,13 +40,6 @@ def bench_decompose_27(benchmark):
 
 
 def bench_min_plays_vs_reference_9_cards(benchmark):
-    core = per_call_times(lambda h: min_plays(h[0], h[1]), SMALL)
-
-    def ref_call(h):
-        ref._classify_sorted.cache_clear()
-        ref.min_plays(h[0], h[1].level)
-    slow = per_call_times(ref_call, SMALL)
-    benchmark.extra_info.update({"core_median_us": float(np.median(core) * 1e6),
-                                 "reference_median_us": float(np.median(slow) * 1e6),
-                                 "ratio": float(np.median(slow) / np.median(core))})
-    benchmark(lambda: [min_plays(c, r) for c, r in SMALL])
+    """Same 9-card hands, one run: core and reference (caches cleared)."""
+    ratio_against_reference(benchmark, lambda h: min_plays(h[0], h[1]),
+                            lambda h: ref.min_plays(h[0], h[1].level), SMALL)

@@ -5,7 +5,8 @@ hands (the reference cannot enumerate 27-card hands)."""
 import random
 
 import numpy as np
-from conftest import describe, per_call_times, random_hands, ref, small_hands
+from conftest import (describe, per_call_times, random_hands, ratio_against_reference, ref,
+                      small_hands)
 
 from guandan_fast import beating_plays, hints, plays, plays_array
 
@@ -47,13 +48,5 @@ def bench_hints_lead(benchmark):
 
 def bench_plays_vs_reference_9_cards(benchmark):
     """Same 9-card hands, one run: core and reference (caches cleared)."""
-    core = per_call_times(lambda h: plays(h[0], h[1]), SMALL)
-
-    def ref_call(h):
-        ref._classify_sorted.cache_clear()
-        ref.plays(h[0], h[1].level)
-    slow = per_call_times(ref_call, SMALL)
-    benchmark.extra_info.update({"core_median_us": float(np.median(core) * 1e6),
-                                 "reference_median_us": float(np.median(slow) * 1e6),
-                                 "ratio": float(np.median(slow) / np.median(core))})
-    benchmark(lambda: [plays(c, r) for c, r in SMALL])
+    ratio_against_reference(benchmark, lambda h: plays(h[0], h[1]),
+                            lambda h: ref.plays(h[0], h[1].level), SMALL)

@@ -82,3 +82,18 @@ def describe(times):
     return {"median_us": float(np.median(times) * 1e6),
             "p99_us": float(np.percentile(times, 99) * 1e6),
             "max_us": float(times.max() * 1e6)}
+
+
+def ratio_against_reference(benchmark, core_fn, ref_fn, items):
+    """Time the core and the reference on the same items in one run (the
+    reference's caches cleared before each call) and record the ratio."""
+    core = per_call_times(core_fn, items)
+
+    def ref_call(item):
+        ref._classify_sorted.cache_clear()
+        ref_fn(item)
+    slow = per_call_times(ref_call, items)
+    benchmark.extra_info.update({"core_median_us": float(np.median(core) * 1e6),
+                                 "reference_median_us": float(np.median(slow) * 1e6),
+                                 "ratio": float(np.median(slow) / np.median(core))})
+    benchmark(lambda: [core_fn(item) for item in items])

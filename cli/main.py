@@ -44,6 +44,9 @@ class DefaultGroup(click.Group):
         except GuandanError as e:
             click.echo(f"gd-analyze: error: {e}", err=True)
             sys.exit(EXIT_BAD_INPUT)
+        except UnicodeDecodeError as e:
+            click.echo(f"gd-analyze: error: the input is not UTF-8 text ({e.reason} at byte {e.start})", err=True)
+            sys.exit(EXIT_BAD_INPUT)
         except OSError as e:
             click.echo(f"gd-analyze: error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), err=True)
             sys.exit(EXIT_BAD_INPUT)

@@ -57,6 +57,22 @@ Rules played (RULES 6)
   negative for team 1.
 
 Values: team 0 (seats 0, 2) maximises, team 1 (seats 1, 3) minimises.
+
+Search
+------
+The value of a state is defined by plain minimax over every legal move and
+every card choice (_PlainMinimax with cutoff=False, METHOD = "plain").  Two
+exact speedups are used by default, and the tests check on random positions
+that they give the same value and the same move dict as plain minimax:
+* METHOD = "threshold": the value is found by yes/no searches "can team 0
+  get at least x?" (an any()/all() tree with a memo per (state, x)), bisected
+  over the six possible values -3..-1, 1..3.  The root's moves are each
+  valued in full this way.
+* CANONICAL_SUITS: when every hand has fewer than 5 cards no straight flush
+  can ever be formed, and then suits of non-wild cards change no reading, no
+  pattern and no comparison; the hands are re-suited canonically so that
+  equivalent states share memo entries.
+No pruning that depends on move ordering or on heuristics is used.
 """
 
 from __future__ import annotations
@@ -68,13 +84,18 @@ from itertools import product
 
 import reference
 
-__all__ = ["solve", "random_position", "deal_result", "hand_moves"]
+__all__ = ["solve", "random_position", "deal_result", "hand_moves", "best_possible",
+           "canonical_suits"]
 
 SEATS = (0, 1, 2, 3)
 
-# Exact speedup switches; tests turn them off to check they change nothing.
+# Exact speedup switches; the tests compare them against plain minimax.
 CANONICAL_SUITS = True   # forget suits when no straight flush is possible
-BOUND_CUTOFF = True      # stop searching a node once best_possible is reached
+# "plain": minimax over everything; "cutoff": minimax that stops a node at
+# best_possible(); "threshold": yes/no searches "value >= x?" (fastest).
+METHOD = "threshold"
+
+last_nodes = 0           # memo size of the last solve() (for benchmarks)
 
 
 def partner(seat):
@@ -193,6 +214,10 @@ def _check_position(hands, turn, table, owner, passes, finished):
         raise ValueError("the deal is already over")
     if turn not in SEATS or not hands[turn]:
         raise ValueError(f"turn seat {turn!r} must hold cards")
+    for s in SEATS:
+        for c in hands[s]:
+            if c not in reference.TOKENS:
+                raise ValueError(f"seat {s}: unknown card token {c!r}")
     all_cards = Counter(c for h in hands for c in h)
     for tok, k in all_cards.items():
         if k > 2:
@@ -210,11 +235,146 @@ def _check_position(hands, turn, table, owner, passes, finished):
                          f"owner {owner} and turn {turn}")
 
 
+class _Game:
+    """The rules of play (RULES 6) for one level and one pair of flags.
+
+    A state is (hands, turn, table, owner, passes, finished): hands a tuple of
+    4 sorted token tuples, table None or (type, rank, size), owner None when
+    table is None, finished the tuple of seats out in order.  A node is
+    either a state or an int: the final value of a deal that is over."""
+
+    def __init__(self, level, flags):
+        self.level = level
+        self.flags = flags
+
+    def successors(self, state):
+        """[(move, [node, ...]), ...]: every legal move of the seat to act
+        (None = pass, else a pattern) with the node reached by each distinct
+        choice of cards realising it (one node for a pass)."""
+        hands, turn, table, owner, passes, finished = state
+        out = []
+        for pat, (play, rests) in hand_moves(hands[turn], self.level, *self.flags):
+            if table is not None and not _beats(play, table, self.level):
+                continue
+            out.append((pat, [self.after_play(state, rest, play) for rest in rests]))
+        if table is not None:     # following: passing is legal (pass last:
+            out.append((None, [self.after_pass(state)]))   # search order only)
+        return out
+
+    @staticmethod
+    def after_play(state, rest, play):
+        """The seat to act plays `play`, keeping the cards `rest`."""
+        hands, p, _table, _owner, _passes, finished = state
+        hands = hands[:p] + (rest,) + hands[p + 1:]
+        if not rest:
+            finished = finished + (p,)
+            if team_over(finished):
+                return deal_result(finished)
+        return (hands, _next_holder(hands, p), play, p, 0, finished)
+
+    @staticmethod
+    def after_pass(state):
+        """The seat to act passes."""
+        hands, p, table, owner, passes, finished = state
+        passes += 1
+        holders = sum(1 for h in hands if h)
+        needed = holders - 1 if hands[owner] else holders
+        assert passes <= needed
+        if passes == needed:      # round over: owner leads, or partner (接风)
+            leader = owner if hands[owner] else partner(owner)
+            assert hands[leader]
+            return (hands, leader, None, None, 0, finished)
+        return (hands, _next_holder(hands, p), table, owner, passes, finished)
+
+
+class _PlainMinimax:
+    """value(node): plain minimax over every move and every card choice,
+    memoised on the full state.  With cutoff=True a node's search stops once
+    a move reaches best_possible() for the mover's team: no move can do
+    better, so the value is unchanged."""
+
+    def __init__(self, game, cutoff):
+        self.game = game
+        self.cutoff = cutoff
+        self.memo = {}
+
+    def value(self, node):
+        if isinstance(node, int):
+            return node
+        v = self.memo.get(node)
+        if v is None:
+            turn, finished = node[1], node[5]
+            best = max if turn % 2 == 0 else min
+            bound = best_possible(turn % 2, finished)
+            v = None
+            for _move, children in self.game.successors(node):
+                for child in children:
+                    cv = self.value(child)
+                    v = cv if v is None else best(v, cv)
+                    if self.cutoff and v == bound:
+                        break
+                else:
+                    continue
+                break
+            assert (v <= bound) if turn % 2 == 0 else (v >= bound)
+            self.memo[node] = v
+        return v
+
+
+class _ThresholdSearch:
+    """value(node) through yes/no questions: at_least(node, x) = "can team 0
+    make the value >= x?", which is: at a leaf, value >= x; with team 0 to
+    act, some move/card choice leads to a yes; with team 1 to act, every
+    one does.  (And trivially no if x > best_possible(team 0), yes if
+    x <= best_possible(team 1).)  value(node) = the largest x answered yes,
+    found by bisection over the six possible values.  Exact: the same
+    minimax value, computed with any()/all() short-circuits."""
+
+    VALUES = (-3, -2, -1, 1, 2, 3)
+
+    def __init__(self, game):
+        self.game = game
+        self.memo = {}
+
+    def at_least(self, node, x):
+        if isinstance(node, int):
+            return node >= x
+        key = (node, x)
+        r = self.memo.get(key)
+        if r is None:
+            finished = node[5]
+            if x > best_possible(0, finished):
+                r = False
+            elif x <= best_possible(1, finished):
+                r = True
+            else:
+                children = (c for _m, cs in self.game.successors(node) for c in cs)
+                if node[1] % 2 == 0:
+                    r = any(self.at_least(c, x) for c in children)
+                else:
+                    r = all(self.at_least(c, x) for c in children)
+            self.memo[key] = r
+        return r
+
+    def value(self, node):
+        if isinstance(node, int):
+            return node
+        lo, hi = 0, len(self.VALUES) - 1     # value in VALUES[lo..hi]
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if self.at_least(node, self.VALUES[mid]):
+                lo = mid
+            else:
+                hi = mid - 1
+        return self.VALUES[lo]
+
+
 def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
           joker_pair_in_full_house=False, flush_is_always_bomb=False):
     """Double-dummy value for team 0 of the position, and {move: value} for
     every legal move of the seat `turn` (None = pass, else the pattern tuple
-    (type, rank, ranks, suit) of reference.plays)."""
+    (type, rank, ranks, suit) of reference.plays).  A pattern's value is the
+    best, for the mover's team, over the distinct card choices realising it."""
     hands = tuple(tuple(sorted(h)) for h in hands)
     finished = tuple(finished)
     if table is not None:
@@ -228,64 +388,23 @@ def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
         # suits of non-wild cards are irrelevant: forget them (see
         # canonical_suits).  Same patterns, same values, fewer states.
         hands = tuple(canonical_suits(h, level) for h in hands)
-    memo = {}
-
-    def moves_of(hand):
-        return hand_moves(hand, level, *flags)
-
-    def after_play(hands, p, rest, play, finished):
-        """Value after seat p plays `play`, keeping `rest`."""
-        hands = hands[:p] + (rest,) + hands[p + 1:]
-        if not rest:
-            finished = finished + (p,)
-            if team_over(finished):
-                return deal_result(finished)
-        return value(hands, _next_holder(hands, p), play, p, 0, finished)
-
-    def after_pass(hands, p, table, owner, passes, finished):
-        passes += 1
-        holders = sum(1 for h in hands if h)
-        needed = holders - 1 if hands[owner] else holders
-        assert passes <= needed
-        if passes == needed:
-            leader = owner if hands[owner] else partner(owner)
-            assert hands[leader]
-            return value(hands, leader, None, None, 0, finished)
-        return value(hands, _next_holder(hands, p), table, owner, passes, finished)
-
-    def children(hands, turn, table, owner, passes, finished, bound=None):
-        """{move: value} for every legal move of `turn`.  With a `bound` (the
-        best value the mover's team can possibly get), stop as soon as a move
-        reaches it: no other move can be better, so the node's value is
-        unchanged (the dict is then partial; only the root needs it whole)."""
-        best = max if turn % 2 == 0 else min
-        out = {}
-        for pat, (play, rests) in moves_of(hands[turn]):
-            if table is not None and not _beats(play, table, level):
-                continue
-            v = best(after_play(hands, turn, rest, play, finished) for rest in rests)
-            out[pat] = v
-            if v == bound:
-                return out
-        if table is not None:
-            out[None] = after_pass(hands, turn, table, owner, passes, finished)
-        return out
-
-    def value(hands, turn, table, owner, passes, finished):
-        key = (hands, turn, table, owner, passes, finished)
-        v = memo.get(key)
-        if v is None:
-            bound = best_possible(turn % 2, finished)
-            vals = children(hands, turn, table, owner, passes, finished,
-                            bound if BOUND_CUTOFF else None)
-            v = max(vals.values()) if turn % 2 == 0 else min(vals.values())
-            assert (v <= bound) if turn % 2 == 0 else (v >= bound)
-            memo[key] = v
-        return v
-
-    moves = children(hands, turn, table, owner, passes, finished)
-    v = max(moves.values()) if turn % 2 == 0 else min(moves.values())
-    return v, moves
+    game = _Game(level, flags)
+    if METHOD == "threshold":
+        search = _ThresholdSearch(game)
+    elif METHOD == "cutoff":
+        search = _PlainMinimax(game, cutoff=True)
+    elif METHOD == "plain":
+        search = _PlainMinimax(game, cutoff=False)
+    else:
+        raise ValueError(f"unknown METHOD {METHOD!r}")
+    best = max if turn % 2 == 0 else min
+    root = (hands, turn, table, owner, passes, finished)
+    moves = {move: best(search.value(c) for c in children)
+             for move, children in game.successors(root)}
+    value = best(moves.values())
+    global last_nodes
+    last_nodes = len(search.memo)
+    return value, moves
 
 
 def random_position(rng: random.Random, cards_per_hand: int, level: str):

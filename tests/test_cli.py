@@ -104,3 +104,12 @@ def test_every_language_has_every_label():
     assert keys["en"] == keys["ru"] == keys["zh"]
     types = {lang: set(i18n._TYPES[lang]) for lang in i18n.LANGS}
     assert types["en"] == types["ru"] == types["zh"]
+
+
+def test_binary_file_and_directory_are_one_line_errors(tmp_path):
+    binary = tmp_path / "hand.bin"
+    binary.write_bytes(bytes(range(128, 256)) * 3)
+    for arg in (binary, tmp_path):
+        r = run(arg)
+        assert r.returncode == 2
+        assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr

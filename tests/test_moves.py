@@ -138,3 +138,21 @@ def test_table_play_errors():
         beating_plays("S5 S6", "S3 D3 S4 D4 H2 H2", rules)
     with pytest.raises(PlayError, match="not a valid play"):
         beating_plays("S5 S6", "S3 S4", rules)
+
+
+def test_plays_left_in_hints_equal_min_plays_of_the_rest():
+    """The hint kernel resumes the DP of the whole hand; it must agree with a
+    fresh min_plays of each remaining hand."""
+    from guandan_fast import min_plays
+    rng = random.Random(4200)
+    for i in range(25):
+        counts = random_counts(rng, 25)
+        if i % 3 == 0:      # make sure hands with both wilds are tested
+            counts[13 + i % 13] = 2
+        rules = Rules(level=ref.RANKS[i % 13], joker_pair_in_full_house=i % 4 == 0)
+        table = None if i % 2 else rng.choice([p for p in plays(counts, rules) if not p.is_bomb])
+        for p, after in hints_with_counts(counts, rules, table):
+            rest = counts.copy()
+            for c in p.cards:
+                rest[c.id] -= 1
+            assert after == min_plays(rest, rules), (p, after)

@@ -14,6 +14,8 @@ from .endgame import EndgameResult, Position, solve
 from .hand import from_counts, to_counts
 from .moves import beating_plays, hints, plays, plays_array
 from .rules import Rules, beats, classify, read_play
+from .tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
+                      suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
 
 __version__ = "0.1.0"
 
@@ -25,4 +27,6 @@ __all__ = [
     "Position", "solve", "EndgameResult",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
     "PositionError", "RecordError",
+    "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",
+    "TributePlan", "suggest_tribute", "suggest_return", "TributeAdvice",
 ]

@@ -30,6 +30,7 @@ ctypedef signed char i8
 
 ctypedef struct Layer:
     int n
+    int nused                    # hash slots taken (a layer loaded from a snapshot has none)
     unsigned int keys[LAYER_CAP]
     i8 vec[LAYER_CAP][DW]
     u8 lo[LAYER_CAP]
@@ -97,9 +98,10 @@ cdef inline unsigned int pack_key(int s1, int s2, int s3, int s4, int t1, int t2
 
 cdef inline void layer_clear(Layer* L) noexcept nogil:
     cdef int i
-    for i in range(L.n):
+    for i in range(L.nused):
         L.slot[L.used[i]] = 0
     L.n = 0
+    L.nused = 0
 
 
 cdef inline int layer_get(Layer* L, unsigned int key) noexcept nogil:
@@ -118,7 +120,8 @@ cdef inline int layer_get(Layer* L, unsigned int key) noexcept nogil:
     idx = L.n
     L.n += 1
     L.slot[h] = idx + 1
-    L.used[idx] = h
+    L.used[L.nused] = h
+    L.nused += 1
     L.keys[idx] = key
     memset(&L.vec[idx][0], INF8, DW)
     L.lo[idx] = DW
@@ -149,10 +152,79 @@ cdef inline void relax(Layer* L, int idx, const i8* src, int lo, int hi, int bas
                     L.hi[idx] = <u8>nd
 
 
+ctypedef struct Snap:
+    # the DP layers of one hand after each line position 0..13, for reuse by
+    # hands that differ from it only at higher positions (or in the jokers)
+    int ok
+    int cap
+    int total
+    int off[15]              # layer after position p: states off[p] .. off[p+1]-1
+    unsigned int* keys
+    i8* vec                  # DW bytes per state
+    u8* lo
+    u8* hi
+
+
+cdef int snap_alloc(Snap* sn, int cap) noexcept nogil:
+    sn.cap = cap
+    sn.total = 0
+    sn.ok = 1
+    sn.keys = <unsigned int*>malloc(cap * sizeof(unsigned int))
+    sn.vec = <i8*>malloc(cap * DW)
+    sn.lo = <u8*>malloc(cap)
+    sn.hi = <u8*>malloc(cap)
+    if sn.keys == NULL or sn.vec == NULL or sn.lo == NULL or sn.hi == NULL:
+        sn.ok = 0
+        return -1
+    return 0
+
+
+cdef void snap_free(Snap* sn) noexcept nogil:
+    free(sn.keys); free(sn.vec); free(sn.lo); free(sn.hi)
+    sn.keys = NULL; sn.vec = NULL; sn.lo = NULL; sn.hi = NULL
+    sn.ok = 0
+
+
+cdef void snap_save(Snap* sn, const Layer* L, int pos) noexcept nogil:
+    cdef int i, b = sn.total
+    sn.off[pos] = b
+    if not sn.ok or b + L.n > sn.cap:
+        sn.ok = 0
+        return
+    for i in range(L.n):
+        sn.keys[b + i] = L.keys[i]
+        memcpy(&sn.vec[(b + i) * DW], &L.vec[i][0], DW)
+        sn.lo[b + i] = L.lo[i]
+        sn.hi[b + i] = L.hi[i]
+    sn.total = b + L.n
+    sn.off[pos + 1] = sn.total
+
+
+cdef void snap_load(const Snap* sn, Layer* L, int pos) noexcept nogil:
+    cdef int i, b = sn.off[pos], n = sn.off[pos + 1] - sn.off[pos]
+    layer_clear(L)
+    for i in range(n):
+        L.keys[i] = sn.keys[b + i]
+        memcpy(&L.vec[i][0], &sn.vec[(b + i) * DW], DW)
+        L.lo[i] = sn.lo[b + i]
+        L.hi[i] = sn.hi[b + i]
+    L.n = n
+
+
 cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noexcept nogil:
     """Minimum plays of a hand given natural counts per rank (nat[0..12] for
     2..A, nat[13] small jokers, nat[14] big jokers) and w wilds. Returns -1
     only if the work space overflows (never seen on 27-card hands)."""
+    return dp_min_plays(nat, w, flags, ws, NULL, NULL, 0)
+
+
+cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
+                      Snap* save, const Snap* load, int start) noexcept nogil:
+    """The DP. With ``save``, the layer after each position is kept in it.
+    With ``load`` and 1 <= start <= 14, the layer after position start-1 is
+    taken from ``load`` (a hand with the same wilds and aces and the same
+    counts below that position; its layers can only hold extra states, which
+    die or are genuinely feasible) and the scan resumes at ``start``."""
     cdef Layer* cur = &ws.a
     cdef Layer* nxt = &ws.b
     cdef Layer* tmp
@@ -163,6 +235,9 @@ cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noex
         return 0
     layer_clear(cur)
     layer_clear(nxt)
+    if save != NULL:
+        save.total = 0
+        save.ok = save.keys != NULL
 
     cdef int nA = nat[12]
     cdef int ns, nt, np_, k, a, need, idx
@@ -175,8 +250,12 @@ cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noex
     for i in range(14):
         avail_next[i] = nat[line_rank(i)]
 
+    cdef int first = 1
+    if load != NULL and start >= 1:
+        snap_load(load, cur, start - 1)
+        first = start
     # position 0: A as the low end of sequences (no groups here)
-    for ns in range(0, 6):
+    for ns in range(0, 6 if first == 1 else 0):
         for nt in range(0, 4):
             for np_ in range(0, 3):
                 need = ns + 2 * nt + 3 * np_
@@ -205,11 +284,16 @@ cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noex
                     if DOFF > cur.hi[idx]:
                         cur.hi[idx] = DOFF
 
+    if save != NULL:
+        snap_save(save, cur, 0)
     # positions 1..13: ranks 2..A
+    global _dp_states
+    _dp_states = 0
     cdef int si
     cdef int maxns, maxnt, maxnp
-    for i in range(1, 14):
+    for i in range(first, 14):
         layer_clear(nxt)
+        _dp_states += cur.n
         for si in range(cur.n):
             key = cur.keys[si]
             s1 = key & 7; s2 = (key >> 3) & 7; s3 = (key >> 6) & 7; s4 = (key >> 9) & 7
@@ -262,6 +346,8 @@ cdef int c_min_plays_ranks(const u8* nat, int w, int flags, DecompWork* ws) noex
                             base = 2 * (ns + nt + np_)
                             relax(nxt, idx, &cur.vec[si][0], lo, hi, base, m)
         tmp = cur; cur = nxt; nxt = tmp
+        if save != NULL:
+            snap_save(save, cur, i)
 
     # jokers, then full houses matched: plays = (cost2 + |D|) / 2
     cdef int best = 1000000, v, d, jc, jd, g
@@ -328,10 +414,18 @@ cdef DecompWork* new_decomp_work() noexcept nogil:
         memset(&ws.b.slot[0], 0, sizeof(ws.b.slot))
         ws.a.n = 0
         ws.b.n = 0
+        ws.a.nused = 0
+        ws.b.nused = 0
     return ws
 
 
 cdef DecompWork* _decomp_ws = new_decomp_work()
+cdef int _dp_states = 0
+
+
+def _last_dp_states():
+    """States the last single-threaded min_plays call expanded (profiling)."""
+    return _dp_states
 
 
 def py_min_plays(const u8[::1] counts, int lv, int flags):
@@ -373,22 +467,70 @@ def group_split_options():
     return {m: [(GOPT_C[m][g], GOPT_D[m][g]) for g in range(GOPT_N[m])] for m in range(11)}
 
 
+DEF AFTER_CACHE = 2048
+
+
 cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int n,
                          int* out, DecompWork* ws) noexcept nogil:
     """out[i] = minimum plays of the hand once play i is made (0 if it goes
-    out). Returns -1 on work-space overflow."""
+    out). The DP layers of the whole hand are kept, and a play that leaves
+    the wilds and the aces resumes the scan at the lowest rank it changes.
+    Plays that leave the same rank counts share one result (a small cache
+    keyed on the 15 natural counts and the wilds). Returns -1 on work-space
+    overflow."""
     cdef u8 local[NCARD]
-    cdef int i, j
+    cdef u8 nat[15]
+    cdef u8 nat0[15]
+    cdef int i, j, w, w0, r, slot, start, rc = 0
+    cdef unsigned long long key, h
+    cdef Snap sn
+    cdef unsigned long long* keys = <unsigned long long*>malloc(
+        AFTER_CACHE * sizeof(unsigned long long))
+    cdef int* vals = <int*>malloc(AFTER_CACHE * sizeof(int))
+    if keys == NULL or vals == NULL:
+        free(keys); free(vals)
+        return -1
+    memset(keys, 0, AFTER_CACHE * sizeof(unsigned long long))
     memcpy(local, cnt, NCARD)
+    nat_counts(local, lv, nat0, &w0)
+    snap_alloc(&sn, 16384)
+    if dp_min_plays(nat0, w0, flags, ws, &sn, NULL, 0) < 0:
+        sn.ok = 0
     for i in range(n):
         for j in range(buf[i].size):
             local[buf[i].cards[j]] -= 1
-        out[i] = c_min_plays(local, lv, flags, ws)
+        nat_counts(local, lv, nat, &w)
+        key = <unsigned long long>w + 1       # never 0: 0 marks an empty slot
+        for r in range(15):
+            key = key * 11 + nat[r]           # counts <= 8, wilds <= 2: exact
+        h = (key * 0x9E3779B97F4A7C15ULL) >> 53
+        slot = <int>h
+        while keys[slot] != 0 and keys[slot] != key:
+            slot = (slot + 1) & (AFTER_CACHE - 1)
+        if keys[slot] == key:
+            out[i] = vals[slot]
+        else:
+            start = 0
+            if sn.ok and w == w0 and nat[12] == nat0[12]:
+                start = 14                    # only jokers changed: final layer
+                for r in range(12):
+                    if nat[r] != nat0[r]:
+                        start = r + 1         # line position of rank r
+                        break
+            if start:
+                out[i] = dp_min_plays(nat, w, flags, ws, NULL, &sn, start)
+            else:
+                out[i] = dp_min_plays(nat, w, flags, ws, NULL, NULL, 0)
+            keys[slot] = key
+            vals[slot] = out[i]
         for j in range(buf[i].size):
             local[buf[i].cards[j]] += 1
         if out[i] < 0:
-            return -1
-    return 0
+            rc = -1
+            break
+    snap_free(&sn)
+    free(keys); free(vals)
+    return rc
 
 
 def py_plays_after(const u8[::1] counts, int lv, int flags, Play table=None):

@@ -325,3 +325,18 @@ def py_plays_array(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYP
 
 def py_beats(Play a, Play b):
     return bool(c_beats(&a.p, &b.p, a.level_index))
+
+
+def py_check_counts(const u8[::1] counts, int max_cards):
+    """-1 when a 54-count array is a valid holding of at most ``max_cards``;
+    else the first slot holding more than 2 copies, or -2 when too many cards."""
+    cdef int i, total = 0
+    if counts.shape[0] != NCARD:
+        return -3
+    for i in range(NCARD):
+        if counts[i] > 2:
+            return i
+        total += counts[i]
+    if total > max_cards:
+        return -2
+    return -1

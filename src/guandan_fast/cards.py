@@ -23,9 +23,10 @@ from ._core import CARDS, TOKENS, Card
 from .errors import CardParseError, HandError
 
 __all__ = ["Card", "CARDS", "parse_card", "parse_cards", "format_cards",
-           "check_hand", "MAX_HAND", "MAX_COPIES"]
+           "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES"]
 
 MAX_HAND = 27
+MAX_HOLDING = 28   # a tribute receiver holds 28 cards until the return (RULES 7)
 MAX_COPIES = 2
 
 _RANKS = {

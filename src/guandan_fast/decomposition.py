@@ -14,6 +14,7 @@ import numpy as np
 from . import _core
 from ._core import Play
 from .errors import HandError
+from .cards import MAX_HOLDING
 from .hand import HandLike, to_counts
 from .rules import Rules, _rules
 
@@ -22,9 +23,10 @@ __all__ = ["min_plays", "decompose", "min_plays_batch", "display_key"]
 
 def min_plays(hand: HandLike, rules: Rules | None = None) -> int:
     """The least number of plays into which the whole hand can be split
-    (any types, bombs included, each counting 1); exact, wilds included."""
+    (any types, bombs included, each counting 1); exact, wilds included.
+    Hands of up to 28 cards (a tribute receiver before the return)."""
     r = _rules(rules)
-    return _core.py_min_plays(to_counts(hand), r.level_index, r.flags)
+    return _core.py_min_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> np.ndarray:
@@ -79,7 +81,7 @@ def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     are absorbed into combinations rather than left as singles.
     """
     r = _rules(rules)
-    counts = to_counts(hand).copy()
+    counts = to_counts(hand, max_cards=MAX_HOLDING).copy()
     lv, fl = r.level_index, r.flags
     left = _core.py_min_plays(counts, lv, fl)
     chosen: list[Play] = []

@@ -75,8 +75,9 @@ def _rules_from_headers(headers: dict, where: dict) -> Rules:
         raise RulesError(f"line {line}: {e}" if line else str(e)) from None
 
 
-def loads_hand(text: str) -> HandFile:
-    """Parse the text of a hand file."""
+def loads_hand(text: str, max_cards: int = MAX_HAND) -> HandFile:
+    """Parse the text of a hand file. ``max_cards`` is 28 for the receiver
+    of a tribute, who holds one card more until they return one."""
     headers: dict = {}
     where: dict = {}
     card_lines = []
@@ -94,7 +95,7 @@ def loads_hand(text: str) -> HandFile:
     rules = _rules_from_headers(headers, where)
     body = "\n".join(card_lines)
     try:
-        cards = parse_cards(body + "\n", max_cards=MAX_HAND)
+        cards = parse_cards(body + "\n", max_cards=max_cards)
     except (CardParseError, HandError) as e:
         raise type(e)(str(e)) from None
     if not cards:

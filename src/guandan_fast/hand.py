@@ -18,6 +18,7 @@ from typing import Iterable, Union
 
 import numpy as np
 
+from . import _core
 from ._core import CARDS, Card
 from .cards import MAX_COPIES, MAX_HAND, parse_cards
 from .errors import HandError
@@ -37,8 +38,13 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     """A hand as a contiguous uint8 array of 54 counts.
 
     Accepts text in any notation, an iterable of cards or tokens, or an
-    existing count array (validated: 54 slots, each 0..2).
+    existing count array (validated: 54 slots, each 0..2). A valid contiguous
+    uint8 array is returned as it is, not copied.
     """
+    if (isinstance(hand, np.ndarray) and hand.dtype == np.uint8 and hand.ndim == 1
+            and hand.shape[0] == N_SLOTS and hand.flags.c_contiguous):
+        if _core.py_check_counts(hand, max_cards) == -1:
+            return hand
     if isinstance(hand, np.ndarray):
         arr = np.ascontiguousarray(hand, dtype=np.int64).reshape(-1)
         if arr.shape[0] != N_SLOTS:

@@ -17,6 +17,7 @@ import numpy as np
 from . import _core
 from ._core import Play
 from .errors import PlayError
+from .cards import MAX_HOLDING
 from .hand import HandLike, to_counts
 from .rules import Rules, _rules, read_play
 
@@ -35,7 +36,7 @@ def plays(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     cards where another copy of the rank would do.
     """
     r = _rules(rules)
-    return _core.py_plays(to_counts(hand), r.level_index, r.flags)
+    return _core.py_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def as_table_play(table, rules: Rules) -> Play:
@@ -52,7 +53,7 @@ def beating_plays(hand: HandLike, table, rules: Rules | None = None) -> list[Pla
 
     ``table`` is a Play, or cards with a single reading (else PlayError)."""
     r = _rules(rules)
-    return _core.py_beating_plays(to_counts(hand), r.level_index, r.flags,
+    return _core.py_beating_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags,
                                   as_table_play(table, r))
 
 
@@ -64,7 +65,7 @@ def plays_array(counts: np.ndarray, rules: Rules | None = None) -> np.ndarray:
     a straight flush, else 255), then the count used of each of the 54 slots.
     """
     r = _rules(rules)
-    return _core.py_plays_array(to_counts(counts), r.level_index, r.flags)
+    return _core.py_plays_array(to_counts(counts, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def _lead_key(play: Play, after: int):
@@ -81,7 +82,7 @@ def hints_with_counts(hand: HandLike, rules: Rules | None = None,
                       table=None) -> list[tuple[Play, int]]:
     """The hint order with, for each play, the minimum plays left afterwards."""
     r = _rules(rules)
-    counts = to_counts(hand)
+    counts = to_counts(hand, max_cards=MAX_HOLDING)
     tp = None if table is None else as_table_play(table, r)
     ps, after = _core.py_plays_after(counts, r.level_index, r.flags, tp)
     key = _lead_key if tp is None else _follow_key

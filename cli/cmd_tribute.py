@@ -1,0 +1,115 @@
+"""``gd-analyze tribute``: what to pay, what to return, or a whole exchange.
+
+- ``gd-analyze tribute hand.txt --give``: the legal tribute cards of a hand,
+  ranked, with reasons;
+- ``gd-analyze tribute hand.txt --return``: the legal return cards;
+  ``--receiver other.txt`` adds the receiver's side (post-game review);
+- ``gd-analyze tribute deal.txt``: a deal file (four hands, ``level:``,
+  ``order:`` the previous finishing order) prints who pays whom, the advice
+  for each payer and receiver, and who leads.
+
+No rules here: the library decides, this module prints.
+"""
+
+from __future__ import annotations
+
+import click
+
+from guandan_fast.cards import MAX_HAND
+from guandan_fast.errors import RecordError
+from guandan_fast.i18n import label, tribute_label
+
+from .main import emit_json, format_option, lang_option, main, read_source
+
+
+def _advice_lines(advice: list, lang: str) -> list[str]:
+    if not advice:
+        return ["  " + tribute_label("no_choice", lang)]
+    lines = []
+    for i, a in enumerate(advice, start=1):
+        mark = f"  [{label('mistake', lang)}]" if a.get("mistake") else ""
+        lines.append(f"  {i:>2}. {a['card']:<3} {a['reason']}{mark}")
+    return lines
+
+
+def _single_text(data: dict, lang: str) -> str:
+    T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
+    lines = [f"{label('level', lang)}: {data['level']}    "
+             f"{label('hand', lang)}: {data['cards']} {label('cards', lang)}"]
+    if data.get("receiver_cards") is not None:
+        lines.append(f"{T('receiver')}: {data['receiver_cards']} {label('cards', lang)}")
+    lines.append(f"{T(data['mode'])} ({T('best_first')}):")
+    lines.extend(_advice_lines(data["advice"], lang))
+    return "\n".join(lines)
+
+
+def _deal_text(data: dict, lang: str) -> str:
+    T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
+    plan = data["plan"]
+    kind = T(plan["kind"]) + (f", {T('equal_tributes')}" if plan["equal_tributes"] else "")
+    lines = [f"{label('level', lang)}: {data['level']}    {T('previous_order')}: "
+             f"{' '.join(map(str, plan['finishing_order']))} ({kind})"]
+    if plan["anti_tribute"]:
+        lines.append(T("anti_tribute") + f" ({T('seat')} {', '.join(map(str, plan['payers']))})")
+    else:
+        lines.append("; ".join(
+            T("pays", payer=p["payer"], receiver=p["receiver"], rank=rank)
+            for p, rank in zip(plan["payments"], plan["tribute_ranks"])))
+    for ex in data["exchanges"]:
+        lines.append("")
+        lines.append(T("tribute_from", payer=ex["payer"], receiver=ex["receiver"]) + ":")
+        lines.extend(_advice_lines(ex["tribute"], lang))
+        lines.append(T("return_from", payer=ex["payer"], receiver=ex["receiver"],
+                       card=ex["tribute_card"]) + ":")
+        lines.extend(_advice_lines(ex["return"], lang))
+    lines.append("")
+    lines.append(f"{T('leads')}: {T('seat')} {plan['leader']}")
+    return "\n".join(lines)
+
+
+@main.command("tribute")
+@click.argument("file")
+@click.option("--give", "mode", flag_value="give",
+              help="FILE is a hand: rank the legal tribute cards.")
+@click.option("--return", "mode", flag_value="return",
+              help="FILE is a hand: rank the legal return cards.")
+@click.option("--receiver", "receiver_file", default=None, metavar="HAND_FILE",
+              help="With --give/--return: the receiver's hand (post-game review); "
+                   "its cards are read at FILE's level.")
+@format_option
+@lang_option
+def tribute_cmd(file, mode, receiver_file, fmt, lang):
+    """Tribute and return tribute (RULES 7): advice for a hand (--give,
+    --return) or the whole exchange of a deal file."""
+    from guandan_fast.formats import loads_hand
+    from guandan_fast.tribute import exchange_advice, suggest_return, suggest_tribute
+
+    if mode is None:
+        if receiver_file:
+            raise click.UsageError("--receiver goes with --give or --return")
+        from guandan_fast.deal_format import loads_deal
+        deal = loads_deal(read_source(file))
+        if deal.order is None:
+            raise RecordError("the deal file gives no previous finishing order "
+                              "(order: first second third last)")
+        data = exchange_advice(deal.order, deal.hands, deal.rules, lang)
+        if fmt == "json":
+            emit_json(data)
+        else:
+            click.echo(_deal_text(data, lang))
+        return
+    hand = loads_hand(read_source(file), max_cards=MAX_HAND + (mode == "return"))
+    receiver = None
+    if receiver_file:
+        receiver = loads_hand(read_source(receiver_file)).cards
+    suggest = suggest_tribute if mode == "give" else suggest_return
+    advice = suggest(hand.cards, hand.rules, receiver=receiver)
+    data = {
+        "level": hand.rules.level, "mode": mode, "cards": len(hand.cards),
+        "receiver_cards": len(receiver) if receiver is not None else None,
+        "advice": [a.to_dict(lang) for a in advice],
+    }
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(_single_text(data, lang))

@@ -1,0 +1,265 @@
+"""The play of a deal (RULES.md section 6) as a state machine.
+
+A ``GameState`` holds the four hands (54-count arrays), the seat to act, the
+standing play and its owner (or a free lead), the passes since that play and
+the seats already finished, in order. ``apply`` returns the next state;
+``legal_actions`` lists every play (one per pattern) and, when there is a
+standing play, ``None`` for a pass. The state knows the finishing order and,
+once the deal is over, the level gain of team 0 (seats 0 and 2).
+
+The fields are those of ``guandan_fast.endgame.Position`` so that a state can
+be handed to the solver as it is.
+
+>>> from guandan_fast import Rules, read_play
+>>> rules = Rules(level=2)
+>>> s = GameState.start(["S3", "S4 S6", "SA", "S5"], rules, leader=0)
+>>> s = s.apply(s.find("S3"))          # seat 0 plays out at once
+>>> s.finished, s.turn, str(s.table), s.owner
+((0,), 1, 'S3', 0)
+>>> s = s.apply(s.find("S4"))          # seat 1 beats it
+>>> s = s.apply(s.find("SA"))          # seat 2 goes out: team 0 is done
+>>> s.over, s.finished, s.result()
+(True, (0, 2), 3)
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Optional, Sequence
+
+import numpy as np
+
+from . import _core
+from ._core import Card, Play
+from .errors import PlayError
+from .hand import HandLike, from_counts, to_counts
+from .rules import Rules, beats, classify
+
+__all__ = ["GameState", "partner", "team", "level_gain", "check_tribute_card",
+           "check_return_card", "tribute_cards", "return_cards"]
+
+
+def partner(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+def team(seat: int) -> int:
+    """0 for seats 0 and 2, 1 for seats 1 and 3."""
+    return seat % 2
+
+
+def level_gain(finished: Sequence[int]) -> Optional[int]:
+    """Team 0's level gain (RULES 6, 8) for a finishing order, or None while
+    neither team has both players out.
+
+    >>> level_gain([1, 3]), level_gain([0, 1, 2]), level_gain([2, 1, 3]), level_gain([0, 1])
+    (-3, 2, 1, None)
+    """
+    done = [t for t in (0, 1) if all(s in finished for s in (t, t + 2))]
+    if not done:
+        return None
+    first = finished[0]
+    mate = partner(first)
+    place = list(finished).index(mate) if mate in finished else 3
+    gain = {1: 3, 2: 2, 3: 1}[place]
+    return gain if team(first) == 0 else -gain
+
+
+class GameState:
+    """One moment of a deal: whose turn it is and what stands on the table.
+
+    ``hands``: four hands (any card notation, card lists or 54-count arrays);
+    ``turn``: the seat to act; ``table``: the standing ``Play`` or None for a
+    free lead; ``owner``: the seat that made it; ``passes``: passes in a row
+    since it; ``finished``: the seats already out, in order.
+    """
+
+    __slots__ = ("hands", "rules", "turn", "table", "owner", "passes", "finished")
+
+    def __init__(self, hands: Sequence[HandLike], rules: Rules, turn: int = 0,
+                 table: Optional[Play] = None, owner: Optional[int] = None,
+                 passes: int = 0, finished: Iterable[int] = ()):
+        if len(hands) != 4:
+            raise PlayError(f"a deal has four hands, not {len(hands)}")
+        self.hands = tuple(to_counts(h) if not isinstance(h, np.ndarray) else h.astype(np.uint8)
+                           for h in hands)
+        self.rules = rules
+        self.turn = turn
+        self.table = table
+        self.owner = owner
+        self.passes = passes
+        self.finished = tuple(finished)
+
+    @classmethod
+    def start(cls, hands: Sequence[HandLike], rules: Rules, leader: int = 0) -> "GameState":
+        """The first decision of a deal: ``leader`` leads to an empty table."""
+        return cls(hands, rules, turn=leader)
+
+    def copy(self) -> "GameState":
+        return GameState([h.copy() for h in self.hands], self.rules, self.turn,
+                         self.table, self.owner, self.passes, self.finished)
+
+    # -- reading the state --------------------------------------------------
+    def cards(self, seat: int) -> list[Card]:
+        """The cards a seat holds, sorted."""
+        return from_counts(self.hands[seat])
+
+    def count(self, seat: int) -> int:
+        return int(self.hands[seat].sum())
+
+    def cards_left(self) -> int:
+        return int(sum(int(h.sum()) for h in self.hands))
+
+    def active(self) -> list[int]:
+        """Seats still holding cards."""
+        return [s for s in range(4) if s not in self.finished]
+
+    @property
+    def over(self) -> bool:
+        return level_gain(self.finished) is not None
+
+    def result(self) -> Optional[int]:
+        """Team 0's level gain once the deal is over, else None."""
+        return level_gain(self.finished)
+
+    def places(self) -> list[int]:
+        """The finishing order: the seats out, then the others (unplaced)."""
+        return list(self.finished) + [s for s in range(4) if s not in self.finished]
+
+    # -- moves --------------------------------------------------------------
+    def legal_actions(self) -> list[Optional[Play]]:
+        """Every legal play of the seat to act (one per pattern), then None
+        for a pass when there is a standing play."""
+        if self.over:
+            return []
+        r = self.rules
+        hand = self.hands[self.turn]
+        if self.table is None:
+            return _core.py_plays(hand, r.level_index, r.flags)
+        return _core.py_beating_plays(hand, r.level_index, r.flags, self.table) + [None]
+
+    def readings(self, cards: HandLike) -> list[Play]:
+        """The readings of these cards, with no regard to the table."""
+        return classify(cards, self.rules)
+
+    def find(self, cards: HandLike, type: str | None = None, rank: str | None = None) -> Play:
+        """The legal play of these cards (narrowed by type/rank) for the seat
+        to act; PlayError says why there is none or why it is ambiguous."""
+        readings = [p for p in self.readings(cards)
+                    if (type is None or p.type == type) and (rank is None or p.rank == rank)]
+        if not readings:
+            raise PlayError("not a valid play")
+        legal = [p for p in readings if self.why_illegal(p) is None]
+        if not legal:
+            raise PlayError(self.why_illegal(readings[0]))
+        if len(legal) > 1:
+            raise PlayError("ambiguous: " + ", ".join(f"{p.type} {p.rank}" for p in legal))
+        return legal[0]
+
+    def why_illegal(self, action: Optional[Play]) -> Optional[str]:
+        """None when ``action`` (a Play, or None for a pass) is legal now,
+        else the reason."""
+        if self.over:
+            return "the deal is over"
+        if action is None:
+            return "a pass on a free lead" if self.table is None else None
+        if action.level_index != self.rules.level_index:
+            return "the play was read at another level"
+        need = np.zeros(54, dtype=np.int64)
+        for cid in action.card_ids:
+            need[cid] += 1
+        short = np.nonzero(need > self.hands[self.turn])[0]
+        if short.size:
+            missing = " ".join(str(_core.CARDS[int(i)]) for i in short)
+            return f"seat {self.turn} does not hold {missing}"
+        if self.table is not None and not beats(action, self.table):
+            return (f"{action.type} {action.rank} does not beat the standing "
+                    f"{self.table.type} {self.table.rank} ({self.table})")
+        return None
+
+    def _next_active(self, seat: int) -> int:
+        for k in range(1, 5):
+            s = (seat + k) % 4
+            if s not in self.finished:
+                return s
+        return seat
+
+    def apply(self, action: Optional[Play]) -> "GameState":
+        """The state after the seat to act plays ``action`` (None = pass).
+        An illegal action is a PlayError with the reason."""
+        why = self.why_illegal(action)
+        if why is not None:
+            raise PlayError(why)
+        s = self.copy()
+        seat = self.turn
+        if action is None:
+            s.passes += 1
+            others = [x for x in s.active() if x != s.owner]
+            if s.passes >= len(others):
+                # the round ends: the owner leads, or the partner (接风)
+                lead = s.owner if s.owner not in s.finished else partner(s.owner)
+                s.turn, s.table, s.owner, s.passes = lead, None, None, 0
+            else:
+                s.turn = s._next_active(seat)
+            return s
+        hand = s.hands[seat]
+        for cid in action.card_ids:
+            hand[cid] -= 1
+        s.table, s.owner, s.passes = action, seat, 0
+        if hand.sum() == 0:
+            s.finished = s.finished + (seat,)
+        if s.over:
+            s.table, s.owner = None, None
+            return s
+        s.turn = s._next_active(seat)
+        return s
+
+    def __repr__(self):
+        hands = " | ".join(" ".join(map(str, self.cards(i))) or "-" for i in range(4))
+        return (f"<GameState turn={self.turn} table={self.table} owner={self.owner} "
+                f"passes={self.passes} finished={self.finished} hands={hands}>")
+
+
+# -- tribute legality (RULES 7), the rule only; advice lives in tribute.py ----
+
+def tribute_cards(hand: HandLike, rules: Rules) -> list[Card]:
+    """The cards a payer may give: the highest in single-card order, never
+    a wild (one entry per distinct card)."""
+    cards = [c for c in set(from_counts(to_counts(hand, max_cards=28))) if c != rules.wild]
+    if not cards:
+        return []
+    top = max(rules.order(c.rank) for c in cards)
+    return sorted(c for c in cards if rules.order(c.rank) == top)
+
+
+def return_cards(hand: HandLike, rules: Rules) -> list[Card]:
+    """The cards a receiver may give back: face value 2..10, not the level
+    rank; the lowest card(s) when there is none."""
+    cards = set(from_counts(to_counts(hand, max_cards=28)))
+    ok = [c for c in cards if c.rank_index <= 8 and c.rank_index != rules.level_index]
+    if ok:
+        return sorted(ok)
+    if not cards:
+        return []
+    low = min(rules.order(c.rank) for c in cards)
+    return sorted(c for c in cards if rules.order(c.rank) == low)
+
+
+def check_tribute_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
+    """None when ``card`` is a legal tribute from ``hand``, else why not."""
+    if card == rules.wild:
+        return f"{card} is a wild and can never be given as tribute"
+    allowed = tribute_cards(hand, rules)
+    if card not in allowed:
+        return (f"{card} is not the highest card; the tribute must be "
+                + " or ".join(map(str, allowed)))
+    return None
+
+
+def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
+    """None when ``card`` is a legal return from ``hand``, else why not."""
+    allowed = return_cards(hand, rules)
+    if card not in allowed:
+        if allowed and allowed[0].rank_index <= 8 and allowed[0].rank_index != rules.level_index:
+            return f"{card} cannot be returned: the return must be 2..10 and not the level rank"
+        return f"{card} cannot be returned: with no 2..10 the lowest card is returned"
+    return None

@@ -1,0 +1,803 @@
+"""Deal records: the whole of one deal, typed from a club scoresheet.
+
+A record is plain text. ``#`` starts a comment anywhere; blank lines are
+ignored; cards may be written in any notation ``parse_cards`` accepts
+(``S3``, ``10h``, ``♠A``, ``红桃10``, ``大王``, ``Т♠``...). Example::
+
+    # Moscow club, Thursday evening
+    event: Autumn league
+    date: 2026-11-26
+    table: 3
+    deal: 5
+    level: 7                      # the level played (level cards 7, wilds H7)
+    players: Anna, Boris, Chen, Dmitri    # seats 0 1 2 3; 0+2 and 1+3 are partners
+    previous: 0 2 1 3             # last deal's finishing order (optional)
+
+    hands:                        # the four hands as dealt, before tribute
+    0: S3 S3 H4 ...               # a long hand may go on over several lines
+    1: ...
+    2: ...
+    3: ...
+
+    tribute:                      # payer -> receiver: card   (or "tribute: anti")
+    3 -> 1: HR
+    1 -> 2: SB
+    return:                       # receiver -> payer: card
+    1 -> 3: S4
+    2 -> 1: D2
+
+    play:                         # one action per line: seat, then cards or pass
+    3: S5 S5
+    0: pass                       # also p, -, пас, 过
+    1: D9 D9
+    2: S3 D3 S4 D4 H7 H7 tube 5   # a reading only where the cards are ambiguous
+    Anna: SJ | Boris: pass        # players' names work too; | separates actions
+
+Header tags are free (``event``, ``site``, ``date``, ``round``, ``table``,
+``deal``, anything else); ``level`` and the rules flags of ``Rules`` are
+read as rules, ``players`` as the four names (or ``seat0: Anna`` ...).
+``hands:``, ``tribute:``, ``return:`` and ``play:`` open the sections.
+
+A reading (``plate``, ``tube 5``, ``straight_flush``, ``sf``, ``bomb``...) is
+needed only when the cards have several readings that are legal at that
+moment (a same-suit run is both a straight and a straight flush; with wilds
+``S3 D3 S4 D4 H2 H2`` is a plate or two tubes). Hands may hold fewer than 27
+cards (an endgame typed from a diagram), but when one hand has 27 they all
+must; the first action line names the leader; a record may stop before the
+end of the deal.
+
+Every record is checked on loading: ``RecordError`` (a ``ValueError``)
+names the line and the reason: an unknown card, a card not in that hand, a
+play that does not beat the table, a turn out of order, an ambiguous play
+with no reading, a pass on a free lead, an action after the deal ended, an
+illegal tribute or return card.
+
+``dumps`` writes the canonical text (sorted hands, canonical card tokens,
+readings only where needed) and ``loads(dumps(r)) == r``; the JSON form
+(``dumps_json``/``loads_json``; ``load`` reads either) carries the same
+content, every play with its reading::
+
+    {"format": "guandan-deal-record", "version": 1,
+     "tags": {"event": "Autumn league", ...}, "level": "7", "rules": {},
+     "players": ["Anna", "Boris", "Chen", "Dmitri"], "previous": [0, 2, 1, 3],
+     "hands": ["S3 S3 H4 ...", "...", "...", "..."],
+     "tribute": [{"from": 3, "to": 1, "card": "HR"}, ...],   (or "anti")
+     "return": [{"from": 1, "to": 3, "card": "S4"}, ...],
+     "plays": [{"seat": 3, "cards": "S5 S5", "type": "pair", "rank": "5"},
+               {"seat": 0, "pass": true}, ...]}
+
+>>> rec = loads('''level: 2
+... hands:
+... 0: S3
+... 1: S9 S4
+... 2: SA
+... 3: S5
+... play:
+... 0: S3 | 1: S9 | 2: SA''')
+>>> rec.result(), [str(m) for m in rec.moves]
+(3, ['0: S3', '1: S9', '2: SA'])
+>>> loads(dumps(rec)) == rec and loads_json(dumps_json(rec)) == rec
+True
+>>> loads("level: 2\\nhands:\\n0: S3\\n1: S4\\n2: S5\\n3: S6\\nplay:\\n0: S3\\n2: S5")
+Traceback (most recent call last):
+...
+guandan_fast.errors.RecordError: line 9: turn out of order: seat 1 is to act, not seat 2
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator, Optional, TextIO, Union
+
+from ._core import Card
+from .cards import MAX_HAND, format_cards, parse_cards
+from .errors import GuandanError, RecordError, RulesError
+from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
+from .game import GameState, check_return_card, check_tribute_card, team
+from .rules import Rules, classify
+
+__all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
+           "loads_json", "load_json", "dumps_json", "dump_json", "replay",
+           "final_state", "PASS_WORDS", "TYPE_WORDS"]
+
+FORMAT_NAME = "guandan-deal-record"
+FORMAT_VERSION = 1
+
+PASS_WORDS = {"pass", "p", "-", "пас", "过", "不要", "x"}
+TYPE_WORDS = {
+    "single": "single", "pair": "pair", "triple": "triple", "trips": "triple",
+    "full_house": "full_house", "fullhouse": "full_house", "full-house": "full_house",
+    "fh": "full_house", "straight": "straight", "tube": "tube", "plate": "plate",
+    "straight_flush": "straight_flush", "straightflush": "straight_flush",
+    "straight-flush": "straight_flush", "sf": "straight_flush", "flush": "straight_flush",
+    "bomb": "bomb", "joker_bomb": "joker_bomb", "jokerbomb": "joker_bomb",
+    # Chinese and Russian names (RULES 9)
+    "单张": "single", "对子": "pair", "三张": "triple", "三带二": "full_house",
+    "顺子": "straight", "连对": "tube", "木板": "tube", "钢板": "plate",
+    "同花顺": "straight_flush", "炸弹": "bomb", "天王炸": "joker_bomb",
+    "одиночная": "single", "пара": "pair", "тройка": "triple", "стрит": "straight",
+    "связка": "tube", "плита": "plate", "флеш-стрит": "straight_flush",
+    "бомба": "bomb",
+}
+_RANK_WORDS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
+               "9": "9", "10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
+               "B": "B", "R": "R"}
+_SECTIONS = {
+    "hands": "hands", "руки": "hands", "手牌": "hands",
+    "tribute": "tribute", "дань": "tribute", "进贡": "tribute",
+    "return": "return", "ответ": "return", "还贡": "return",
+    "play": "play", "plays": "play", "игра": "play", "ходы": "play", "出牌": "play",
+}
+_ANTI_WORDS = {"anti", "anti-tribute", "anti_tribute", "antitribute", "抗贡", "отказ"}
+_KEY_LINE = re.compile(r"^\s*([^\s:：]+(?:\s+\d)?)\s*[:：]\s*(.*?)\s*$")
+_TRANSFER = re.compile(r"^\s*(\S+)\s*(?:->|→|>)\s*([^\s:：]+)\s*[:：]?\s*(.*?)\s*$")
+_KNOWN_TAG_ORDER = ("event", "site", "date", "round", "table", "deal")
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """A card given from one seat to another (a tribute or a return)."""
+
+    giver: int
+    receiver: int
+    card: Card
+
+    def __str__(self):
+        return f"{self.giver} -> {self.receiver}: {self.card}"
+
+
+@dataclass
+class Move:
+    """One decision of the play: ``seat`` plays ``play`` (None: a pass)."""
+
+    seat: int
+    play: Optional[object]  # Play
+    line: Optional[int] = field(default=None, compare=False, repr=False)
+
+    @property
+    def is_pass(self) -> bool:
+        return self.play is None
+
+    def __eq__(self, other):
+        if not isinstance(other, Move):
+            return NotImplemented
+        key = lambda m: (m.seat, m.play, None if m.play is None else sorted(m.play.card_ids))  # noqa: E731
+        return key(self) == key(other)
+
+    def __str__(self):
+        return f"{self.seat}: {'pass' if self.play is None else self.play}"
+
+
+@dataclass
+class Record:
+    """One deal: tags, rules, players, the hands as dealt, the tribute
+    exchange and the actions. Build one with ``loads``/``loads_json``."""
+
+    hands: list
+    rules: Rules = field(default_factory=Rules)
+    tags: dict = field(default_factory=dict)
+    players: Optional[list] = None
+    previous: Optional[list] = None
+    anti_tribute: bool = False
+    tributes: list = field(default_factory=list)
+    returns: list = field(default_factory=list)
+    moves: list = field(default_factory=list)
+
+    @property
+    def leader(self) -> Optional[int]:
+        return self.moves[0].seat if self.moves else None
+
+    def hands_after_tribute(self) -> list:
+        """The four hands once the tribute and the returns are exchanged."""
+        hands = [list(h) for h in self.hands]
+        for t in list(self.tributes) + list(self.returns):
+            hands[t.giver].remove(t.card)
+            hands[t.receiver].append(t.card)
+        return [sorted(h) for h in hands]
+
+    def start_state(self) -> GameState:
+        return GameState.start(self.hands_after_tribute(), self.rules,
+                               leader=self.leader if self.leader is not None else 0)
+
+    def result(self) -> Optional[int]:
+        """Team 0's level gain, or None when the record stops early."""
+        return final_state(self).result()
+
+    def name(self, seat: int) -> str:
+        return self.players[seat] if self.players else f"seat {seat}"
+
+
+@dataclass
+class Step:
+    """A decision in ``replay``: the state before it and the move made."""
+
+    index: int
+    state: GameState
+    move: Move
+
+
+# -- reading raw text ---------------------------------------------------------
+
+class _Raw:
+    def __init__(self):
+        self.tags: dict = {}
+        self.rules_kw: dict = {}
+        self.rules_line: Optional[int] = None
+        self.players = None
+        self.players_where = None
+        self.previous = None
+        self.previous_where = None
+        self.hands = {}          # seat -> [text, where]
+        self.anti = False
+        self.tributes = []       # (giver, receiver, card text, where)
+        self.returns = []
+        self.moves = []          # (seat label, cards text or None, reading, where)
+
+
+def _where(where) -> str:
+    return f"line {where}" if isinstance(where, int) else str(where)
+
+
+def _fail(where, message: str):
+    if isinstance(where, int):
+        raise RecordError(message, where)
+    raise RecordError(f"{where}: {message}" if where else message)
+
+
+def _split_reading(text: str, where):
+    """(cards text, (type, rank) or None) of an action's text."""
+    toks = text.replace("(", " ").replace(")", " ").split()
+    reading = None
+    if len(toks) >= 2 and toks[-2].lower() in TYPE_WORDS and toks[-1].upper() in _RANK_WORDS:
+        reading = (TYPE_WORDS[toks[-2].lower()], _RANK_WORDS[toks[-1].upper()])
+        toks = toks[:-2]
+    elif toks and toks[-1].lower() in TYPE_WORDS:
+        reading = (TYPE_WORDS[toks[-1].lower()], None)
+        toks = toks[:-1]
+    if toks and toks[-1].lower() == "as":
+        toks = toks[:-1]
+    return " ".join(toks), reading
+
+
+def _parse_text(text: str) -> _Raw:
+    raw = _Raw()
+    section = None
+    last_seat = None
+    for lineno, full in enumerate(text.splitlines(), start=1):
+        line = full.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = _KEY_LINE.match(line)
+        key = m.group(1).lower() if m else None
+        if m and key in _SECTIONS and (not m.group(2) or _SECTIONS[key] == "tribute"):
+            section = _SECTIONS[key]
+            last_seat = None
+            value = m.group(2).strip().lower()
+            if value:
+                if value in _ANTI_WORDS:
+                    raw.anti = True
+                else:
+                    _fail(lineno, f"after 'tribute:' only 'anti' may follow, not {m.group(2)!r}")
+            continue
+        if section is None:
+            if not m:
+                _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
+            _header(raw, key, m.group(2), lineno)
+        elif section == "hands":
+            if m or re.search("[:：]", line):
+                label_, rest_ = re.split("[:：]", line, maxsplit=1)
+                seat = _seat(raw, label_, lineno)
+                if seat in raw.hands:
+                    _fail(lineno, f"a second hand for seat {seat}")
+                raw.hands[seat] = [rest_.strip(), lineno]
+                last_seat = seat
+            elif last_seat is not None:
+                raw.hands[last_seat][0] += "\n" + line
+            else:
+                _fail(lineno, f"a hand line starts with the seat, e.g. '0: S3 S4 ...', not {line!r}")
+        elif section in ("tribute", "return"):
+            t = _TRANSFER.match(line)
+            if not t:
+                _fail(lineno, f"a {section} line is 'giver -> receiver: card', not {line!r}")
+            giver, receiver = _seat(raw, t.group(1), lineno), _seat(raw, t.group(2), lineno)
+            (raw.tributes if section == "tribute" else raw.returns).append(
+                (giver, receiver, t.group(3), lineno))
+        else:  # play
+            for part in line.split("|"):
+                part = part.strip()
+                if not part:
+                    continue
+                if re.search("[:：]", part):
+                    label, rest = re.split("[:：]", part, maxsplit=1)
+                else:
+                    label, _, rest = part.partition(" ")
+                label, rest = label.strip(), rest.strip()
+                seat = _seat(raw, label, lineno)
+                if not rest:
+                    _fail(lineno, f"seat {seat}: no cards and no 'pass'")
+                if rest.lower() in PASS_WORDS:
+                    raw.moves.append((seat, None, None, lineno))
+                else:
+                    cards, reading = _split_reading(rest, lineno)
+                    raw.moves.append((seat, cards, reading, lineno))
+    return raw
+
+
+def _header(raw: _Raw, key: str, value: str, where) -> None:
+    if key in LEVEL_KEYS:
+        raw.rules_kw["level"] = value
+        raw.rules_line = where
+    elif key in FLAG_KEYS:
+        try:
+            raw.rules_kw[key] = parse_bool(value, key, where)
+        except RulesError:
+            _fail(where, f"{key} must be yes or no, not {value!r}")
+    elif key in ("players", "игроки", "玩家"):
+        names = [n.strip() for n in value.split(",")]
+        if len(names) != 4 or not all(names):
+            _fail(where, f"players: four names separated by commas, not {value!r}")
+        raw.players = names
+        raw.players_where = where
+    elif re.fullmatch(r"seat\s*[0-3]", key):
+        if raw.players is None:
+            raw.players = ["", "", "", ""]
+        raw.players[int(key[-1])] = value.strip()
+        raw.players_where = where
+    elif key in ("previous", "предыдущая", "上局"):
+        seats = value.replace(",", " ").split()
+        if sorted(seats) != ["0", "1", "2", "3"]:
+            _fail(where, f"previous: the four seats 0 1 2 3 in finishing order, not {value!r}")
+        raw.previous = [int(s) for s in seats]
+        raw.previous_where = where
+    else:
+        if key in raw.tags:
+            _fail(where, f"a second {key!r} tag")
+        raw.tags[key] = value
+
+
+def _seat(raw: _Raw, label: str, where) -> int:
+    lab = str(label).strip()
+    if lab in ("0", "1", "2", "3"):
+        return int(lab)
+    if raw.players:
+        low = [p.lower() for p in raw.players]
+        if lab.lower() in low:
+            return low.index(lab.lower())
+    _fail(where, f"unknown seat {lab!r}: use 0..3" + (" or a player's name" if raw.players else ""))
+
+
+# -- building and checking a record ---------------------------------------------
+
+def _cards(text, where, max_cards=None) -> list:
+    try:
+        return parse_cards(text, max_cards=max_cards)
+    except GuandanError as e:
+        _fail(where, str(e))
+
+
+def _reading_label(p) -> str:
+    return f"{p.type} {p.rank}"
+
+
+def _choose(state: GameState, cards: list, reading, where, seat: int):
+    """The one play these cards make now (narrowed by the reading)."""
+    text = format_cards(cards)
+    readings = classify(cards, state.rules)
+    if not readings:
+        _fail(where, f"seat {seat}: {text} is not a valid play")
+    if reading is not None:
+        typ, rank = reading
+        narrowed = [p for p in readings if p.type == typ and (rank is None or p.rank == rank)]
+        if not narrowed:
+            _fail(where, f"seat {seat}: {text} cannot be read as {typ}{' ' + rank if rank else ''}; "
+                         f"its readings: {', '.join(map(_reading_label, readings))}")
+        readings = narrowed
+    legal = [p for p in readings if state.why_illegal(p) is None]
+    if not legal:
+        why = state.why_illegal(readings[0])
+        _fail(where, why if why.startswith("seat") else f"seat {seat}: {text}: {why}")
+    if len(legal) > 1:
+        _fail(where, f"seat {seat}: {text} is ambiguous: write the reading, one of "
+                     + ", ".join(map(_reading_label, legal)))
+    return legal[0]
+
+
+def _build(raw: _Raw) -> Record:
+    try:
+        rules = Rules(**raw.rules_kw)
+    except RulesError as e:
+        _fail(raw.rules_line, str(e))
+    if raw.players is not None and not all(raw.players):
+        _fail(raw.players_where, "name all four seats (seat0: .. seat3:) or use players:")
+    hands = []
+    for seat in range(4):
+        if seat not in raw.hands:
+            _fail("hands", f"no hand for seat {seat}")
+        text, where = raw.hands[seat]
+        cards = _cards(text, where, max_cards=MAX_HAND)
+        if not cards:
+            _fail(where, f"the hand of seat {seat} is empty")
+        hands.append(sorted(cards))
+    if any(len(h) == MAX_HAND for h in hands):
+        for seat, h in enumerate(hands):
+            if len(h) != MAX_HAND:
+                _fail(raw.hands[seat][1], f"seat {seat} holds {len(h)} cards: in a full deal "
+                      f"(another hand has {MAX_HAND}) every hand has {MAX_HAND}")
+    total = Counter(c for h in hands for c in h)
+    for card, n in total.items():
+        if n > 2:
+            seats = [str(s) for s in range(4) if card in hands[s]]
+            _fail(raw.hands[int(seats[-1])][1],
+                  f"{card} appears {n} times across the hands (seats {', '.join(seats)}); a deal has two")
+    rec = Record(hands=hands, rules=rules, tags=dict(raw.tags), players=raw.players,
+                 previous=raw.previous, anti_tribute=raw.anti)
+    _build_tribute(rec, raw)
+    state = GameState.start(rec.hands_after_tribute(), rules, leader=raw.moves[0][0]) \
+        if raw.moves else None
+    for i, (seat, cards_text, reading, where) in enumerate(raw.moves):
+        if state.over:
+            _fail(where, f"an action after the deal ended (finishing order "
+                         f"{' '.join(map(str, state.finished))})")
+        if seat != state.turn:
+            what = "lead" if state.table is None else "act"
+            _fail(where, f"turn out of order: seat {state.turn} is to {what}, not seat {seat}")
+        if cards_text is None:
+            if state.table is None:
+                _fail(where, f"seat {seat}: a pass on a free lead (seat {seat} must lead)")
+            play = None
+        else:
+            cards = cards_text if isinstance(cards_text, list) else _cards(cards_text, where)
+            if not cards:
+                _fail(where, f"seat {seat}: no cards")
+            play = _choose(state, cards, reading, where, seat)
+        rec.moves.append(Move(seat, play, where if isinstance(where, int) else None))
+        state = state.apply(play)
+    return rec
+
+
+def _build_tribute(rec: Record, raw: _Raw) -> None:
+    rules = rec.rules
+    hands = [list(h) for h in rec.hands]
+    if raw.anti and (raw.tributes or raw.returns):
+        where = (raw.tributes or raw.returns)[0][3]
+        _fail(where, "an anti-tribute deal has no tribute and no return")
+    payers = {}
+    for giver, receiver, text, where in raw.tributes:
+        card = _one_card(text, where)
+        if team(giver) == team(receiver):
+            _fail(where, f"seat {giver} cannot pay tribute to its partner {receiver}")
+        if giver in payers:
+            _fail(where, f"seat {giver} pays tribute twice")
+        if receiver in [t.receiver for t in payers.values()]:
+            _fail(where, f"seat {receiver} receives two tributes")
+        if card not in hands[giver]:
+            _fail(where, f"seat {giver} does not hold {card}")
+        why = check_tribute_card(hands[giver], card, rules)
+        if why:
+            _fail(where, f"tribute from seat {giver}: {why}")
+        payers[giver] = Transfer(giver, receiver, card)
+    if len(payers) > 2:
+        _fail(raw.tributes[2][3], "at most two tributes")
+    for t in payers.values():
+        hands[t.giver].remove(t.card)
+        hands[t.receiver].append(t.card)
+    returned = {}
+    for giver, receiver, text, where in raw.returns:
+        card = _one_card(text, where)
+        paid = [t for t in payers.values() if t.receiver == giver and t.giver == receiver]
+        if not paid:
+            _fail(where, f"seat {giver} received no tribute from seat {receiver}, so returns nothing to it")
+        if giver in returned:
+            _fail(where, f"seat {giver} returns twice")
+        if card not in hands[giver]:
+            _fail(where, f"seat {giver} does not hold {card}")
+        why = check_return_card(hands[giver], card, rules)
+        if why:
+            _fail(where, f"return from seat {giver}: {why}")
+        returned[giver] = Transfer(giver, receiver, card)
+    for t in payers.values():
+        if t.receiver not in returned and raw.returns:
+            _fail(raw.returns[-1][3], f"seat {t.receiver} must return a card to seat {t.giver}")
+    rec.tributes = list(payers.values())
+    rec.returns = list(returned.values())
+    if raw.returns and not rec.tributes:
+        _fail(raw.returns[0][3], "a return with no tribute")
+    if rec.tributes and not rec.returns:
+        _fail(raw.tributes[-1][3], "the tribute has no return: add a 'return:' section")
+    _check_against_previous(rec, raw)
+    if raw.moves and rec.tributes:
+        leader, where = raw.moves[0][0], raw.moves[0][3]
+        ranked = sorted(rec.tributes, key=lambda t: -rules.order(t.card.rank))
+        if len(ranked) == 1 or rules.order(ranked[0].card.rank) != rules.order(ranked[1].card.rank):
+            expected = [ranked[0].giver]
+        elif rec.previous:
+            expected = [t.giver for t in ranked if t.receiver == rec.previous[0]]
+        else:
+            expected = [t.giver for t in ranked]
+        if leader not in expected:
+            _fail(where, f"after the tribute seat {expected[0]} leads (RULES 7), not seat {leader}")
+
+
+def _check_against_previous(rec: Record, raw: _Raw) -> None:
+    prev = rec.previous
+    if not prev:
+        return
+    where = raw.previous_where
+    first, second, third, last = prev
+    double = team(first) == team(second)
+    payers = [third, last] if double else [last]
+    if not double and team(last) == team(first):
+        payers = [s for s in prev if team(s) != team(first)]
+    big_jokers = sum(str(c) == "HR" for s in payers for c in rec.hands[s])
+    if rec.anti_tribute:
+        if big_jokers < 2:
+            _fail(where, f"anti-tribute needs both big jokers on the paying side (seats "
+                         f"{' '.join(map(str, payers))})")
+        if raw.moves and raw.moves[0][0] != first:
+            _fail(raw.moves[0][3], f"after an anti-tribute seat {first} leads, not seat {raw.moves[0][0]}")
+        return
+    if big_jokers >= 2:
+        _fail(where, f"seats {' '.join(map(str, payers))} hold both big jokers: anti-tribute "
+                     "('tribute: anti'), no tribute")
+    if sorted(t.giver for t in rec.tributes) != sorted(payers):
+        _fail(where, f"with finishing order {' '.join(map(str, prev))} the tribute is paid by "
+                     f"seat{'s' if len(payers) > 1 else ''} {' and '.join(map(str, payers))}")
+    if not double:
+        if team(last) == team(first):
+            return  # first and last are partners: RULES 7 does not say who pays
+        if rec.tributes[0].receiver != first:
+            _fail(where, f"the tribute goes to the first finisher, seat {first}")
+        return
+    a, b = sorted(rec.tributes, key=lambda t: -rec.rules.order(t.card.rank))
+    if rec.rules.order(a.card.rank) != rec.rules.order(b.card.rank):
+        if (a.receiver, b.receiver) != (first, second):
+            _fail(where, f"the higher tribute goes to seat {first}, the lower to seat {second}")
+    elif rec.rules.equal_tribute_to_upper_hand:
+        for t in (a, b):
+            if t.receiver != (t.giver - 1) % 4:
+                _fail(where, f"equal tributes: seat {t.giver} pays its upper hand, seat {(t.giver - 1) % 4}")
+
+
+def _one_card(text, where) -> Card:
+    cards = text if isinstance(text, list) else _cards(text, where)
+    if len(cards) != 1:
+        _fail(where, f"one card is given, not {len(cards)}")
+    return cards[0]
+
+
+# -- public API -----------------------------------------------------------------
+
+def loads(text: str) -> Record:
+    """A record from its text; RecordError names the line of any problem."""
+    return _build(_parse_text(text))
+
+
+def load(source: Union[str, Path, TextIO]) -> Record:
+    """A record from a path or an open text file (``.json`` files as JSON)."""
+    if hasattr(source, "read"):
+        text = source.read()
+        name = getattr(source, "name", "")
+    else:
+        text = Path(source).read_text(encoding="utf-8")
+        name = str(source)
+    if str(name).endswith(".json") or text.lstrip().startswith("{"):
+        return loads_json(text)
+    return loads(text)
+
+
+def replay(record: Record) -> Iterator[Step]:
+    """The state before each decision of the record, with the move made."""
+    state = record.start_state()
+    for i, move in enumerate(record.moves):
+        yield Step(i, state, move)
+        state = state.apply(move.play)
+
+
+def final_state(record: Record) -> GameState:
+    """The state after the last recorded action."""
+    state = record.start_state()
+    for move in record.moves:
+        state = state.apply(move.play)
+    return state
+
+
+def _needed_reading(state: GameState, play) -> str:
+    """The shortest reading that makes ``play`` the one legal reading now."""
+    legal = [p for p in classify(play.cards, state.rules) if state.why_illegal(p) is None]
+    if len(legal) <= 1:
+        return ""
+    if sum(p.type == play.type for p in legal) == 1:
+        return play.type
+    return f"{play.type} {play.rank}"
+
+
+def dumps(record: Record) -> str:
+    """The canonical text of a record."""
+    out = []
+    tags = dict(record.tags)
+    for key in _KNOWN_TAG_ORDER:
+        if key in tags:
+            out.append(f"{key}: {tags.pop(key)}")
+    out.extend(f"{k}: {v}" for k, v in tags.items())
+    out.append(f"level: {record.rules.level}")
+    for key in FLAG_KEYS:
+        if getattr(record.rules, key) != Rules.__dataclass_fields__[key].default:
+            out.append(f"{key}: {'yes' if getattr(record.rules, key) else 'no'}")
+    if record.players:
+        out.append("players: " + ", ".join(record.players))
+    if record.previous:
+        out.append("previous: " + " ".join(map(str, record.previous)))
+    out.append("")
+    out.append("hands:")
+    out.extend(f"{s}: {format_cards(h)}" for s, h in enumerate(record.hands))
+    if record.anti_tribute:
+        out += ["", "tribute: anti"]
+    elif record.tributes:
+        out += ["", "tribute:"] + [str(t) for t in record.tributes]
+        out += ["return:"] + [str(t) for t in record.returns]
+    if record.moves:
+        out += ["", "play:"]
+        for step in replay(record):
+            m = step.move
+            if m.play is None:
+                out.append(f"{m.seat}: pass")
+            else:
+                reading = _needed_reading(step.state, m.play)
+                out.append(f"{m.seat}: {m.play}" + (f" {reading}" if reading else ""))
+    return "\n".join(out) + "\n"
+
+
+def dump(record: Record, fp: Union[str, Path, TextIO]) -> None:
+    if hasattr(fp, "write"):
+        fp.write(dumps(record))
+    else:
+        Path(fp).write_text(dumps(record), encoding="utf-8")
+
+
+def to_json(record: Record) -> dict:
+    """The JSON form of a record as a dict."""
+    flags = {k: getattr(record.rules, k) for k in FLAG_KEYS
+             if getattr(record.rules, k) != Rules.__dataclass_fields__[k].default}
+    plays = []
+    for m in record.moves:
+        if m.play is None:
+            plays.append({"seat": m.seat, "pass": True})
+        else:
+            plays.append({"seat": m.seat, "cards": str(m.play),
+                          "type": m.play.type, "rank": m.play.rank})
+    return {
+        "format": FORMAT_NAME, "version": FORMAT_VERSION,
+        "tags": dict(record.tags), "level": record.rules.level, "rules": flags,
+        "players": record.players, "previous": record.previous,
+        "hands": [format_cards(h) for h in record.hands],
+        "tribute": "anti" if record.anti_tribute else [
+            {"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.tributes],
+        "return": [{"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.returns],
+        "plays": plays,
+    }
+
+
+def dumps_json(record: Record, indent: Optional[int] = 1) -> str:
+    """The canonical JSON text of a record: one line per key, hand and
+    action (``indent=None``: all on one line)."""
+    data = to_json(record)
+    if indent is None:
+        return json.dumps(data, ensure_ascii=False) + "\n"
+    pad = " " * indent
+    out = []
+    for key, value in data.items():
+        if isinstance(value, list) and value and key in ("hands", "plays", "tribute", "return"):
+            items = (",\n" + pad * 2).join(json.dumps(v, ensure_ascii=False) for v in value)
+            text = f"[\n{pad * 2}{items}\n{pad}]"
+        else:
+            text = json.dumps(value, ensure_ascii=False)
+        out.append(f"{pad}{json.dumps(key)}: {text}")
+    return "{\n" + ",\n".join(out) + "\n}\n"
+
+
+def dump_json(record: Record, fp: Union[str, Path, TextIO]) -> None:
+    if hasattr(fp, "write"):
+        fp.write(dumps_json(record))
+    else:
+        Path(fp).write_text(dumps_json(record), encoding="utf-8")
+
+
+def _card_list(value, where) -> list:
+    if isinstance(value, str):
+        return _cards(value, where)
+    if not isinstance(value, list):
+        _fail(where, f"cards are a list or a string, not {type(value).__name__}")
+    return _cards(" ".join(map(str, value)), where)
+
+
+def from_json(data: dict) -> Record:
+    """A record from its JSON form (a dict)."""
+    if not isinstance(data, dict):
+        _fail("record", "a JSON record is an object")
+    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
+        _fail("format", f"not a deal record: {data.get('format')!r}")
+    raw = _Raw()
+    tags = data.get("tags") or {}
+    if not isinstance(tags, dict):
+        _fail("tags", "an object of tag: value")
+    raw.tags = {str(k).lower(): str(v) for k, v in tags.items()}
+    if "level" in data:
+        raw.rules_kw["level"] = str(data["level"])
+        raw.rules_line = "level"
+    for k, v in (data.get("rules") or {}).items():
+        if k not in FLAG_KEYS or not isinstance(v, bool):
+            _fail(f"rules.{k}", "an unknown flag or a value that is not true/false")
+        raw.rules_kw[k] = v
+    if data.get("players") is not None:
+        players = data["players"]
+        if not isinstance(players, list) or len(players) != 4:
+            _fail("players", "a list of four names")
+        raw.players = [str(p) for p in players]
+        raw.players_where = "players"
+    if data.get("previous") is not None:
+        prev = data["previous"]
+        if not isinstance(prev, list) or sorted(map(str, prev)) != ["0", "1", "2", "3"]:
+            _fail("previous", "the four seats 0..3 in finishing order")
+        raw.previous = [int(s) for s in prev]
+        raw.previous_where = "previous"
+    hands = data.get("hands")
+    if not isinstance(hands, list) or len(hands) != 4:
+        _fail("hands", "a list of four hands")
+    for s, h in enumerate(hands):
+        raw.hands[s] = [_card_list(h, f"hands[{s}]"), f"hands[{s}]"]
+        raw.hands[s][0] = format_cards(raw.hands[s][0])
+    trib = data.get("tribute") or []
+    if trib == "anti":
+        raw.anti = True
+        trib = []
+    for key, target in (("tribute", raw.tributes), ("return", raw.returns)):
+        items = trib if key == "tribute" else (data.get("return") or [])
+        if not isinstance(items, list):
+            _fail(key, "a list of {from, to, card}")
+        for i, t in enumerate(items):
+            where = f"{key}[{i}]"
+            if not isinstance(t, dict) or not {"from", "to", "card"} <= set(t):
+                _fail(where, "an object with from, to and card")
+            target.append((_seat(raw, str(t["from"]), where), _seat(raw, str(t["to"]), where),
+                           _card_list([t["card"]], where), where))
+    plays = data.get("plays") or []
+    if not isinstance(plays, list):
+        _fail("plays", "a list of actions")
+    for i, p in enumerate(plays):
+        where = f"plays[{i}]"
+        if not isinstance(p, dict) or "seat" not in p:
+            _fail(where, "an object with seat and cards (or pass)")
+        seat = _seat(raw, str(p["seat"]), where)
+        if p.get("pass"):
+            raw.moves.append((seat, None, None, where))
+            continue
+        if "cards" not in p:
+            _fail(where, "no cards and no pass")
+        reading = None
+        if p.get("type"):
+            typ = TYPE_WORDS.get(str(p["type"]).lower())
+            if typ is None:
+                _fail(where, f"unknown play type {p['type']!r}")
+            rank = p.get("rank")
+            reading = (typ, _RANK_WORDS.get(str(rank).upper()) if rank is not None else None)
+        raw.moves.append((seat, _card_list(p["cards"], where), reading, where))
+    return _build(raw)
+
+
+def loads_json(text: str) -> Record:
+    """A record from its JSON text."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"not valid JSON: {e.msg}", e.lineno) from None
+    return from_json(data)
+
+
+def load_json(source: Union[str, Path, TextIO]) -> Record:
+    if hasattr(source, "read"):
+        return loads_json(source.read())
+    return loads_json(Path(source).read_text(encoding="utf-8"))

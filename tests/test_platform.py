@@ -1,0 +1,87 @@
+"""The platform log importer, on logs written in the documented message shapes."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from guandan_fast import RecordError
+from guandan_fast.platform import import_platform_log
+from guandan_fast.record import final_state, load
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+TYPES = {"single": "Single", "pair": "Pair", "triple": "Trips", "full_house": "ThreeWithTwo",
+         "straight": "Straight", "tube": "ThreePair", "plate": "TwoTrips",
+         "straight_flush": "StraightFlush", "bomb": "Bomb", "joker_bomb": "Bomb"}
+
+
+def platform_log(rec, my_pos=0):
+    """The messages a bot at ``my_pos`` would log for this deal."""
+    msgs = [{"type": "notify", "stage": "beginning", "myPos": my_pos,
+             "handCards": [str(c) for c in rec.hands[my_pos]]}]
+    if rec.tributes:
+        msgs.append({"type": "notify", "stage": "tribute",
+                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.tributes]})
+        msgs.append({"type": "notify", "stage": "back",
+                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.returns]})
+    msgs.append({"type": "act", "stage": "play", "curRank": rec.rules.level, "curPos": -1,
+                 "actionList": [], "handCards": []})
+    for m in rec.moves:
+        if m.play is None:
+            action = ["PASS", "PASS", "PASS"]
+        else:
+            action = [TYPES[m.play.type], "JOKER" if m.play.type == "joker_bomb" else m.play.rank,
+                      [str(c) for c in m.play.cards]]
+        msgs.append({"type": "notify", "stage": "play", "curPos": m.seat, "curAction": action,
+                     "greaterPos": m.seat, "greaterAction": action})
+    end = final_state(rec)
+    msgs.append({"type": "notify", "stage": "episodeOver", "order": end.places(),
+                 "curRank": rec.rules.level,
+                 "restCards": [[s, [str(c) for c in end.cards(s)]] for s in range(4) if end.count(s)]})
+    return msgs
+
+
+@pytest.mark.parametrize("name", ["record_tribute.txt", "record_club.txt"])
+def test_import_rebuilds_the_deal(name):
+    rec = load(EXAMPLES / name)
+    text = "\n".join(json.dumps(m) for m in platform_log(rec, my_pos=2)) + "\n"
+    [got] = import_platform_log(text)
+    assert got.hands == rec.hands
+    assert got.moves == rec.moves
+    assert got.tributes == rec.tributes and got.returns == rec.returns
+    assert got.rules.flush_is_always_bomb and got.rules.level == rec.rules.level
+    assert got.result() == rec.result()
+
+
+def test_two_episodes_and_previous_order():
+    a = load(EXAMPLES / "record_club.txt")
+    b = load(EXAMPLES / "record_tribute.txt")
+    first = platform_log(a)
+    first[-1]["order"] = [0, 1, 2, 3]   # the order deal_tribute.txt says came before it
+    recs = import_platform_log(first + platform_log(b))
+    assert len(recs) == 2
+    assert recs[0].previous is None and recs[0].tags["order"] == "0 1 2 3"
+    assert recs[1].previous == [0, 1, 2, 3]
+    assert recs[1].tributes == b.tributes
+    first[-1]["order"] = [0, 2, 1, 3]   # a double down would make seats 1 and 3 pay
+    with pytest.raises(RecordError) as e:
+        import_platform_log(first + platform_log(b))
+    assert "the tribute is paid by seats 1 and 3" in str(e.value)
+
+
+def test_a_wrong_own_hand_is_rejected():
+    rec = load(EXAMPLES / "record_endgame_short.txt")
+    msgs = platform_log(rec)
+    msgs[0]["handCards"] = ["S3", "C5", "DK"]
+    with pytest.raises(RecordError) as e:
+        import_platform_log("\n".join(json.dumps(m) for m in msgs))
+    assert e.value.line == 1 and "dealt hand does not match" in str(e.value)
+
+
+def test_an_illegal_play_names_the_message_line():
+    rec = load(EXAMPLES / "record_endgame_short.txt")
+    msgs = platform_log(rec)
+    msgs[3]["curPos"] = 2          # the second play message, moved to the wrong seat
+    with pytest.raises(RecordError) as e:
+        import_platform_log("\n".join(json.dumps(m) for m in msgs))
+    assert e.value.line == 4

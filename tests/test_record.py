@@ -1,0 +1,257 @@
+"""Deal records: round trips on the examples, and one rejection test per error."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from guandan_fast import RecordError
+from guandan_fast.game import GameState
+from guandan_fast.record import (dumps, dumps_json, final_state, load, loads,
+                                 loads_json, replay)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+RECORDS = sorted(p.name for p in EXAMPLES.glob("record_*.txt"))
+
+
+def test_examples_are_there():
+    assert {"record_club.txt", "record_tribute.txt", "record_endgame_short.txt"} <= set(RECORDS)
+
+
+@pytest.mark.parametrize("name", RECORDS)
+def test_round_trip_text_and_json(name):
+    rec = load(EXAMPLES / name)
+    text = dumps(rec)
+    again = loads(text)
+    assert again == rec
+    assert dumps(again) == text                     # canonical text is a fixed point
+    js = dumps_json(rec)
+    assert loads_json(js) == rec
+    assert dumps_json(loads_json(js)) == js
+    assert loads(dumps(loads_json(js))) == rec      # text and JSON carry the same content
+    data = json.loads(js)
+    assert len(data["plays"]) == len(rec.moves)
+    assert sum(len(h.split()) for h in data["hands"]) == sum(len(h) for h in rec.hands)
+
+
+def test_club_deal_contents():
+    rec = load(EXAMPLES / "record_club.txt")
+    assert rec.tags["event"] == "Thursday club evening"
+    assert rec.players == ["Anna", "Boris", "Chen", "Dmitri"]
+    assert rec.rules.level == "2"
+    assert [len(h) for h in rec.hands] == [27, 27, 27, 27]
+    # seat 3's hand was typed rank-first in lower case, with 小王 for the small joker
+    assert "SB" in map(str, rec.hands[3])
+    # the '|' line holds four actions; the full house needed its reading
+    assert [m.seat for m in rec.moves[:4]] == [0, 1, 2, 3] and rec.moves[3].is_pass
+    fh = rec.moves[6].play
+    assert (fh.type, fh.rank) == ("full_house", "3")
+    assert "\n2: C3 D3 CT DT H2 full_house 3\n" in dumps(rec)
+    assert final_state(rec).finished == (0, 2) and rec.result() == 3
+
+
+def test_tribute_deal_contents():
+    rec = load(EXAMPLES / "record_tribute.txt")
+    assert rec.players[3] == "Сергей" and rec.previous == [0, 1, 2, 3]
+    assert [(t.giver, t.receiver, str(t.card)) for t in rec.tributes] == [(3, 0, "S7")]
+    assert [(t.giver, t.receiver, str(t.card)) for t in rec.returns] == [(0, 3, "S2")]
+    after = rec.hands_after_tribute()
+    assert "S7" in map(str, after[0]) and "S2" in map(str, after[3])
+    assert rec.leader == 3
+    assert rec.result() == 3
+
+
+def test_replay_yields_the_state_before_each_decision():
+    rec = load(EXAMPLES / "record_endgame_short.txt")
+    steps = list(replay(rec))
+    assert len(steps) == len(rec.moves) == 26
+    first = steps[0].state
+    assert isinstance(first, GameState) and first.turn == 0 and first.table is None
+    assert [str(c) for c in first.cards(0)] == ["S3", "C5", "SK"]
+    # after C5, CQ and two passes, seat 0 decides over the standing CQ
+    s4 = steps[4].state
+    assert s4.turn == 0 and str(s4.table) == "CQ" and s4.owner == 1 and s4.passes == 2
+    assert all(st.state.turn == st.move.seat for st in steps)
+    end = final_state(rec)
+    assert end.over and end.finished == (3, 2, 0) and end.result() == -1
+
+
+def test_notation_aliases_give_the_same_record():
+    a = loads("level: 2\nhands:\n0: S3 HT\n1: SA\n2: S4 SB\n3: S5\nplay:\n0: S3\n1: SA")
+    b = loads("уровень: 2\nhands:\n0: 3♠ 10h\n1: Т♠\n2: 黑桃4 小王\n3: ♠5\nplay:\n"
+              "0: ♠3  # comment\n1: Тпики")
+    assert a == b
+    assert dumps(a) == dumps(b)
+
+
+def test_canonical_text_exactly():
+    text = ("event: t\nlevel: 2\nplayers: A, B, C, D\n\nhands:\n0: H2 H2 S3 D3 S4 D4\n"
+            "1: S5 S5 S6 S6 S7 S7\n2: SA\n3: DA\n\nplay:\n0: S3 D3 S4 D4 H2 H2 tube 5\n"
+            "1: S5 S5 S6 S6 S7 S7\n")
+    rec = loads(text)
+    assert dumps(rec) == text
+    assert (rec.moves[0].play.type, rec.moves[0].play.rank) == ("tube", "5")
+    plate = loads(text.replace("tube 5\n1: S5 S5 S6 S6 S7 S7", "plate\n1: pass"))
+    assert (plate.moves[0].play.type, plate.moves[0].play.rank) == ("plate", "4")
+    assert "H2 plate\n" in dumps(plate)
+
+
+def test_reading_only_where_needed_in_context():
+    # a same-suit run over a standing pair can only be the straight flush
+    rec = loads("level: 3\nhands:\n0: S4 S4\n1: S9 ST SJ SQ SK\n2: SA\n3: DA\n"
+                "play:\n0: S4 S4\n1: S9 ST SJ SQ SK")
+    assert rec.moves[1].play.type == "straight_flush"
+    assert "1: S9 ST SJ SQ SK\n" in dumps(rec)
+
+
+BASE = """level: 2
+hands:
+0: S3 S4 S4
+1: S5 S6
+2: S7 D7 S8
+3: S9 ST
+play:
+0: S3
+1: S5
+"""
+
+
+@pytest.mark.parametrize("text,line,needle", [
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 X9"), 3, "unknown card token 'X9'"),
+    (BASE.replace("1: S5\n", "1: S9\n"), 9, "seat 1 does not hold S9"),
+    (BASE + "2: S7 D7\n", 10, "seat 2: S7 D7: pair 7 does not beat the standing single 5 (S5)"),
+    (BASE + "3: S9\n", 10, "turn out of order: seat 2 is to act, not seat 3"),
+    (BASE.replace("0: S3\n1: S5\n", "0: pass\n"), 8, "seat 0: a pass on a free lead"),
+    (BASE.replace("0: S3\n", "0: S3 S4\n"), 8, "seat 0: S3 S4 is not a valid play"),
+    (BASE.replace("1: S5\n", "1: S5 bomb\n"), 9, "S5 cannot be read as bomb; its readings: single 5"),
+    (BASE.replace("2: S7 D7 S8", "2: S3 S3 S8"), 5, "S3 appears 3 times across the hands"),
+    (BASE.replace("3: S9 ST\n", ""), None, "no hand for seat 3"),
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 S4\n0: S5"), 4, "a second hand for seat 0"),
+    (BASE.replace("1: S5\n", "7: S5\n"), 9, "unknown seat '7'"),
+    (BASE.replace("level: 2", "level: 1"), 1, "invalid level"),
+    (BASE.replace("level: 2", "level 2"), 1, "expected a 'key: value' tag"),
+    (BASE.replace("0: S3 S4 S4", "0: " + "S3 " * 2 + "D3 " * 2 + " ".join(
+        f"{s}{r}" for s in "SHCD" for r in "56789T")), 3, "more than 27 cards"),
+])
+def test_rejections_name_the_line_and_reason(text, line, needle):
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert needle in str(e.value)
+    assert e.value.line == line
+    if line is not None:
+        assert str(e.value).startswith(f"line {line}: ")
+    assert isinstance(e.value, ValueError)
+
+
+def test_a_full_deal_with_a_card_missing():
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    text = text.replace("1: D2 D3 S4", "1: D3 S4", 1)
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert e.value.line == 12
+    assert "seat 1 holds 26 cards: in a full deal (another hand has 27) every hand has 27" in str(e.value)
+
+
+def test_ambiguous_play_needs_a_reading():
+    text = "level: 2\nhands:\n0: S3 D3 S4 D4 H2 H2\n1: SA\n2: SK\n3: DA\nplay:\n0: S3 D3 S4 D4 H2 H2\n"
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert str(e.value) == ("line 8: seat 0: S3 D3 S4 D4 H2 H2 is ambiguous: write the reading, "
+                            "one of tube 4, tube 5, plate 4")
+    assert e.value.line == 8
+    assert "plate 4" in str(e.value) and "tube 5" in str(e.value)
+
+
+def test_action_after_the_deal_ended():
+    text = ("level: 2\nhands:\n0: S3\n1: S9 S4\n2: SA\n3: S5\nplay:\n"
+            "0: S3\n1: S9\n2: SA\n3: S5\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert e.value.line == 11
+    assert "an action after the deal ended (finishing order 0 2)" in str(e.value)
+
+
+TRIB = """level: 2
+previous: 0 1 2 3
+hands:
+0: S3 S4 S4
+1: S5 S6
+2: S7 D7 S8
+3: S9 ST SA H2
+tribute:
+3 -> 0: SA
+return:
+0 -> 3: S4
+play:
+3: S9
+"""
+
+
+def test_tribute_record_is_accepted():
+    rec = loads(TRIB)
+    assert [str(t.card) for t in rec.tributes] == ["SA"]
+    assert [str(c) for c in rec.hands_after_tribute()[3]] == ["H2", "S4", "S9", "ST"]
+
+
+@pytest.mark.parametrize("old,new,line,needle", [
+    ("3 -> 0: SA", "3 -> 0: ST", 9, "ST is not the highest card; the tribute must be SA"),
+    ("3 -> 0: SA", "3 -> 0: H2", 9, "H2 is a wild and can never be given as tribute"),
+    ("0 -> 3: S4", "0 -> 3: SA", 11, "the return must be 2..10 and not the level rank"),
+    ("3 -> 0: SA", "3 -> 2: SA", 11, "seat 0 received no tribute from seat 3"),
+    ("3 -> 0: SA", "2 -> 0: S8", 9, "seat 2 cannot pay tribute to its partner 0"),
+    ("3 -> 0: SA", "3 -> 0: DA", 9, "seat 3 does not hold DA"),
+    ("3: S9\n", "0: S3\n", 13, "after the tribute seat 3 leads (RULES 7), not seat 0"),
+    ("return:\n0 -> 3: S4\n", "", 9, "the tribute has no return"),
+    ("previous: 0 1 2 3", "previous: 2 1 0 3", 2, "the tribute goes to the first finisher, seat 2"),
+    ("previous: 0 1 2 3", "previous: 0 2 1 3", 2, "the tribute is paid by seats 1 and 3"),
+    ("3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "\n", 2, "the tribute is paid by seat 3"),
+    ("tribute:\n3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "tribute: anti\n", 2,
+     "anti-tribute needs both big jokers"),
+    ("tribute:", "tribute: maybe", 8, "after 'tribute:' only 'anti' may follow"),
+    ("3 -> 0: SA", "3 0 SA", 9, "a tribute line is 'giver -> receiver: card'"),
+])
+def test_tribute_rejections(old, new, line, needle):
+    text = TRIB.replace(old, new)
+    assert text != TRIB
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert needle in str(e.value)
+    assert e.value.line == line
+
+
+@pytest.mark.parametrize("mutate,needle", [
+    (lambda d: d["plays"].__setitem__(1, {"seat": 1, "cards": ["S9"]}), "plays[1]: seat 1 does not hold S9"),
+    (lambda d: d.__setitem__("hands", d["hands"][:3]), "hands: a list of four hands"),
+    (lambda d: d["plays"].append({"seat": 3}), "plays[2]: no cards and no pass"),
+    (lambda d: d.__setitem__("rules", {"colour": True}), "rules.colour"),
+])
+def test_json_rejections(mutate, needle):
+    data = json.loads(dumps_json(loads(BASE)))
+    mutate(data)
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps(data))
+    assert needle in str(e.value)
+
+
+def test_json_syntax_error_names_the_line():
+    with pytest.raises(RecordError) as e:
+        loads_json('{\n "hands": [,]\n}')
+    assert e.value.line == 2 and "not valid JSON" in str(e.value)
+
+
+def test_player_names_with_spaces_and_seats_without_colon():
+    text = ("players: Anna K, Boris, Chen Li, Dmitri\nhands:\nAnna K: S3\nBoris: S9 S4\n"
+            "chen li: SA\n3: S5\nplay:\nAnna K: S3\n1 S9\nChen Li: SA\n")
+    rec = loads(text)
+    assert [m.seat for m in rec.moves] == [0, 1, 2] and rec.result() == 3
+    assert "players: Anna K, Boris, Chen Li, Dmitri\n" in dumps(rec)
+
+
+def test_json_accepts_card_lists_and_one_line_form():
+    rec = loads(BASE)
+    data = json.loads(dumps_json(rec, indent=None))
+    assert data["hands"][0] == "S3 S4 S4" and data["plays"][0] == {
+        "seat": 0, "cards": "S3", "type": "single", "rank": "3"}
+    data["hands"] = [h.split() for h in data["hands"]]
+    data["plays"][1] = {"seat": 1, "cards": ["S5"]}          # no reading: not needed
+    assert loads_json(json.dumps(data)) == rec
