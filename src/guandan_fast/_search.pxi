@@ -86,6 +86,15 @@ ctypedef struct MCEntry:
 DEF MPC_BITS = 16
 
 
+ctypedef struct ROEntry:
+    uint64_t key
+    int res
+
+
+DEF ROC_BITS = 15
+DEF RO_STEPS = 2000      # step budget of one run-out test (then: unknown)
+
+
 ctypedef struct SCtx:
     int lv
     int flags
@@ -109,6 +118,8 @@ ctypedef struct SCtx:
     int hist[4][NTYPE + 1][16][11]   # history: seat, type (NTYPE = pass), rank, size
     int safe_w
     int pass_w
+    ROEntry* roc            # run-out test results (direct-mapped cache)
+    long long runouts       # nodes cut by the run-out bound (statistics)
 
 
 cdef uint64_t Z_HAND[4][54][3]
@@ -272,6 +283,12 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     # natural level card is held (e.g. wild vs a table ace or a table level card)
     k ^= smix(<uint64_t>__builtin_popcount(m & ((1u << 13) - 1)) + 0x1E7E1ULL)
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
+
+
+cdef int RUNOUT_ON = 1
+def _set_runout(int on):
+    global RUNOUT_ON
+    RUNOUT_ON = on
 
 
 cdef int RELABEL_ON = 1
@@ -590,9 +607,188 @@ cdef inline void hist_bump(SCtx* cx, int seat, const CPlay* p) noexcept nogil:
         h[0] = 30000
 
 
+
+# ----------------------------------------------------------------------------
+# Sure run-out (a bound, issue 6's "cheap exact cut-offs")
+# ----------------------------------------------------------------------------
+#
+# Claim. Let seat m be on lead (a free lead: the first lead, the lead after a
+# round, or the lead taken over by 接风). Call a play of m *safe* when no
+# opponent of m holding cards can beat it (RULES 4, bombs included). If m's
+# hand can be split into plays P1..Pk of which P1..Pk-1 are safe (Pk may be
+# anything), then m's team can make sure that m is the next player to finish.
+# Proof. m leads P1. Each opponent in turn cannot beat it and must pass; m's
+# partner passes too (the team chooses the partner's moves as well: the value
+# is a two-team minimax, RULES 8, and passing is always legal when following).
+# So every other holder passes, the round ends and m, still holding cards,
+# leads again (RULES 6), with every other hand unchanged. The same holds for
+# P2..Pk-1 (safety is judged against the opponents' current hands, which do
+# not change while they pass). Then m leads Pk, the rest of the hand, and is
+# out: nobody else has played a card meanwhile, so m finishes next.
+# Consequences (value for m's team; the deal is not over at the node):
+#   - nobody out yet: m finishes first, m's team wins: value >= +1;
+#   - m's partner is first: m is second, m's team gains exactly +3;
+#   - an opponent is first (one out): m is second, so the first finisher's
+#     partner is third at best: the opponents gain +1 or +2 (not +3);
+#   - two out (necessarily one of each team): m is third, the last holder is
+#     last: exactly +2 for the first finisher's team if m is its partner,
+#     else exactly +1 for the first finisher's team.
+# The split is searched over the plays enumerate_plays lists for m's hand,
+# counting cards by rank slot (the 13 natural ranks, the wild, the two
+# jokers): plays other than straight flushes depend only on the ranks of
+# their natural cards (RULES 8: suits are a choice of which physical cards to
+# give), and the straight flushes of a split also draw on the concrete cards
+# (each must find its own suited cards), which is checked separately. A split
+# found is thus a real sequence of legal plays; failing to find one (or
+# running out of the step budget) only means no bound is claimed.
+
+cdef inline int ro_slot(int c, int lv) noexcept nogil:
+    if c == SUIT_H * 13 + lv:
+        return 13
+    if c >= 52:
+        return c - 38           # 52 -> 14, 53 -> 15
+    return c % 13
+
+
+cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
+                  int left, int unsafe_ok, int lv, int* steps) noexcept nogil:
+    """Can the cards counted in cnt (by slot; `left` of them) be split into
+    plays of `plays`, all safe but at most one (when unsafe_ok)? conc: the
+    concrete counts left for straight flushes. -1: step budget exhausted."""
+    cdef int c, i, j, k, r, sl, has, ok, sf
+    cdef const CPlay* p
+    if left == 0:
+        return 1
+    steps[0] -= 1
+    if steps[0] < 0:
+        return -1
+    c = 0
+    while cnt[c] == 0:
+        c += 1
+    for i in range(n):
+        if not safe[i] and not unsafe_ok:
+            continue
+        p = &plays[i]
+        if p.size > left:
+            continue
+        has = 0
+        for j in range(p.size):
+            if ro_slot(p.cards[j], lv) == c:
+                has = 1
+                break
+        if not has:
+            continue
+        sf = p.type == T_STRAIGHT_FLUSH
+        ok = 1
+        for j in range(p.size):
+            sl = ro_slot(p.cards[j], lv)
+            if cnt[sl] == 0 or (sf and conc[p.cards[j]] == 0):
+                ok = 0
+                break
+            cnt[sl] -= 1
+            if sf:
+                conc[p.cards[j]] -= 1
+        if ok:
+            r = ro_cover(plays, safe, n, cnt, conc, left - p.size,
+                         unsafe_ok and safe[i], lv, steps)
+        else:
+            r = 0
+        for k in range(j if not ok else p.size):
+            sl = ro_slot(p.cards[k], lv)
+            cnt[sl] += 1
+            if sf:
+                conc[p.cards[k]] += 1
+        if r != 0:
+            return r
+    return 0
+
+
+cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
+    """1 when the seat to act, on lead, can split its hand into safe plays
+    and at most one last play of any kind (see the claim above); 0 when no
+    such split was found; -1 on a buffer overflow."""
+    cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
+    cdef int steps = RO_STEPS
+    cdef uint64_t key
+    cdef ROEntry* e
+    cdef HSum hs[2]
+    cdef HSum* h
+    cdef CPlay* buf = cx.pool + sp
+    cdef u8* safe
+    cdef int cnt[16]
+    cdef u8 conc[54]
+    key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
+                                 ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
+    e = &cx.roc[key & ((1 << ROC_BITS) - 1)]
+    if e.key == key:
+        return e.res
+    for q in range(4):
+        if (q & 1) != (me & 1) and st.ncards[q]:
+            h = hand_summary(cx, st, q, buf, SPOOL - sp)
+            if h == NULL:
+                return -1
+            hs[nq] = h[0]
+            nq += 1
+    if not (st.seqmask >> me) & 1:
+        mask &= ~SEQ_TYPES
+    n = lead_plays(cx, st, mask, buf, SPOOL - sp)
+    if n < 0:
+        return -1
+    # the safety flags live in the score array of this ply (unused yet)
+    safe = <u8*>(cx.scores + sp)
+    for i in range(n):
+        safe[i] = 1
+        for k in range(nq):
+            if can_beat(&hs[k], &buf[i], cx.lv):
+                safe[i] = 0
+                break
+    memset(cnt, 0, sizeof(cnt))
+    for i in range(54):
+        conc[i] = st.hand[me][i]
+        if conc[i]:
+            cnt[ro_slot(i, cx.lv)] += conc[i]
+            left += conc[i]
+    r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps)
+    if r < 0:
+        r = 0
+    e.key = key
+    e.res = r
+    return r
+
+
+cdef inline int runout_bounds(const SState* st, int* lo, int* hi) noexcept nogil:
+    """Narrow [lo, hi] (value for team 0) given that the seat to act will
+    finish next (see the claim above). Returns 1 when the value is exact."""
+    cdef int me = st.turn, f, sgn, v
+    if st.nfin == 0:
+        if (me & 1) == 0:
+            if lo[0] < 1:
+                lo[0] = 1
+        elif hi[0] > -1:
+            hi[0] = -1
+        return 0
+    f = st.fin[0]
+    sgn = 1 if f % 2 == 0 else -1
+    if st.nfin == 1:
+        if f == (me ^ 2):
+            lo[0] = hi[0] = 3 * sgn
+            return 1
+        # an opponent of the mover is first: its team gains 1 or 2
+        if sgn > 0:
+            if hi[0] > 2:
+                hi[0] = 2
+        elif lo[0] < -2:
+            lo[0] = -2
+        return 0
+    # two out, one per team: the mover is third
+    v = 2 if f == (me ^ 2) else 1
+    lo[0] = hi[0] = v * sgn
+    return 1
+
+
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
     """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
-    cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl
+    cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl, ro
     cdef long long nodes0 = cx.nodes, work
     cdef HSum* hs
     cdef uint64_t key
@@ -609,6 +805,19 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
+    if st.owner < 0 and RUNOUT_ON:
+        ro = runout(cx, st, sp)
+        if ro < 0:
+            cx.abort = 2
+            return 0
+        if ro:
+            cx.runouts += 1
+            if runout_bounds(st, &lo_s, &hi_s):
+                return lo_s        # exact: a genuine terminal
+            if lo_s >= beta:
+                return lo_s
+            if hi_s <= alpha:
+                return hi_s
     if st.owner >= 0:
         # a follower who cannot beat the table passes: no key, no table entry
         hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
@@ -841,10 +1050,11 @@ cdef class EndgameSearch:
         self.cx.dws = new_decomp_work()
         self.cx.mc = <MCEntry*>calloc(1 << MC_BITS, sizeof(MCEntry))
         self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
+        self.cx.roc = <ROEntry*>calloc(1 << ROC_BITS, sizeof(ROEntry))
         self.cx.agen = 1
         if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
                 and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
-                and self.cx.arena):
+                and self.cx.arena and self.cx.roc):
             raise MemoryError()
         memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
         self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
@@ -898,6 +1108,7 @@ cdef class EndgameSearch:
         free(self.cx.dws)
         free(self.cx.mc)
         free(self.cx.arena)
+        free(self.cx.roc)
 
     def set_progress(self, callback):
         """callback(nodes), called about every 2**18 nodes during a search;
@@ -914,6 +1125,11 @@ cdef class EndgameSearch:
     @property
     def nodes(self):
         return self.cx.nodes
+
+    @property
+    def runouts(self):
+        """Nodes where the sure run-out bound applied (statistics)."""
+        return self.cx.runouts
 
     @property
     def aborted(self):
