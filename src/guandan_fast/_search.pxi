@@ -930,10 +930,13 @@ cdef inline int next_value_up(int t) noexcept nogil:
     return 1 if t == 0 else t
 
 
-cdef void drive(SCtx* cx, const SState* st, int sp, int* plo, int* phi) noexcept nogil:
+cdef void drive(SCtx* cx, const SState* st, int sp, int* plo, int* phi,
+                int first=0) noexcept nogil:
     """Exact value of a position by null-window tests. On entry [plo, phi]
     is a range known to hold the value; on exit the proven range, a single
-    value unless a limit stopped the search."""
+    value unless a limit stopped the search. first: 0, or the threshold of
+    the first test (value >= first?), e.g. the bound a root move most likely
+    reaches; the tests only choose the order of the proof, never the value."""
     cdef int lo, hi, t, g, k, m
     cdef int vals[6]
     if st_team_out(st):
@@ -952,6 +955,9 @@ cdef void drive(SCtx* cx, const SState* st, int sp, int* plo, int* phi) noexcept
                 vals[m] = k
                 m += 1
         t = vals[m // 2]
+        if first and lo < first <= hi:
+            t = first
+        first = 0
         g = search(cx, st, t - 1, t, sp)
         if cx.abort:
             break
@@ -1174,16 +1180,17 @@ cdef class EndgameSearch:
             drive(&self.cx, &self.root, 0, &lo, &hi)
         return lo, hi
 
-    def solve_move(self, int i, int lo=-3, int hi=3):
+    def solve_move(self, int i, int lo=-3, int hi=3, int first=0):
         """(lo, hi): the proven bounds on the value of root move i; lo and
-        hi on entry: a range known to hold it (e.g. from the root value)."""
+        hi on entry: a range known to hold it (e.g. from the root value);
+        first: the threshold of the first null-window test (0: the median)."""
         cdef SState child
         if not 0 <= i < self.nroot:
             raise IndexError(i)
         child = self.root
         st_apply_cx(&self.cx, &child, &self.rootmoves[i], 0)
         with nogil:
-            drive(&self.cx, &child, 0, &lo, &hi)
+            drive(&self.cx, &child, 0, &lo, &hi, first)
         return lo, hi
 
     def line_after(self, int i, int value, int maxlen=MAXPV):

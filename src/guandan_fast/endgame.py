@@ -41,6 +41,7 @@ from .rules import Rules, read_play
 __all__ = ["Position", "EndgameResult", "solve", "VALUES"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
+FIRST_AT_ROOT = True
 SEATS = (0, 1, 2, 3)
 
 
@@ -296,10 +297,15 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     for i in range(len(moves)):
         if search.aborted == 3:
             break
+        # first test: does the move reach the root value? (cheap to prove
+        # for the good moves, and many moves are as good as the best)
         if maxi:
-            bounds.append(search.solve_move(i, -3, root_hi))
+            first = root_hi if root_lo == root_hi and FIRST_AT_ROOT else 0
+            bounds.append(search.solve_move(i, -3, root_hi, first))
         else:
-            bounds.append(search.solve_move(i, root_lo, 3))
+            first = (1 if root_lo == -1 else root_lo + 1) \
+                if root_lo == root_hi and FIRST_AT_ROOT else 0
+            bounds.append(search.solve_move(i, root_lo, 3, first))
         done[0] = i + 1
         if progress is not None:
             progress(i + 1, len(moves), search.nodes)
