@@ -285,7 +285,7 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
-cdef int RUNOUT_ON = 1
+cdef int RUNOUT_ON = 3      # bit 0: at lead nodes, bit 1: following
 def _set_runout(int on):
     global RUNOUT_ON
     RUNOUT_ON = on
@@ -651,14 +651,16 @@ cdef inline int ro_slot(int c, int lv) noexcept nogil:
 
 
 cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
-                  int left, int unsafe_ok, int lv, int* steps) noexcept nogil:
+                  int left, int unsafe_ok, int lv, int* steps, int got) noexcept nogil:
     """Can the cards counted in cnt (by slot; `left` of them) be split into
-    plays of `plays`, all safe but at most one (when unsafe_ok)? conc: the
-    concrete counts left for straight flushes. -1: step budget exhausted."""
+    plays of `plays`, all safe but at most one (when unsafe_ok), and (unless
+    got is already 1) with a safe play that beats the table (safe[i] == 3)?
+    conc: the concrete counts left for straight flushes. -1: step budget
+    exhausted."""
     cdef int c, i, j, k, r, sl, has, ok, sf
     cdef const CPlay* p
     if left == 0:
-        return 1
+        return got
     steps[0] -= 1
     if steps[0] < 0:
         return -1
@@ -690,7 +692,7 @@ cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
                 conc[p.cards[j]] -= 1
         if ok:
             r = ro_cover(plays, safe, n, cnt, conc, left - p.size,
-                         unsafe_ok and safe[i], lv, steps)
+                         unsafe_ok and safe[i], lv, steps, got or safe[i] == 3)
         else:
             r = 0
         for k in range(j if not ok else p.size):
@@ -706,7 +708,13 @@ cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
 cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
     """1 when the seat to act, on lead, can split its hand into safe plays
     and at most one last play of any kind (see the claim above); 0 when no
-    such split was found; -1 on a buffer overflow."""
+    such split was found; -1 on a buffer overflow.
+    Following (a standing play on the table), 1 when the hand is one play
+    that beats the table (the mover goes out at once), or splits as above
+    with one of the safe plays beating the table: the mover plays that one
+    first; nobody beats it (the opponents cannot, the partner passes), so
+    every other holder passes, the round ends and the mover, still holding
+    cards, has the lead with the rest of the split: the claim above applies."""
     cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
     cdef int steps = RO_STEPS
     cdef uint64_t key
@@ -719,6 +727,9 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
     cdef u8 conc[54]
     key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
                                  ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
+    if st.owner >= 0:
+        key ^= smix(<uint64_t>((st.table.type * 16 + rank_key(&st.table, cx.lv)) * 16
+                               + st.table.size) + 0x70117ULL)
     e = &cx.roc[key & ((1 << ROC_BITS) - 1)]
     if e.key == key:
         return e.res
@@ -736,19 +747,33 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
         return -1
     # the safety flags live in the score array of this ply (unused yet)
     safe = <u8*>(cx.scores + sp)
+    for i in range(54):
+        left += st.hand[me][i]
+    r = 0
     for i in range(n):
         safe[i] = 1
         for k in range(nq):
             if can_beat(&hs[k], &buf[i], cx.lv):
                 safe[i] = 0
                 break
+        # following: 3 marks a safe play that beats the table
+        if st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
+            if buf[i].size == left:
+                r = 1            # out at once
+            if safe[i]:
+                safe[i] = 3
+    if r:
+        e.key = key
+        e.res = 1
+        return 1
+    left = 0
     memset(cnt, 0, sizeof(cnt))
     for i in range(54):
         conc[i] = st.hand[me][i]
         if conc[i]:
             cnt[ro_slot(i, cx.lv)] += conc[i]
             left += conc[i]
-    r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps)
+    r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps, st.owner < 0)
     if r < 0:
         r = 0
     e.key = key
@@ -805,7 +830,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
-    if st.owner < 0 and RUNOUT_ON:
+    if st.owner < 0 and (RUNOUT_ON & 1):
         ro = runout(cx, st, sp)
         if ro < 0:
             cx.abort = 2
@@ -828,6 +853,19 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
             child = st[0]
             st_pass(&child)
             return search(cx, &child, alpha, beta, sp)
+        if RUNOUT_ON & 2:
+            ro = runout(cx, st, sp)
+            if ro < 0:
+                cx.abort = 2
+                return 0
+            if ro:
+                cx.runouts += 1
+                if runout_bounds(st, &lo_s, &hi_s):
+                    return lo_s        # exact: a genuine terminal
+                if lo_s >= beta:
+                    return lo_s
+                if hi_s <= alpha:
+                    return hi_s
     key = st_key(st, cx.lv)
     # two-entry buckets: the deeper (more work) entry and an always-replace one
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
