@@ -580,3 +580,126 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
                 assert len(values) == 1, group
                 groups_checked += 1
     assert groups_checked > 20
+
+
+# ---------------------------------------------------------------------------
+# The sure run-out bound (_search.pxi, "Sure run-out"): hand-made positions
+# where it fires, argued on paper, and checks that it never changes a value
+# ---------------------------------------------------------------------------
+
+def _root_search(pos):
+    """(lo, hi, nodes, run-outs) of the root value alone."""
+    from guandan_fast import endgame
+    s = endgame._search(pos, 16)
+    lo, hi = s.solve_root()
+    return lo, hi, s.nodes, s.runouts
+
+
+def test_runout_exact_when_the_partner_is_first():
+    # Seat 2 is out first. Seat 0 leads SA DA (a pair of aces: seats 1 and 3
+    # hold no pair and no bomb, and nothing beats an ace pair but a pair of
+    # 2s or jokers), everyone passes, seat 0 leads again and plays out C4:
+    # second behind its partner, +3 whatever the others do. The root is a
+    # run-out terminal: one node.
+    pos = Position(["SA DA C4", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
+    assert _root_search(pos)[:3] == (3, 3, 1)
+    res = solve(pos)
+    assert res.value == 3 and res.exact
+    assert reference_solve(pos)[0] == 3
+
+
+def test_runout_bound_nobody_out():
+    # Seat 1 (team 1) leads SA DA (no pair or bomb among seats 0 and 2), then
+    # C4 and is out first: team 1 wins, value <= -1 (the bound). On paper the
+    # value is -3: after C4 seat 3's SK beats anything team 0 plays (its best
+    # is a 7) and goes out second, whatever seat 2 and seat 0 do.
+    pos = Position(["S3 S5", "SA DA C4", "D6 C7", "SK"], R2, turn=1)
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert runouts >= 1 and (lo, hi) == (-3, -3)
+    res = solve(pos)
+    assert res.value == -3 and res.exact
+    assert reference_solve(pos)[0] == -3
+
+
+def test_runout_when_following():
+    # Seat 1 played S9; seats 2 and 3 passed; seat 0 to act with SA DA HK.
+    # HK beats S9 and nobody on team 1 (S4 S6, C5 C7) can beat a king; then
+    # the pair of aces, which they cannot beat either: seat 0 is out first.
+    # Seat 2 takes the lead (接风) and plays D3: out second, +3. Every move of
+    # team 1 is a forced pass, so +3 is the value; the run-out fires at the
+    # root (following) and proves value >= 1 there.
+    pos = Position(["SA DA HK", "S4 S6", "D3", "C5 C7"], R2, turn=0,
+                   table="S9", owner=1, passes=2)
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert runouts >= 1 and (lo, hi) == (3, 3)
+    res = solve(pos)
+    assert res.value == 3 and res.exact
+    assert reference_solve(pos)[0] == 3
+
+
+def test_runout_third_place_is_exact():
+    # Seats 0 then 1 are out. Seat 3 leads SA DA (seat 2's S3 S4 cannot beat
+    # it) and is out third; seat 2 is last: team 0 (seat 0 first) gains +1.
+    # The run-out makes the root a terminal: one node.
+    pos = Position(["", "", "S3 S4", "SA DA"], R2, turn=3, finished=[0, 1])
+    assert _root_search(pos)[:3] == (1, 1, 1)
+    assert solve(pos).value == 1
+    assert reference_solve(pos)[0] == 1
+
+
+def test_runout_opponent_first_caps_the_loss():
+    # Seat 1 is out first; seat 0 leads SA DA and is out second, so seat 3
+    # can be third at best: team 1 gains 1 or 2 (bound [-2, -1]). On paper:
+    # seat 2 takes the lead (接风) and plays S3, out third: -1.
+    pos = Position(["SA DA", "", "S3", "S4 S5"], R2, turn=0, finished=[1])
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert runouts >= 1 and (lo, hi) == (-1, -1)
+    assert solve(pos).value == -1
+    assert reference_solve(pos)[0] == -1
+
+
+def test_runout_needs_every_card_covered():
+    # Seat 0: SA DA C4 S3. After the aces, two singles remain; C4 and S3 are
+    # both beatable (seat 1 holds S5), so only one of them can be the last
+    # play: no run-out at the root (and the value is whatever play gives).
+    pos = Position(["SA DA C4 S3", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
+    from guandan_fast import endgame
+    s = endgame._search(pos, 16)
+    s.solve_root()
+    assert s.nodes > 1
+    assert solve(pos).value == reference_solve(pos)[0]
+
+
+def test_runout_changes_no_value_on_larger_hands():
+    # The solver with and without the run-out bound, on 5-card hands (too
+    # big for the reference): every move's value must agree.
+    from guandan_fast import _core
+    rng = random.Random(5151)
+    positions = [random_position(rng, 5, rich=bool(i % 2)) for i in range(40)]
+    on = [solve(p) for p in positions]
+    _core._set_runout(0)
+    try:
+        off = [solve(p) for p in positions]
+    finally:
+        _core._set_runout(3)
+    for p, a, b in zip(positions, on, off):
+        assert a.exact and b.exact
+        assert a.value == b.value, p
+        assert move_values(a) == move_values(b), p
+    assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
+
+
+def test_runout_fires_in_the_differential_positions():
+    # the differential test's positions do exercise the bound
+    from guandan_fast import endgame
+    rng = random.Random(77)
+    fired = 0
+    for _ in range(200):
+        pos = random_position(rng, 4, rich=True)
+        s = endgame._search(pos, 16)
+        s.solve_root()
+        fired += s.runouts > 0
+        check = rng.random() < 0.1
+        if check:
+            check_against_reference(pos)
+    assert fired >= 20
