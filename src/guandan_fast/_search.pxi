@@ -92,7 +92,7 @@ ctypedef struct ROEntry:
 
 
 DEF ROC_BITS = 15
-DEF RO_STEPS = 2000      # step budget of one run-out test (then: unknown)
+DEF RO_STEPS = 300       # step budget of one run-out test (then: unknown)
 
 
 ctypedef struct SCtx:
@@ -762,6 +762,17 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
                 r = 1            # out at once
             if safe[i]:
                 safe[i] = 3
+    if not r and st.owner >= 0:
+        # following: no split can work without a safe play beating the table
+        r = -1
+        for i in range(n):
+            if safe[i] == 3:
+                r = 0
+                break
+        if r < 0:
+            e.key = key
+            e.res = 0
+            return 0
     if r:
         e.key = key
         e.res = 1
