@@ -670,9 +670,34 @@ def test_runout_needs_every_card_covered():
     assert solve(pos).value == reference_solve(pos)[0]
 
 
+def test_runout_continuation_after_an_all_safe_split():
+    # Nobody out; seat 0 leads SA DA, which seats 1 and 3 cannot beat, and is
+    # out first; every play of the split was safe, so nobody played meanwhile
+    # and seat 2 takes the lead (接风) with S3: out second, +3. The bound
+    # alone says >= +1; the search of the position after the run-out proves
+    # +3 (the test "value >= 3" is cut there).
+    pos = Position(["SA DA", "S5 D6", "S3", "S7 C8"], R2, turn=0)
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert runouts >= 1 and (lo, hi) == (3, 3)
+    assert solve(pos).value == 3
+    assert reference_solve(pos)[0] == 3
+
+
+def test_runout_continuation_not_after_an_unsafe_last_play():
+    # Seat 0 holds SA DA C4: a split with an unsafe last play (C4, which seat
+    # 1's S5 beats). Seat 0 is out first all the same, but seat 1 may beat
+    # the C4 and keep the lead, so the 接风 position (seat 2 to lead) is NOT
+    # the continuation: here seat 1 beats C4 with S5, and plays D6 out
+    # second... unless seat 2 (S3 S9) beats S5 with S9 first. The value is
+    # whatever the reference says; the solver must agree with it.
+    pos = Position(["SA DA C4", "S5 D6", "S3 S9", "S7 C8"], R2, turn=0)
+    assert solve(pos).value == reference_solve(pos)[0]
+
+
 def test_runout_changes_no_value_on_larger_hands():
-    # The solver with and without the run-out bound, on 5-card hands (too
-    # big for the reference): every move's value must agree.
+    # The solver with and without the run-out bound (and the search after
+    # it), on 5-card hands (too big for the reference): every move's value
+    # must agree.
     from guandan_fast import _core
     rng = random.Random(5151)
     positions = [random_position(rng, 5, rich=bool(i % 2)) for i in range(40)]
@@ -681,7 +706,7 @@ def test_runout_changes_no_value_on_larger_hands():
     try:
         off = [solve(p) for p in positions]
     finally:
-        _core._set_runout(3)
+        _core._set_runout(7)
     for p, a, b in zip(positions, on, off):
         assert a.exact and b.exact
         assert a.value == b.value, p

@@ -285,7 +285,7 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
-cdef int RUNOUT_ON = 3      # bit 0: at lead nodes, bit 1: following
+cdef int RUNOUT_ON = 7      # bit 0: at lead nodes, bit 1: following, bit 2: search after it
 def _set_runout(int on):
     global RUNOUT_ON
     RUNOUT_ON = on
@@ -707,8 +707,9 @@ cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
 
 cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
     """1 when the seat to act, on lead, can split its hand into safe plays
-    and at most one last play of any kind (see the claim above); 0 when no
-    such split was found; -1 on a buffer overflow.
+    and at most one last play of any kind (see the claim above), 3 when all
+    the plays of the split are safe; 0 when no such split was found; -1 on a
+    buffer overflow.
     Following (a standing play on the table), 1 when the hand is one play
     that beats the table (the mover goes out at once), or splits as above
     with one of the safe plays beating the table: the mover plays that one
@@ -784,12 +785,44 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
         if conc[i]:
             cnt[ro_slot(i, cx.lv)] += conc[i]
             left += conc[i]
-    r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps, st.owner < 0)
-    if r < 0:
-        r = 0
+    # all plays safe first (3: then the continuation is known, see
+    # st_after_runout), else one last play of any kind (1)
+    r = ro_cover(buf, safe, n, cnt, conc, left, 0, cx.lv, &steps, st.owner < 0)
+    if r > 0:
+        r = 3
+    else:
+        steps = RO_STEPS
+        r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps, st.owner < 0)
+        if r < 0:
+            r = 0
     e.key = key
     e.res = r
     return r
+
+
+
+cdef inline void st_after_runout(const SState* st, SState* out) noexcept nogil:
+    """The position after the seat to act has run out with a split whose
+    plays are ALL safe (runout() == 3): its cards gone, every other hand
+    unchanged, the seat appended to the finishing order and its partner on
+    lead (接风: nobody beat the last play either, and its owner is out).
+    With an unsafe last play this is not the continuation (an opponent may
+    beat that play), so it is only used for all-safe splits. The caller
+    makes sure the partner still holds cards."""
+    cdef int me = st.turn
+    out[0] = st[0]
+    memset(out.hand[me], 0, 54)
+    memset(out.rc[me], 0, 13)
+    out.om[me] = 0
+    out.skey[me] = 0
+    out.hkey = out.skey[0] ^ out.skey[1] ^ out.skey[2] ^ out.skey[3]
+    out.ncards[me] = 0
+    out.seqmask &= ~(1 << me)
+    out.fin[out.nfin] = me
+    out.nfin += 1
+    out.owner = -1
+    out.passes = 0
+    out.turn = me ^ 2
 
 
 cdef inline int runout_bounds(const SState* st, int* lo, int* hi) noexcept nogil:
@@ -822,6 +855,43 @@ cdef inline int runout_bounds(const SState* st, int* lo, int* hi) noexcept nogil
     return 1
 
 
+
+
+cdef int runout_cut(SCtx* cx, const SState* st, int ro, int alpha, int beta, int sp,
+                    int* lo_s, int* hi_s, int* out) noexcept nogil:
+    """The run-out bound at a node (the seat to act can run out). Returns 1
+    with out set to the node's (fail-soft) value when it decides the test
+    [alpha, beta], else 0 or 2 with lo_s / hi_s narrowed; 2: the caller
+    searches the position after the run-out (st_after_runout) and cuts when
+    runout_after_cuts says so. Beyond runout_bounds:
+    the mover's team can force the position after the run-out (see
+    st_after_runout), so that position's value bounds the node's from the
+    mover's side (a lower bound for team 0 movers, an upper one for team 1);
+    a null-window search of it that fails on the mover's side (>= beta for
+    team 0, <= alpha for team 1) cuts the node with the same fail-soft value."""
+    cx.runouts += 1
+    if runout_bounds(st, lo_s, hi_s):
+        out[0] = lo_s[0]           # exact: a genuine terminal
+        return 1
+    if lo_s[0] >= beta:
+        out[0] = lo_s[0]
+        return 1
+    if hi_s[0] <= alpha:
+        out[0] = hi_s[0]
+        return 1
+    # 2: the caller searches the position after the run-out (all-safe
+    # splits only: ro == 3)
+    return 2 if (RUNOUT_ON & 4) and ro == 3 else 0
+
+
+cdef inline int runout_after_cuts(const SState* st, int v, int alpha, int beta) noexcept nogil:
+    """Does v, the fail-soft value of the position after the run-out, cut the
+    node (see runout_cut)?"""
+    if (st.turn & 1) == 0:
+        return v >= beta
+    return v <= alpha
+
+
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
     """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
     cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl, ro
@@ -847,13 +917,16 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
             cx.abort = 2
             return 0
         if ro:
-            cx.runouts += 1
-            if runout_bounds(st, &lo_s, &hi_s):
-                return lo_s        # exact: a genuine terminal
-            if lo_s >= beta:
-                return lo_s
-            if hi_s <= alpha:
-                return hi_s
+            ro = runout_cut(cx, st, ro, alpha, beta, sp, &lo_s, &hi_s, &v)
+            if ro == 1:
+                return v
+            if ro == 2:
+                st_after_runout(st, &child)
+                v = search(cx, &child, alpha, beta, sp)
+                if cx.abort:
+                    return 0
+                if runout_after_cuts(st, v, alpha, beta):
+                    return v
     if st.owner >= 0:
         # a follower who cannot beat the table passes: no key, no table entry
         hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
@@ -870,13 +943,16 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 cx.abort = 2
                 return 0
             if ro:
-                cx.runouts += 1
-                if runout_bounds(st, &lo_s, &hi_s):
-                    return lo_s        # exact: a genuine terminal
-                if lo_s >= beta:
-                    return lo_s
-                if hi_s <= alpha:
-                    return hi_s
+                ro = runout_cut(cx, st, ro, alpha, beta, sp, &lo_s, &hi_s, &v)
+                if ro == 1:
+                    return v
+                if ro == 2:
+                    st_after_runout(st, &child)
+                    v = search(cx, &child, alpha, beta, sp)
+                    if cx.abort:
+                        return 0
+                    if runout_after_cuts(st, v, alpha, beta):
+                        return v
     key = st_key(st, cx.lv)
     # two-entry buckets: the deeper (more work) entry and an always-replace one
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
