@@ -80,3 +80,27 @@ def bench_endgame_4x8(benchmark):
 
 def bench_endgame_2x10(benchmark):
     run_suite(benchmark, endgames(1010, 20, 10, two_finished=True))
+
+
+def bench_endgame_vs_reference_4x4(benchmark):
+    """The same 4 x 4 positions (free lead) solved by the compiled solver and
+    by the pure-Python reference (tests/reference_endgame.py), in one run."""
+    import time
+
+    import reference_endgame as ref_eg
+
+    positions = endgames(71, 30, 4)
+    core, slow = [], []
+    for pos in positions:
+        t = time.perf_counter()
+        solve(pos)
+        core.append(time.perf_counter() - t)
+        hands = [[str(c) for c in h] for h in pos.hands]
+        t = time.perf_counter()
+        ref_eg.solve(hands, pos.rules.level, turn=pos.turn, finished=tuple(pos.finished))
+        slow.append(time.perf_counter() - t)
+    benchmark.extra_info.update({
+        "core_median_ms": float(np.median(core) * 1e3),
+        "reference_median_ms": float(np.median(slow) * 1e3),
+        "ratio": float(np.median(slow) / np.median(core))})
+    benchmark(lambda: [solve(p) for p in positions[:10]])
