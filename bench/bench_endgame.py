@@ -44,10 +44,10 @@ def endgames(seed, n, cards, two_finished=False):
     return out
 
 
-def run_suite(benchmark, positions):
+def run_suite(benchmark, positions, all_moves=True):
     times, nodes, capped = [], [], 0
     for pos in positions:
-        r = solve(pos, max_seconds=CAP)
+        r = solve(pos, max_seconds=CAP, all_moves=all_moves)
         times.append(r.seconds)
         nodes.append(r.nodes)
         capped += not r.exact
@@ -62,7 +62,7 @@ def run_suite(benchmark, positions):
     })
     # the timed call: the position of median difficulty, solved once per round
     mid = positions[int(np.argsort(t)[len(t) // 2])]
-    benchmark.pedantic(solve, args=(mid,), kwargs={"max_seconds": CAP},
+    benchmark.pedantic(solve, args=(mid,), kwargs={"max_seconds": CAP, "all_moves": all_moves},
                        rounds=3, iterations=1)
 
 
@@ -80,6 +80,11 @@ def bench_endgame_4x8(benchmark):
 
 def bench_endgame_2x10(benchmark):
     run_suite(benchmark, endgames(1010, 20, 10, two_finished=True))
+
+
+def bench_endgame_4x8_value_only(benchmark):
+    """The 4x8 positions, value and one best move only (all_moves=False)."""
+    run_suite(benchmark, endgames(808, 10, 8), all_moves=False)
 
 
 def bench_endgame_vs_reference_4x4(benchmark):

@@ -62,7 +62,9 @@ def endgame_text(position, result) -> str:
 @click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               help="Stop after this many seconds (the answer is then partial).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
-def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet):
+@click.option("--value-only", is_flag=True,
+              help="Only the value and one best move (much faster on large endgames).")
+def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only):
     """Double-dummy value of an endgame position and of every legal move.
 
     DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
@@ -88,7 +90,7 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet):
                          f"{nodes} nodes, {time.monotonic() - t0:.1f} s")
         sys.stderr.flush()
 
-    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
+    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds, all_moves=not value_only,
                    progress=progress)
     if shown[0]:
         sys.stderr.write("\n")

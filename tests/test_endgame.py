@@ -728,3 +728,30 @@ def test_runout_fires_in_the_differential_positions():
         if check:
             check_against_reference(pos)
     assert fired >= 20
+
+
+def test_value_only_solve_agrees_with_the_full_solve():
+    """solve(all_moves=False): the same value, and its one best move is a
+    best move of the full solve."""
+    rng = random.Random(8080)
+    for i in range(60):
+        pos = random_position(rng, 3 + i % 3, rich=i % 2 == 0)
+        full = solve(pos)
+        quick = solve(pos, all_moves=False)
+        assert quick.value == full.value and quick.exact
+        assert len(quick.best) == 1
+        assert quick.best[0] in full.best or (quick.best[0] is None and None in full.best)
+        assert quick.nodes <= full.nodes
+        full_values = {(None if m is None else m.pattern): v for m, v in full.moves}
+        for m, v in quick.moves:       # what it did value agrees with the full solve
+            if v is not None:
+                assert v == full_values[None if m is None else m.pattern]
+
+
+def test_cli_endgame_value_only():
+    full = json.loads(run_cli("endgame", EXAMPLES / "endgame2.txt", "--format", "json").stdout)
+    r = run_cli("endgame", EXAMPLES / "endgame2.txt", "--format", "json", "--value-only")
+    assert r.returncode == 0, r.stderr
+    quick = json.loads(r.stdout)
+    assert quick["value"] == full["value"]
+    assert quick["nodes"] <= full["nodes"]

@@ -250,7 +250,7 @@ def _search(position: Position, tt_bits: int):
 
 def solve(position: Position, max_nodes: Optional[int] = None,
           max_seconds: Optional[float] = None, *, pv: bool = True,
-          tt_bits: Optional[int] = None,
+          all_moves: bool = True, tt_bits: Optional[int] = None,
           progress: Optional[Callable[[int, int, int], None]] = None) -> EndgameResult:
     """Solve a position exactly: its value, every move's value, a best line.
 
@@ -260,6 +260,10 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     ``progress(done, total, nodes)`` is called after each root move and
     about every 2**18 nodes (done = root moves solved so far); an exception
     in it stops the search and is raised; so does Ctrl-C (KeyboardInterrupt).
+    ``all_moves=False`` computes only the value and one best move (the
+    first, in search order, that reaches the value) with its line: the other
+    moves' values are None and ``exact`` says whether the value is proven.
+    Much faster where a few bad moves are expensive to value exactly.
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes
     (default: 16 up to 16 cards in play, 18 up to 24, else 20; small tables
     are much faster to set up for small endgames).
@@ -311,6 +315,11 @@ def solve(position: Position, max_nodes: Optional[int] = None,
             progress(i + 1, len(moves), search.nodes)
         if search.aborted == 3:
             break
+        lo_i, hi_i = bounds[-1]
+        if not all_moves and root_lo == root_hi and lo_i == hi_i == root_lo:
+            break                     # a best move is known: enough
+    if not all_moves:
+        bounds += [(-3, 3)] * (len(moves) - len(bounds))
     if search.aborted == 3:
         if raised:
             raise raised[0]
@@ -318,6 +327,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     pick = max if maxi else min
     lower = pick(b[0] for b in bounds)
     upper = pick(b[1] for b in bounds)
+    if not all_moves and root_lo == root_hi:
+        lower = upper = root_lo
     value = lower if lower == upper else None
     values = [b[0] if b[0] == b[1] else None for b in bounds]
     best = [m for m, v in zip(moves, values) if value is not None and v == value]
@@ -327,7 +338,7 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         line = [(position.turn, moves[i])] + search.line_after(i, value)
     stopped = "limit" if search.aborted == 1 else (
         "overflow" if search.aborted == 2 else None)
-    exact = value is not None and all(v is not None for v in values)
+    exact = value is not None and (not all_moves or all(v is not None for v in values))
     # best first for the mover, unproven last, search order within a value
     sign = -1 if maxi else 1
     order = sorted(range(len(moves)), key=lambda k: (
