@@ -473,8 +473,9 @@ DEF AFTER_CACHE = 2048
 cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int n,
                          int* out, DecompWork* ws) noexcept nogil:
     """out[i] = minimum plays of the hand once play i is made (0 if it goes
-    out). The DP layers of the whole hand are kept, and a play that leaves
-    the wilds and the aces resumes the scan at the lowest rank it changes.
+    out). The DP layers of the whole hand (and of it without one and two
+    wilds) are kept, and a play that leaves the aces resumes the scan at the
+    lowest rank it changes.
     Plays that leave the same rank counts share one result (a small cache
     keyed on the 15 natural counts and the wilds). Returns -1 on work-space
     overflow."""
@@ -483,7 +484,8 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
     cdef u8 nat0[15]
     cdef int i, j, w, w0, r, slot, start, rc = 0
     cdef unsigned long long key, h
-    cdef Snap sn
+    cdef Snap sn[3]            # the whole hand's layers with 0, 1, 2 wilds taken out
+    cdef int d
     cdef unsigned long long* keys = <unsigned long long*>malloc(
         AFTER_CACHE * sizeof(unsigned long long))
     cdef int* vals = <int*>malloc(AFTER_CACHE * sizeof(int))
@@ -493,9 +495,13 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
     memset(keys, 0, AFTER_CACHE * sizeof(unsigned long long))
     memcpy(local, cnt, NCARD)
     nat_counts(local, lv, nat0, &w0)
-    snap_alloc(&sn, 16384)
-    if dp_min_plays(nat0, w0, flags, ws, &sn, NULL, 0) < 0:
-        sn.ok = 0
+    for d in range(3):
+        sn[d].keys = NULL; sn[d].vec = NULL; sn[d].lo = NULL; sn[d].hi = NULL
+        sn[d].ok = 0
+        if d <= w0:
+            snap_alloc(&sn[d], 16384)
+            if dp_min_plays(nat0, w0 - d, flags, ws, &sn[d], NULL, 0) < 0:
+                sn[d].ok = 0
     for i in range(n):
         for j in range(buf[i].size):
             local[buf[i].cards[j]] -= 1
@@ -511,14 +517,15 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
             out[i] = vals[slot]
         else:
             start = 0
-            if sn.ok and w == w0 and nat[12] == nat0[12]:
+            d = w0 - w                        # wilds the play used
+            if 0 <= d <= 2 and sn[d].ok and nat[12] == nat0[12]:
                 start = 14                    # only jokers changed: final layer
                 for r in range(12):
                     if nat[r] != nat0[r]:
                         start = r + 1         # line position of rank r
                         break
             if start:
-                out[i] = dp_min_plays(nat, w, flags, ws, NULL, &sn, start)
+                out[i] = dp_min_plays(nat, w, flags, ws, NULL, &sn[d], start)
             else:
                 out[i] = dp_min_plays(nat, w, flags, ws, NULL, NULL, 0)
             keys[slot] = key
@@ -528,7 +535,8 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
         if out[i] < 0:
             rc = -1
             break
-    snap_free(&sn)
+    for d in range(3):
+        snap_free(&sn[d])
     free(keys); free(vals)
     return rc
 
