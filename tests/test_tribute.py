@@ -536,3 +536,15 @@ def test_plan_invariants_on_random_deals():
             elif r.equal_tribute_to_upper_hand:
                 assert all(q == (pp - 1) % 4 for pp, q in p.payments)
                 assert p.payments[0][1] == first
+
+
+def test_record_checks_use_the_same_candidates():
+    """The legality checks of deal records are the candidate rules of this
+    module: one rule, one place (a wild is never the 'lowest card' returned
+    while another card is held)."""
+    from guandan_fast.tribute import check_return_card, check_tribute_card
+    r = Rules(level=2)
+    assert check_return_card("H2 SA SK", Card("H2"), r) is not None
+    assert check_return_card("H2 SA SK", Card("SK"), r) is None
+    assert check_tribute_card("H2 SA", Card("H2"), r) is not None
+    assert check_tribute_card("H2 SA", Card("SA"), r) is None

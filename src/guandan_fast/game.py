@@ -34,11 +34,11 @@ from .errors import PlayError
 from .hand import HandLike, from_counts, to_counts
 from .rules import Rules, beats, classify
 
-__all__ = ["GameState", "partner", "team", "level_gain", "check_tribute_card",
-           "check_return_card", "tribute_cards", "return_cards"]
+__all__ = ["GameState", "partner", "team", "level_gain"]
 
 
 def partner(seat: int) -> int:
+    """The partner of a seat (0 and 2, 1 and 3)."""
     return (seat + 2) % 4
 
 
@@ -220,46 +220,3 @@ class GameState:
 
 
 # -- tribute legality (RULES 7), the rule only; advice lives in tribute.py ----
-
-def tribute_cards(hand: HandLike, rules: Rules) -> list[Card]:
-    """The cards a payer may give: the highest in single-card order, never
-    a wild (one entry per distinct card)."""
-    cards = [c for c in set(from_counts(to_counts(hand, max_cards=28))) if c != rules.wild]
-    if not cards:
-        return []
-    top = max(rules.order(c.rank) for c in cards)
-    return sorted(c for c in cards if rules.order(c.rank) == top)
-
-
-def return_cards(hand: HandLike, rules: Rules) -> list[Card]:
-    """The cards a receiver may give back: face value 2..10, not the level
-    rank; the lowest card(s) when there is none."""
-    cards = set(from_counts(to_counts(hand, max_cards=28)))
-    ok = [c for c in cards if c.rank_index <= 8 and c.rank_index != rules.level_index]
-    if ok:
-        return sorted(ok)
-    if not cards:
-        return []
-    low = min(rules.order(c.rank) for c in cards)
-    return sorted(c for c in cards if rules.order(c.rank) == low)
-
-
-def check_tribute_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
-    """None when ``card`` is a legal tribute from ``hand``, else why not."""
-    if card == rules.wild:
-        return f"{card} is a wild and can never be given as tribute"
-    allowed = tribute_cards(hand, rules)
-    if card not in allowed:
-        return (f"{card} is not the highest card; the tribute must be "
-                + " or ".join(map(str, allowed)))
-    return None
-
-
-def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
-    """None when ``card`` is a legal return from ``hand``, else why not."""
-    allowed = return_cards(hand, rules)
-    if card not in allowed:
-        if allowed and allowed[0].rank_index <= 8 and allowed[0].rank_index != rules.level_index:
-            return f"{card} cannot be returned: the return must be 2..10 and not the level rank"
-        return f"{card} cannot be returned: with no 2..10 the lowest card is returned"
-    return None

@@ -97,7 +97,8 @@ from ._core import Card
 from .cards import MAX_HAND, format_cards, parse_cards
 from .errors import GuandanError, RecordError, RulesError
 from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
-from .game import GameState, check_return_card, check_tribute_card, team
+from .game import GameState, team
+from .tribute import check_return_card, check_tribute_card
 from .rules import Rules, classify
 
 __all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",

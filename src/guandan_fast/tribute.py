@@ -33,13 +33,15 @@ import numpy as np
 from ._core import Card
 from .cards import MAX_COPIES, MAX_HAND
 from .errors import HandError, RecordError
+from .game import partner
 from .hand import HandLike, from_counts, to_counts
 from .rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
            "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
            "held_bombs", "describe_bomb", "exchange_advice",
-           "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner"]
+           "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner",
+           "check_tribute_card", "check_return_card"]
 
 BIG_JOKER = Card("HR")
 _FACE_2_TO_10 = frozenset("23456789T")
@@ -49,11 +51,6 @@ def _hand(hand: HandLike, max_cards: int = MAX_HAND + 1) -> list[Card]:
     """The cards of a hand, sorted. A receiver holds 28 cards between the
     tribute and the return, hence the default limit."""
     return from_counts(to_counts(hand, max_cards=max_cards))
-
-
-def partner(seat: int) -> int:
-    """The partner of a seat (0 and 2, 1 and 3)."""
-    return (seat + 2) % 4
 
 
 def upper_hand(seat: int) -> int:
@@ -123,6 +120,27 @@ def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
         return []
     low = min(r.order(c.rank) for c in pool)
     return sorted({c for c in pool if r.order(c.rank) == low})
+
+
+def check_tribute_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
+    """None when ``card`` is a legal tribute from ``hand``, else why not."""
+    if card == rules.wild:
+        return f"{card} is a wild and can never be given as tribute"
+    allowed = tribute_candidates(hand, rules)
+    if card not in allowed:
+        return (f"{card} is not the highest card; the tribute must be "
+                + " or ".join(map(str, allowed)))
+    return None
+
+
+def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
+    """None when ``card`` is a legal return from ``hand``, else why not."""
+    allowed = return_candidates(hand, rules)
+    if card not in allowed:
+        if allowed and allowed[0].rank_index <= 8 and allowed[0].rank_index != rules.level_index:
+            return f"{card} cannot be returned: the return must be 2..10 and not the level rank"
+        return f"{card} cannot be returned: with no 2..10 the lowest card is returned"
+    return None
 
 
 def _payer_hands(payer_hands) -> list[list[Card]]:
