@@ -58,15 +58,11 @@ def _lowest_rank(counts: np.ndarray, rules: Rules) -> int:
     """Rank index (0..14) of the lowest natural card in single-card order, or
     -1 when only wilds are left."""
     wild = rules.wild.id
-    best, best_order = -1, 99
-    for slot in np.nonzero(counts)[0].tolist():
-        if slot == wild:
-            continue
-        rank = slot - 52 + 13 if slot >= 52 else slot % 13
-        order = 13 if rank == rules.level_index else (rank + 1 if rank >= 13 else rank)
-        if order < best_order:
-            best, best_order = rank, order
-    return best
+    ranks = {_core.CARDS[slot].rank_index for slot in np.nonzero(counts)[0].tolist()
+             if slot != wild}
+    if not ranks:
+        return -1
+    return min(ranks, key=lambda r: rules.order(_core.RANK_CHARS[r]))
 
 
 def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
