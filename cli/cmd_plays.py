@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from guandan_fast.formats import loads_hand
-from guandan_fast.moves import as_table_play, hints_with_counts, plays
+from guandan_fast.moves import hints_with_counts, plays_with_counts
 from guandan_fast.summary import play_dict
 
 from . import output
@@ -31,10 +31,8 @@ def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     table = None
     if beat is not None:
         table = read_play(beat, rules, type=beat_type, rank=beat_rank)
-    ranked = hints_with_counts(hand.cards, rules, table)
-    if not hint:
-        order = {p.pattern: i for i, p in enumerate(plays(hand.cards, rules))}
-        ranked.sort(key=lambda pa: order[pa[0].pattern])
+    listing = hints_with_counts if hint else plays_with_counts
+    ranked = listing(hand.cards, rules, table)
     rows = [dict(play_dict(p), plays_left=after) for p, after in ranked]
     data = {"level": rules.level, "table": None if table is None else play_dict(table),
             "mode": "hint" if hint else "all", "count": len(rows), "plays": rows}

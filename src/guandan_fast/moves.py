@@ -21,7 +21,8 @@ from .cards import MAX_HOLDING
 from .hand import HandLike, to_counts
 from .rules import Rules, _rules, read_play
 
-__all__ = ["plays", "beating_plays", "hints", "hints_with_counts", "plays_array",
+__all__ = ["plays", "beating_plays", "hints", "hints_with_counts", "plays_with_counts",
+           "plays_array",
            "PLAY_ARRAY_COLUMNS", "as_table_play"]
 
 PLAY_ARRAY_COLUMNS = _core.PLAY_ARRAY_COLUMNS
@@ -78,16 +79,22 @@ def _follow_key(play: Play, after: int):
     return (bomb_class > 0, bomb_class, after, play.wilds, key, -play.size, play.type_index)
 
 
-def hints_with_counts(hand: HandLike, rules: Rules | None = None,
+def plays_with_counts(hand: HandLike, rules: Rules | None = None,
                       table=None) -> list[tuple[Play, int]]:
-    """The hint order with, for each play, the minimum plays left afterwards."""
+    """The plays of the hand (those beating ``table`` when given), in
+    enumeration order, each with the minimum plays left afterwards."""
     r = _rules(rules)
     counts = to_counts(hand, max_cards=MAX_HOLDING)
     tp = None if table is None else as_table_play(table, r)
     ps, after = _core.py_plays_after(counts, r.level_index, r.flags, tp)
-    key = _lead_key if tp is None else _follow_key
-    order = sorted(range(len(ps)), key=lambda i: key(ps[i], after[i]))
-    return [(ps[i], after[i]) for i in order]
+    return list(zip(ps, after))
+
+
+def hints_with_counts(hand: HandLike, rules: Rules | None = None,
+                      table=None) -> list[tuple[Play, int]]:
+    """The hint order with, for each play, the minimum plays left afterwards."""
+    key = _lead_key if table is None else _follow_key
+    return sorted(plays_with_counts(hand, rules, table), key=lambda pa: key(*pa))
 
 
 def hints(hand: HandLike, rules: Rules | None = None, table=None) -> list[Play]:
