@@ -41,8 +41,8 @@ from typing import Optional, TextIO, Union
 
 from ._core import Card
 from .cards import MAX_COPIES, MAX_HAND, format_cards, parse_cards
-from .errors import CardParseError, HandError, RecordError, RulesError
-from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool, parse_header_line
+from .errors import CardParseError, HandError, RecordError
+from .formats import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
 from .rules import Rules
 
 __all__ = ["DealFile", "loads_deal", "load_deal", "dumps_deal", "dump_deal", "ORDER_KEYS"]
@@ -71,8 +71,8 @@ def _parse_order(value: str, lineno: int) -> list[int]:
 
 def loads_deal(text: str) -> DealFile:
     """Parse the text of a deal file."""
-    level = None
-    flags: dict = {}
+    settings: dict = {}
+    where: dict = {}
     order = None
     seat_text: dict = {}
     seat_lines: dict = {}
@@ -94,21 +94,16 @@ def loads_deal(text: str) -> DealFile:
             current = key
             seat_text[key] = [(lineno, value)]
             seat_lines[key] = lineno
-        elif key in LEVEL_KEYS:
-            level = (value, lineno)
-            current = None
-        elif key in FLAG_KEYS:
-            flags[key] = parse_bool(value, key, lineno)
+        elif key in LEVEL_KEYS or key in FLAG_KEYS:
+            settings[key] = value
+            where[key] = lineno
             current = None
         elif key in ORDER_KEYS:
             order = _parse_order(value, lineno)
             current = None
         else:
             raise RecordError(f"unknown setting {key!r}", line=lineno)
-    try:
-        rules = Rules(level=level[0] if level else "2", **flags)
-    except RulesError as e:
-        raise RulesError(f"line {level[1]}: {e}" if level else str(e)) from None
+    rules = rules_from_headers(settings, where)
     missing = [s for s in _SEATS if s not in seat_text]
     if missing:
         raise RecordError(f"no hand for seat {', '.join(missing)} (a deal file gives "

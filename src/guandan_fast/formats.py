@@ -25,7 +25,7 @@ from .errors import CardParseError, HandError, RulesError
 from .rules import Rules
 
 __all__ = ["HandFile", "loads_hand", "load_hand", "dumps_hand", "dump_hand",
-           "parse_header_line", "parse_bool", "LEVEL_KEYS"]
+           "parse_header_line", "parse_bool", "rules_from_headers", "LEVEL_KEYS"]
 
 LEVEL_KEYS = {"level", "уровень", "级牌", "级", "打"}
 FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
@@ -61,7 +61,10 @@ def parse_header_line(line: str):
     return m.group(1).lower(), m.group(2)
 
 
-def _rules_from_headers(headers: dict, where: dict) -> Rules:
+def rules_from_headers(headers: dict, where: dict) -> Rules:
+    """Rules from the level and flag settings among ``headers`` (key to
+    value text; ``where``: key to line number). Other keys are ignored; an
+    invalid value is a RulesError naming its line."""
     kwargs = {}
     for key, value in headers.items():
         if key in LEVEL_KEYS:
@@ -92,7 +95,7 @@ def loads_hand(text: str, max_cards: int = MAX_HAND) -> HandFile:
             card_lines.append("")
         else:
             card_lines.append(line)
-    rules = _rules_from_headers(headers, where)
+    rules = rules_from_headers(headers, where)
     body = "\n".join(card_lines)
     try:
         cards = parse_cards(body + "\n", max_cards=max_cards)

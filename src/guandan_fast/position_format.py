@@ -42,12 +42,11 @@ from typing import TextIO, Union
 from .cards import format_cards, parse_cards
 from .endgame import Position
 from .errors import GuandanError, PositionError
-from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
+from .formats import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
 from .rules import Rules, classify, read_play
 
 __all__ = ["loads_position", "load_position", "dumps_position", "dump_position"]
 
-_LINE = re.compile(r"^\s*([^\s:：]+)\s*[:：]\s*(.*?)\s*$")
 _KEYS = {"0", "1", "2", "3", "turn", "table", "table_type", "table_rank", "owner",
          "passes", "finished"}
 
@@ -64,31 +63,26 @@ def loads_position(text: str) -> Position:
     fields: dict = {}
     where: dict = {}
     for lineno, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0]
-        if not line.strip():
+        if not raw.split("#", 1)[0].strip():
             continue
-        m = _LINE.match(line)
-        if not m:
+        kv = parse_header_line(raw)
+        if kv is None:
             raise PositionError(f"line {lineno}: expected 'key: value' "
                                 f"(e.g. '0: S3 S4' or 'turn: 1'), got {raw.strip()!r}")
-        key, value = m.group(1).lower(), m.group(2)
+        key, value = kv
         if key in LEVEL_KEYS:
             key = "level"
         elif key not in _KEYS and key not in FLAG_KEYS:
-            raise PositionError(f"line {lineno}: unknown key {m.group(1)!r}")
+            raise PositionError(f"line {lineno}: unknown key {raw.split(':', 1)[0].strip()!r}")
         if key in fields:
             raise PositionError(f"line {lineno}: {key!r} given twice "
                                 f"(first on line {where[key]})")
         fields[key] = value
         where[key] = lineno
-    kwargs = {}
-    for key in FLAG_KEYS:
-        if key in fields:
-            kwargs[key] = parse_bool(fields[key], key, where[key])
     try:
-        rules = Rules(level=fields.get("level", "2"), **kwargs)
+        rules = rules_from_headers(fields, where)
     except GuandanError as e:
-        raise PositionError(f"line {where.get('level', '?')}: {e}") from None
+        raise PositionError(str(e)) from None
     hands = []
     for s in range(4):
         key = str(s)
