@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Union
+from typing import Union
 
 from . import _core
 from ._core import Card, Play
