@@ -367,9 +367,9 @@ def reference_solve(pos):
         passes=pos.passes, finished=pos.finished)
 
 
-def check_against_reference(pos):
+def check_against_reference(pos, threads=1):
     value, ref_moves = reference_solve(pos)
-    res = solve(pos)
+    res = solve(pos, threads=threads)
     assert res.exact
     mine = {None if p is None else core_pattern(p): v for p, v in res.moves}
     assert len(mine) == len(res.moves), "two moves with one pattern"
@@ -388,6 +388,43 @@ def test_differential_against_reference(k, count, rich):
     rng = random.Random(1000 * k + 7 * count + rich)
     for _ in range(count):
         check_against_reference(random_position(rng, k, rich=rich))
+
+
+@pytest.mark.parametrize("k,count,rich", [(3, 150, True), (4, 10, False), (4, 10, True)])
+def test_differential_threads(k, count, rich):
+    # the root moves shared out between threads over one table: same values
+    rng = random.Random(31 * k + count + rich)
+    for _ in range(count):
+        check_against_reference(random_position(rng, k, rich=rich), threads=3)
+
+
+def test_threads_match_one_thread_on_bigger_positions():
+    rng = random.Random(5)
+    for _ in range(6):
+        deck = [t for t in ref.TOKENS for _ in range(2)]
+        rng.shuffle(deck)
+        pos = Position([deck[i * 5:(i + 1) * 5] for i in range(4)],
+                       Rules(level=rng.choice(ref.RANKS)), turn=rng.randrange(4))
+        one, two = solve(pos), solve(pos, threads=2)
+        assert two.exact and two.value == one.value
+        assert dict((str(p), v) for p, v in two.moves) == \
+            dict((str(p), v) for p, v in one.moves)
+        assert two.pv[0][1] in two.best
+
+
+def test_threads_stop_on_a_progress_error_and_on_limits():
+    class Stop(Exception):
+        pass
+
+    def progress(done, total, nodes):
+        raise Stop
+
+    with pytest.raises(Stop):
+        solve(_big_position(), threads=2, progress=progress)
+    res = solve(_big_position(), max_seconds=0.05, threads=2)
+    assert res.stopped == "limit" and not res.exact
+    with pytest.raises(PositionError, match="threads"):
+        solve(_big_position(), threads=0)
 
 
 def test_differential_mixed_hand_sizes():

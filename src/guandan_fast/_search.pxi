@@ -55,11 +55,45 @@ ctypedef struct SState:
 
 
 ctypedef struct TTEntry:
-    uint64_t key
-    int8_t lo
-    int8_t hi
-    u8 work            # log2 of the nodes searched below (replacement priority)
-    uint32_t best      # hash of the best (or refuting) move found
+    # Two 64-bit words, so that threads sharing the table need no lock
+    # (Hyatt and Mann's lockless hashing): data packs the bounds, the work
+    # and the best move; kx = key ^ data. A probe takes an entry only when
+    # kx ^ data equals its key, so an entry torn by two threads writing at
+    # once (words from different writes) is never taken.
+    uint64_t kx
+    uint64_t data      # lo + 8 | (hi + 8) << 8 | work << 16 | best << 32
+
+
+cdef inline uint64_t tt_pack(int lo, int hi, int work, uint32_t best) noexcept nogil:
+    return (<uint64_t>(lo + 8) | (<uint64_t>(hi + 8) << 8) | (<uint64_t>work << 16)
+            | (<uint64_t>best << 32))
+
+
+cdef inline int tt_get(const TTEntry* e, uint64_t key, int* lo, int* hi, int* work,
+                       uint32_t* best) noexcept nogil:
+    """1 and the entry's fields when e holds key (read once: another thread
+    may be writing it)."""
+    cdef uint64_t d = (<volatile uint64_t*>&e.data)[0]
+    cdef uint64_t kx = (<volatile uint64_t*>&e.kx)[0]
+    if kx ^ d != key:
+        return 0
+    lo[0] = <int>(d & 0xFF) - 8
+    hi[0] = <int>((d >> 8) & 0xFF) - 8
+    work[0] = <int>((d >> 16) & 0xFF)
+    best[0] = <uint32_t>(d >> 32)
+    return 1
+
+
+cdef inline int tt_work(const TTEntry* e) noexcept nogil:
+    """The work of whatever e holds (0 when empty): replacement priority."""
+    return <int>(((<volatile uint64_t*>&e.data)[0] >> 16) & 0xFF)
+
+
+cdef inline void tt_put(TTEntry* e, uint64_t key, int lo, int hi, int work,
+                        uint32_t best) noexcept nogil:
+    cdef uint64_t d = tt_pack(lo, hi, work, best)
+    (<volatile uint64_t*>&e.data)[0] = d
+    (<volatile uint64_t*>&e.kx)[0] = key ^ d
 
 
 ctypedef struct HSum:
@@ -225,7 +259,7 @@ cdef inline uint64_t st_key_rest(const SState* st, int table_rank) noexcept nogi
         k ^= Z_LEAD
     else:
         # what matters of the standing play is what beats it: type, size, rank
-        k ^= smix(<uint64_t>(((((st.table.type * 16 + table_rank) * 16
+        k ^= smix(<uint64_t>(((((st.table.type * 128 + table_rank) * 32
                                 + st.table.size) * 8 + st.owner) * 8
                               + st.passes) + 1000003))
     return k
@@ -246,13 +280,13 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     not matter either: no straight flush can be formed. The key holds each
     hand's count per label, the wilds apart, the jokers as themselves, the
     table's label and the level's label."""
-    cdef unsigned int m = (1u << 13), bits, below
-    cdef int s, r, o, w, lab, trank
+    cdef unsigned int m = (1u << 13), bits, below, mo = (1u << 13)
+    cdef int s, r, o, w, lab, trank, ot
     cdef uint64_t k = 0
     for s in range(4):
         m |= st.om[s]
-    if st.owner >= 0 and st.table.rank < 13 and not is_seq_type(st.table.type):
-        m |= 1u << order_of(st.table.rank, lv)
+        if s != st.owner:
+            mo |= st.om[s]
     for s in range(4):
         if st.ncards[s] == 0:
             continue
@@ -270,14 +304,21 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
             k ^= Z_LAB[s][14][st.hand[s][52]]
         if st.hand[s][53]:
             k ^= Z_LAB[s][15][st.hand[s][53]]
+    # the standing play: only what the other seats can beat it with matters
+    # (its owner never plays on it: the round ends or someone beats it first),
+    # so its rank is placed among the ranks the others hold (and the level
+    # rank): the number of those labels below it, twice, plus one when it
+    # equals one of them. Leading the 5 or the 6 of a 5 6 that nobody else
+    # holds gives one key.
     trank = 0
     if st.owner >= 0:
         if is_seq_type(st.table.type):
             trank = 0
         elif st.table.rank >= 13:
-            trank = st.table.rank
+            trank = 64 + st.table.rank
         else:
-            trank = __builtin_popcount(m & ((1u << order_of(st.table.rank, lv)) - 1))
+            ot = order_of(st.table.rank, lv)
+            trank = 2 * __builtin_popcount(mo & m & ((1u << ot) - 1)) + ((mo >> ot) & 1)
     # where the level rank sits among the labels: a wild played as itself
     # is a level card, so its order against the table matters even when no
     # natural level card is held (e.g. wild vs a table ace or a table level card)
@@ -895,6 +936,8 @@ cdef inline int runout_after_cuts(const SState* st, int v, int alpha, int beta) 
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
     """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
     cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl, ro
+    cdef int elo, ehi, ework
+    cdef uint32_t eb
     cdef long long nodes0 = cx.nodes, work
     cdef HSum* hs
     cdef uint64_t key
@@ -956,20 +999,20 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     key = st_key(st, cx.lv)
     # two-entry buckets: the deeper (more work) entry and an always-replace one
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
-    if e.key != key:
-        e = e + 1
-    if e.key == key:
-        if e.lo >= beta:
-            return e.lo
-        if e.hi <= alpha:
-            return e.hi
-        if e.lo == e.hi:
-            return e.lo
-        if e.lo > lo_s:
-            lo_s = e.lo
-        if e.hi < hi_s:
-            hi_s = e.hi
-        besth = e.best
+    if tt_get(e, key, &elo, &ehi, &ework, &besth) or \
+            tt_get(e + 1, key, &elo, &ehi, &ework, &besth):
+        if elo >= beta:
+            return elo
+        if ehi <= alpha:
+            return ehi
+        if elo == ehi:
+            return elo
+        if elo > lo_s:
+            lo_s = elo
+        if ehi < hi_s:
+            hi_s = ehi
+    else:
+        besth = 0
     buf = cx.pool + sp
     sc = cx.scores + sp
     n = gen_moves(cx, st, buf, SPOOL - sp)
@@ -1023,31 +1066,33 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         work >>= 1
         wl += 1
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
-    if e.key != key:
-        if e[1].key == key:
-            e = e + 1
-        elif e.work <= wl:
-            if e[1].work < e.work or e[1].key == 0:
+    if tt_get(e, key, &elo, &ehi, &ework, &eb):
+        pass
+    elif tt_get(e + 1, key, &elo, &ehi, &ework, &eb):
+        e = e + 1
+    else:
+        # a new entry: into the first slot when it holds less work (its
+        # old entry moves to the second slot when that one holds even less),
+        # else into the second slot
+        if tt_work(e) <= wl:
+            if tt_work(e + 1) < tt_work(e) or e[1].kx == 0:
                 e[1] = e[0]
         else:
             e = e + 1
-    if e.key != key:
-        st_static_bounds(st, &lo_s, &hi_s)
-        e.key = key
-        e.lo = <int8_t>lo_s
-        e.hi = <int8_t>hi_s
-    if wl > e.work:
-        e.work = <u8>wl
+        st_static_bounds(st, &elo, &ehi)
+        ework = 0
+    if wl > ework:
+        ework = wl
     if best >= b0:
-        if best > e.lo:
-            e.lo = <int8_t>best
+        if best > elo:
+            elo = best
     elif best <= a0:
-        if best < e.hi:
-            e.hi = <int8_t>best
+        if best < ehi:
+            ehi = best
     else:
-        e.lo = <int8_t>best
-        e.hi = <int8_t>best
-    e.best = bh
+        elo = best
+        ehi = best
+    tt_put(e, key, elo, ehi, ework, bh)
     return best
 
 
@@ -1157,10 +1202,12 @@ cdef class EndgameSearch:
     cdef int nroot
     cdef int started
     cdef object _progress
+    cdef EndgameSearch _shared     # the search whose table this one uses
+    cdef int owns_tt
 
     def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
                   Play table=None, int owner=-1, int passes=0, finished=(),
-                  int tt_bits=20):
+                  int tt_bits=20, EndgameSearch share=None):
         cdef int s, c, i, n
         cdef u8 v
         memset(&self.cx, 0, sizeof(SCtx))
@@ -1172,7 +1219,17 @@ cdef class EndgameSearch:
             raise ValueError("tt_bits must be in 10..28")
         self.cx.lv = lv
         self.cx.flags = flags
-        self.cx.tt = <TTEntry*>malloc((<size_t>1 << tt_bits) * sizeof(TTEntry))
+        if share is None:
+            self.cx.tt = <TTEntry*>malloc((<size_t>1 << tt_bits) * sizeof(TTEntry))
+            self.owns_tt = 1
+        else:
+            # a worker for another thread: the same position, its own
+            # buffers and caches, the other search's transposition table
+            if share.cx.lv != lv or share.cx.flags != flags:
+                raise ValueError("a shared table needs the same rules")
+            self._shared = share
+            self.cx.tt = share.cx.tt
+            self.cx.ttmask = share.cx.ttmask
         self.cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
         self.cx.scores = <int*>malloc(SPOOL * sizeof(int))
         self.rootmoves = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
@@ -1187,8 +1244,9 @@ cdef class EndgameSearch:
                 and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
                 and self.cx.arena and self.cx.roc):
             raise MemoryError()
-        memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
-        self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
+        if share is None:
+            memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
+            self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
         self.cx.order_flags = 1
         self.cx.safe_w = 0
         self.cx.pass_w = 5000
@@ -1230,7 +1288,8 @@ cdef class EndgameSearch:
         self.nroot = n
 
     def __dealloc__(self):
-        free(self.cx.tt)
+        if self.owns_tt:
+            free(self.cx.tt)
         free(self.cx.pool)
         free(self.cx.scores)
         free(self.rootmoves)
@@ -1252,6 +1311,10 @@ cdef class EndgameSearch:
         self.cx.max_nodes = 0 if max_nodes is None else max(1, int(max_nodes))
         self.cx.deadline = 0.0 if max_seconds is None else now_seconds() + float(max_seconds)
         self.cx.abort = 0
+
+    def stop(self):
+        """Make a running search (in another thread) stop soon (aborted == 3)."""
+        self.cx.abort = 3
 
     @property
     def nodes(self):

@@ -240,18 +240,96 @@ class EndgameResult:
         }
 
 
-def _search(position: Position, tt_bits: int):
+def _search(position: Position, tt_bits: int, share=None):
     table = position.table
     return _core.EndgameSearch(
         position.counts(), position.rules.level_index, position.rules.flags,
         position.turn, table, -1 if position.owner is None else position.owner,
-        position.passes, position.finished, tt_bits)
+        position.passes, position.finished, tt_bits, share)
+
+
+def _first_test(maxi: bool, value: Optional[int]) -> int:
+    """The threshold of a move's first null-window test when the position
+    (or the best move so far) is worth `value`: does the move reach it
+    (team 0 to act), or is it worse than it (team 1 to act)?"""
+    if value is None:
+        return 0
+    if maxi:
+        return value
+    return 1 if value == -1 else value + 1
+
+
+def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress):
+    """Every root move's exact value, the moves shared out between `threads`
+    threads (each a search of its own over one shared transposition table;
+    the compiled search runs without the GIL). Returns (bounds, searches)."""
+    import threading
+
+    n_moves = len(search.moves())
+    remaining = None if deadline is None else max(1e-3, deadline - time.perf_counter())
+    workers = [search]
+    for _ in range(min(threads, n_moves) - 1):
+        w = _search(position, tt_bits, share=search)
+        w.set_limits(None, remaining)
+        workers.append(w)
+    maxi = search.maximizing
+    pick = max if maxi else min
+    lock = threading.Lock()
+    todo = list(range(n_moves))
+    bounds: List[Optional[Tuple[int, int]]] = [None] * n_moves
+    best: List[Optional[int]] = [None]
+    failed: List[BaseException] = []
+
+    def work(w):
+        try:
+            while True:
+                with lock:
+                    if not todo or failed or any(x.aborted for x in workers):
+                        return
+                    i = todo.pop(0)
+                    first = _first_test(maxi, best[0])
+                b = w.solve_move(i, -3, 3, first)
+                with lock:
+                    bounds[i] = b
+                    if b[0] == b[1]:
+                        best[0] = b[0] if best[0] is None else pick(best[0], b[0])
+                if w.aborted:
+                    return
+        except BaseException as e:      # re-raised by the calling thread
+            failed.append(e)
+
+    pool = [threading.Thread(target=work, args=(w,), daemon=True) for w in workers]
+    for t in pool:
+        t.start()
+    try:
+        reported = -1
+        while True:
+            alive = [t for t in pool if t.is_alive()]
+            if not alive:
+                break
+            alive[0].join(0.1)
+            if progress is not None:
+                done = sum(b is not None for b in bounds)
+                progress(done, n_moves, sum(w.nodes for w in workers))
+                reported = done
+    except BaseException:
+        for w in workers:
+            w.stop()
+        for t in pool:
+            t.join()
+        raise
+    if failed:
+        raise failed[0]
+    if progress is not None and reported != n_moves:
+        progress(sum(b is not None for b in bounds), n_moves, sum(w.nodes for w in workers))
+    return [(-3, 3) if b is None else b for b in bounds], workers
 
 
 def solve(position: Position, max_nodes: Optional[int] = None,
           max_seconds: Optional[float] = None, *, pv: bool = True,
           all_moves: bool = True, tt_bits: Optional[int] = None,
-          progress: Optional[Callable[[int, int, int], None]] = None) -> EndgameResult:
+          progress: Optional[Callable[[int, int, int], None]] = None,
+          threads: int = 1) -> EndgameResult:
     """Solve a position exactly: its value, every move's value, a best line.
 
     ``max_nodes`` / ``max_seconds`` bound the whole search (the best line
@@ -267,6 +345,12 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes
     (default: 16 up to 16 cards in play, 18 up to 24, else 20; small tables
     are much faster to set up for small endgames).
+    ``threads``: with more than one (and ``all_moves``, and no
+    ``max_nodes``, whose count would then depend on timing), the root moves
+    are shared out between that many threads, each valuing whole moves,
+    over one transposition table; the values are the same, the node count
+    varies from run to run, and ``progress`` is called by the calling
+    thread about ten times a second.
     """
     if not isinstance(position, Position):
         raise TypeError("solve() takes a Position")
@@ -274,6 +358,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         raise PositionError("max_nodes must be at least 1")
     if max_seconds is not None and max_seconds <= 0:
         raise PositionError("max_seconds must be positive")
+    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+        raise PositionError(f"threads must be a positive integer, not {threads!r}")
     t0 = time.perf_counter()
     if tt_bits is None:
         n = sum(len(h) for h in position.hands)
@@ -282,6 +368,23 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
     moves = search.moves()
+    workers = [search]
+    if threads > 1 and all_moves and max_nodes is None and len(moves) > 1:
+        deadline = None if max_seconds is None else t0 + max_seconds
+        bounds, workers = _solve_moves_parallel(position, search, tt_bits, threads,
+                                                deadline, progress)
+        pick = max if maxi else min
+        root_lo = pick(b[0] for b in bounds)
+        root_hi = pick(b[1] for b in bounds)
+    else:
+        bounds, root_lo, root_hi = _solve_moves_serial(search, moves, maxi, all_moves,
+                                                       progress)
+    return _result(position, search, workers, moves, bounds, root_lo, root_hi,
+                   maxi, all_moves, pv, t0)
+
+
+def _solve_moves_serial(search, moves, maxi, all_moves, progress):
+    """The root value, then each move in search order (a single thread)."""
     done = [0]
     raised: List[BaseException] = []
     if progress is not None:
@@ -303,13 +406,11 @@ def solve(position: Position, max_nodes: Optional[int] = None,
             break
         # first test: does the move reach the root value? (cheap to prove
         # for the good moves, and many moves are as good as the best)
+        root = root_lo if root_lo == root_hi and FIRST_AT_ROOT else None
         if maxi:
-            first = root_hi if root_lo == root_hi and FIRST_AT_ROOT else 0
-            bounds.append(search.solve_move(i, -3, root_hi, first))
+            bounds.append(search.solve_move(i, -3, root_hi, _first_test(maxi, root)))
         else:
-            first = (1 if root_lo == -1 else root_lo + 1) \
-                if root_lo == root_hi and FIRST_AT_ROOT else 0
-            bounds.append(search.solve_move(i, root_lo, 3, first))
+            bounds.append(search.solve_move(i, root_lo, 3, _first_test(maxi, root)))
         done[0] = i + 1
         if progress is not None:
             progress(i + 1, len(moves), search.nodes)
@@ -324,6 +425,11 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         if raised:
             raise raised[0]
         raise KeyboardInterrupt("endgame search interrupted")
+    return bounds, root_lo, root_hi
+
+
+def _result(position, search, workers, moves, bounds, root_lo, root_hi, maxi,
+            all_moves, pv, t0) -> EndgameResult:
     pick = max if maxi else min
     lower = pick(b[0] for b in bounds)
     upper = pick(b[1] for b in bounds)
@@ -336,8 +442,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     if value is not None and pv:
         i = next(k for k, v in enumerate(values) if v == value)
         line = [(position.turn, moves[i])] + search.line_after(i, value)
-    stopped = "limit" if search.aborted == 1 else (
-        "overflow" if search.aborted == 2 else None)
+    aborted = [w.aborted for w in workers]
+    stopped = "limit" if 1 in aborted else ("overflow" if 2 in aborted else None)
     exact = value is not None and (not all_moves or all(v is not None for v in values))
     # best first for the mover, unproven last, search order within a value
     sign = -1 if maxi else 1
@@ -347,4 +453,5 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         value=value, exact=exact, lower=lower, upper=upper, turn=position.turn,
         moves=[(moves[k], values[k]) for k in order],
         bounds=[bounds[k] for k in order], best=best, pv=line,
-        nodes=search.nodes, seconds=time.perf_counter() - t0, stopped=stopped)
+        nodes=sum(w.nodes for w in workers), seconds=time.perf_counter() - t0,
+        stopped=stopped)
