@@ -30,6 +30,7 @@ from libc.stdlib cimport calloc
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    void __builtin_prefetch(const void*) nogil
 from cpython.exc cimport PyErr_CheckSignals
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
@@ -746,7 +747,19 @@ cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
     return 0
 
 
-cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
+cdef inline uint64_t runout_key(const SCtx* cx, const SState* st) noexcept nogil:
+    """The key of the run-out cache: the mover's and the opponents' hands and,
+    following, what beats the table (never 0)."""
+    cdef int me = st.turn
+    cdef uint64_t key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
+                                               ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
+    if st.owner >= 0:
+        key ^= smix(<uint64_t>((st.table.type * 16 + rank_key(&st.table, cx.lv)) * 16
+                               + st.table.size) + 0x70117ULL)
+    return key | 1
+
+
+cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil:
     """1 when the seat to act, on lead, can split its hand into safe plays
     and at most one last play of any kind (see the claim above), 3 when all
     the plays of the split are safe; 0 when no such split was found; -1 on a
@@ -759,7 +772,6 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
     cards, has the lead with the rest of the split: the claim above applies."""
     cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
     cdef int steps = RO_STEPS
-    cdef uint64_t key
     cdef ROEntry* e
     cdef HSum hs[2]
     cdef HSum* h
@@ -767,11 +779,6 @@ cdef int runout(SCtx* cx, const SState* st, int sp) noexcept nogil:
     cdef u8* safe
     cdef int cnt[16]
     cdef u8 conc[54]
-    key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
-                                 ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
-    if st.owner >= 0:
-        key ^= smix(<uint64_t>((st.table.type * 16 + rank_key(&st.table, cx.lv)) * 16
-                               + st.table.size) + 0x70117ULL)
     e = &cx.roc[key & ((1 << ROC_BITS) - 1)]
     if e.key == key:
         return e.res
@@ -940,7 +947,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     cdef uint32_t eb
     cdef long long nodes0 = cx.nodes, work
     cdef HSum* hs
-    cdef uint64_t key
+    cdef uint64_t key, rok
     cdef TTEntry* e
     cdef uint32_t besth = 0, bh = 0
     cdef CPlay* buf
@@ -954,8 +961,27 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
-    if st.owner < 0 and (RUNOUT_ON & 1):
-        ro = runout(cx, st, sp)
+    if st.owner >= 0:
+        # a follower who cannot beat the table passes: no key, no table entry
+        hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
+        if hs == NULL:
+            cx.abort = 2
+            return 0
+        if not can_beat(hs, &st.table, cx.lv):
+            child = st[0]
+            st_pass(&child)
+            return search(cx, &child, alpha, beta, sp)
+    # the run-out cache and table entries are fetched from memory while the
+    # keys are computed and the run-out is tested (they are cache misses)
+    rok = 0
+    if RUNOUT_ON & (1 if st.owner < 0 else 2):
+        rok = runout_key(cx, st)
+        __builtin_prefetch(&cx.roc[rok & ((1 << ROC_BITS) - 1)])
+    key = st_key(st, cx.lv)
+    e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
+    __builtin_prefetch(e)
+    if rok:
+        ro = runout(cx, st, sp, rok)
         if ro < 0:
             cx.abort = 2
             return 0
@@ -970,33 +996,6 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                     return 0
                 if runout_after_cuts(st, v, alpha, beta):
                     return v
-    if st.owner >= 0:
-        # a follower who cannot beat the table passes: no key, no table entry
-        hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
-        if hs == NULL:
-            cx.abort = 2
-            return 0
-        if not can_beat(hs, &st.table, cx.lv):
-            child = st[0]
-            st_pass(&child)
-            return search(cx, &child, alpha, beta, sp)
-        if RUNOUT_ON & 2:
-            ro = runout(cx, st, sp)
-            if ro < 0:
-                cx.abort = 2
-                return 0
-            if ro:
-                ro = runout_cut(cx, st, ro, alpha, beta, sp, &lo_s, &hi_s, &v)
-                if ro == 1:
-                    return v
-                if ro == 2:
-                    st_after_runout(st, &child)
-                    v = search(cx, &child, alpha, beta, sp)
-                    if cx.abort:
-                        return 0
-                    if runout_after_cuts(st, v, alpha, beta):
-                        return v
-    key = st_key(st, cx.lv)
     # two-entry buckets: the deeper (more work) entry and an always-replace one
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
     if tt_get(e, key, &elo, &ehi, &ework, &besth) or \
