@@ -1315,6 +1315,17 @@ cdef class EndgameSearch:
         """Make a running search (in another thread) stop soon (aborted == 3)."""
         self.cx.abort = 3
 
+    def cancel(self):
+        """Make a running search stop soon because its answer is no longer
+        needed (another thread found it): aborted == 4 until resume()."""
+        if self.cx.abort == 0:
+            self.cx.abort = 4
+
+    def resume(self):
+        """Clear a cancel() (and nothing else)."""
+        if self.cx.abort == 4:
+            self.cx.abort = 0
+
     @property
     def nodes(self):
         return self.cx.nodes
@@ -1326,8 +1337,9 @@ cdef class EndgameSearch:
 
     @property
     def aborted(self):
-        """0, 1 (node or time limit reached), 2 (move buffer overflow) or 3
-        (interrupted: a signal, or the progress callback raised)."""
+        """0, 1 (node or time limit reached), 2 (move buffer overflow), 3
+        (interrupted: a signal, or the progress callback raised) or 4
+        (cancelled by another thread)."""
         return self.cx.abort
 
     @property

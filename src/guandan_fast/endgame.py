@@ -259,10 +259,20 @@ def _first_test(maxi: bool, value: Optional[int]) -> int:
     return 1 if value == -1 else value + 1
 
 
-def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress):
+# move ordering knobs (EndgameSearch.set_order) of a thread helping another
+# with the same move: another order (the history heuristic on) makes the two
+# searches drift apart, so each finds table entries the other has written
+HELPER_ORDER = (3, 0, 5000)
+SEARCH_ORDER = (1, 0, 5000)
+
+
+def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress,
+                          helpers=True):
     """Every root move's exact value, the moves shared out between `threads`
     threads (each a search of its own over one shared transposition table;
-    the compiled search runs without the GIL). Returns (bounds, searches)."""
+    the compiled search runs without the GIL). A thread left without a move
+    helps with a move another thread is still valuing (helpers=True).
+    Returns (bounds, searches)."""
     import threading
 
     n_moves = len(search.moves())
@@ -279,22 +289,49 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
     bounds: List[Optional[Tuple[int, int]]] = [None] * n_moves
     best: List[Optional[int]] = [None]
     failed: List[BaseException] = []
+    active: dict = {}        # move -> [first test, the workers valuing it]
+
+    def take(w):
+        """The next move for w (under the lock): a move nobody values yet,
+        else (helping) the longest-running move that only one worker values:
+        both search it over the shared table, the first to finish gives the
+        value and cancels the other."""
+        if todo:
+            i = todo.pop(0)
+            active[i] = [_first_test(maxi, best[0]), w]
+            return i, active[i][0]
+        for i, job in active.items():
+            if len(job) == 2 and helpers:
+                job.append(w)
+                w.set_order(*HELPER_ORDER)
+                return i, job[0]
+        return None
 
     def work(w):
         try:
             while True:
                 with lock:
-                    if not todo or failed or any(x.aborted for x in workers):
+                    if failed or any(x.aborted in (1, 2, 3) for x in workers):
                         return
-                    i = todo.pop(0)
-                    first = _first_test(maxi, best[0])
+                    job = take(w)
+                    if job is None:
+                        return
+                i, first = job
                 b = w.solve_move(i, -3, 3, first)
                 with lock:
-                    bounds[i] = b
-                    if b[0] == b[1]:
-                        best[0] = b[0] if best[0] is None else pick(best[0], b[0])
-                if w.aborted:
-                    return
+                    if bounds[i] is None and w.aborted != 4:
+                        bounds[i] = b
+                        if b[0] == b[1]:
+                            best[0] = b[0] if best[0] is None else pick(best[0], b[0])
+                        for x in active.pop(i)[1:]:
+                            if x is not w:
+                                x.cancel()
+                    elif i in active and w in active[i]:
+                        active[i].remove(w)
+                    w.resume()
+                    w.set_order(*SEARCH_ORDER)
+                    if w.aborted:
+                        return
         except BaseException as e:      # re-raised by the calling thread
             failed.append(e)
 
@@ -348,7 +385,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     ``threads``: with more than one (and ``all_moves``, and no
     ``max_nodes``, whose count would then depend on timing), the root moves
     are shared out between that many threads, each valuing whole moves,
-    over one transposition table; the values are the same, the node count
+    over one transposition table (a thread left without a move helps with
+    the longest-running one); the values are the same, the node count
     varies from run to run, and ``progress`` is called by the calling
     thread about ten times a second.
     """
