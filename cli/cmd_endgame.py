@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -64,7 +65,10 @@ def endgame_text(position, result) -> str:
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 @click.option("--value-only", is_flag=True,
               help="Only the value and one best move (much faster on large endgames).")
-def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only):
+@click.option("--threads", "-j", type=click.IntRange(min=1), default=None,
+              help="Threads valuing the moves (default: the CPUs available, at most 8; "
+                   "1 with --max-nodes or --value-only).")
+def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threads):
     """Double-dummy value of an endgame position and of every legal move.
 
     DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
@@ -90,8 +94,11 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only):
                          f"{nodes} nodes, {time.monotonic() - t0:.1f} s")
         sys.stderr.flush()
 
-    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds, all_moves=not value_only,
-                   progress=progress)
+    if threads is None:
+        threads = min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+                      else (os.cpu_count() or 1))
+    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
+                   all_moves=not value_only, progress=progress, threads=threads)
     if shown[0]:
         sys.stderr.write("\n")
     if fmt == "json":

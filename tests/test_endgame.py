@@ -295,6 +295,22 @@ def test_cli_endgame_limits_and_stdin():
     assert data["exact"] is False and data["stopped"] == "limit"
 
 
+def test_cli_endgame_threads():
+    rng = random.Random(8)
+    deck = [t for t in ref.TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    pos = Position([deck[i * 4:(i + 1) * 4] for i in range(4)], Rules(level=9), turn=1)
+    text = dumps_position(pos)
+    one = json.loads(run_cli("endgame", "-", "-j", "1", "--format", "json", stdin=text).stdout)
+    two = json.loads(run_cli("endgame", "-", "--threads", "2", "--format", "json",
+                             stdin=text).stdout)
+    assert one["value"] == two["value"] == solve(pos).value
+    assert [(m["play"], m["value"]) for m in one["moves"]] == \
+        [(m["play"], m["value"]) for m in two["moves"]]
+    bad = run_cli("endgame", "-", "--threads", "0", stdin=text)
+    assert bad.returncode == 2 and "threads" in bad.stderr and "Traceback" not in bad.stderr
+
+
 @pytest.mark.parametrize("text,needle", [
     ("level: 2\n0: S3\n1: S4\n2:\n3: S5\n", "seat 2 holds no cards"),
     ("level: 2\n0: S3\n", "no line for seat 1"),
