@@ -380,8 +380,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     moves' values are None and ``exact`` says whether the value is proven.
     Much faster where a few bad moves are expensive to value exactly.
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes
-    (default: 16 up to 16 cards in play, 18 up to 24, else 20; small tables
-    are much faster to set up for small endgames).
+    (default: 16 up to 16 cards in play, 18 up to 24, 20 up to 28, else 22,
+    i.e. 64 MiB; small tables are much faster to set up for small endgames).
     ``threads``: with more than one (and no ``max_nodes``, whose count would
     then depend on timing), the searches share one transposition table:
     with ``all_moves`` the root moves are shared out between the threads,
@@ -403,7 +403,7 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     t0 = time.perf_counter()
     if tt_bits is None:
         n = sum(len(h) for h in position.hands)
-        tt_bits = 16 if n <= 16 else 18 if n <= 24 else 20
+        tt_bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
     search = _search(position, tt_bits)
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
