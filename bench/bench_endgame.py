@@ -6,7 +6,9 @@ median and maximum solve time, nodes per second and how many positions hit
 the per-position cap (then counted at the cap).
 
 Run: python -m pytest bench/bench_endgame.py
-(ENDGAME_CAP=seconds changes the per-position cap, default 30.)
+(ENDGAME_CAP=seconds changes the per-position cap, default 30.) The
+*_two_threads variants pass threads=2 (root moves shared out between two
+threads over one table).
 """
 
 import os
@@ -44,10 +46,10 @@ def endgames(seed, n, cards, two_finished=False):
     return out
 
 
-def run_suite(benchmark, positions, all_moves=True):
+def run_suite(benchmark, positions, all_moves=True, threads=1):
     times, nodes, capped = [], [], 0
     for pos in positions:
-        r = solve(pos, max_seconds=CAP, all_moves=all_moves)
+        r = solve(pos, max_seconds=CAP, all_moves=all_moves, threads=threads)
         times.append(r.seconds)
         nodes.append(r.nodes)
         capped += not r.exact
@@ -59,10 +61,12 @@ def run_suite(benchmark, positions, all_moves=True):
         "nodes_per_second": float(sum(nodes) / t.sum()),
         "median_nodes": float(np.median(nodes)),
         "capped": capped,
+        "threads": threads,
     })
     # the timed call: the position of median difficulty, solved once per round
     mid = positions[int(np.argsort(t)[len(t) // 2])]
-    benchmark.pedantic(solve, args=(mid,), kwargs={"max_seconds": CAP, "all_moves": all_moves},
+    benchmark.pedantic(solve, args=(mid,), kwargs={"max_seconds": CAP, "all_moves": all_moves,
+                                                    "threads": threads},
                        rounds=3, iterations=1)
 
 
@@ -76,6 +80,14 @@ def bench_endgame_4x6(benchmark):
 
 def bench_endgame_4x8(benchmark):
     run_suite(benchmark, endgames(808, 10, 8))
+
+
+def bench_endgame_4x6_two_threads(benchmark):
+    run_suite(benchmark, endgames(606, 30, 6), threads=2)
+
+
+def bench_endgame_4x8_two_threads(benchmark):
+    run_suite(benchmark, endgames(808, 10, 8), threads=2)
 
 
 def bench_endgame_2x10(benchmark):

@@ -1,6 +1,12 @@
 """Seeded workloads shared by the benchmarks."""
 
-import random
+import os
+
+# numpy's BLAS threads spin after a call and would take a core from the
+# search (the two-thread endgame benchmarks); nothing here needs them
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
+import random  # noqa: E402
 import sys
 import time
 from pathlib import Path

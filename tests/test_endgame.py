@@ -428,21 +428,6 @@ def test_threads_match_one_thread_on_bigger_positions():
         assert two.pv[0][1] in two.best
 
 
-def test_threads_value_only_helped_root():
-    # all_moves=False: helper threads solve the same root; the value and the
-    # first best move agree with one thread
-    rng = random.Random(6)
-    for _ in range(6):
-        deck = [t for t in ref.TOKENS for _ in range(2)]
-        rng.shuffle(deck)
-        pos = Position([deck[i * 5:(i + 1) * 5] for i in range(4)],
-                       Rules(level=rng.choice(ref.RANKS)), turn=rng.randrange(4))
-        one = solve(pos, all_moves=False)
-        two = solve(pos, all_moves=False, threads=3)
-        assert two.exact and two.value == one.value == solve(pos).value
-        assert two.best == one.best and two.pv[0][1] in two.best
-
-
 def test_threads_stop_on_a_progress_error_and_on_limits():
     class Stop(Exception):
         pass
@@ -454,8 +439,6 @@ def test_threads_stop_on_a_progress_error_and_on_limits():
         solve(_big_position(), threads=2, progress=progress)
     res = solve(_big_position(), max_seconds=0.05, threads=2)
     assert res.stopped == "limit" and not res.exact
-    res = solve(_big_position(), max_seconds=0.05, threads=2, all_moves=False)
-    assert res.stopped == "limit" and not res.exact and res.lower <= res.upper
     with pytest.raises(PositionError, match="threads"):
         solve(_big_position(), threads=0)
 

@@ -382,15 +382,14 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes
     (default: 16 up to 16 cards in play, 18 up to 24, 20 up to 28, else 22,
     i.e. 64 MiB; small tables are much faster to set up for small endgames).
-    ``threads``: with more than one (and no ``max_nodes``, whose count would
-    then depend on timing), the searches share one transposition table:
-    with ``all_moves`` the root moves are shared out between the threads,
-    each valuing whole moves (a thread left without a move helps with the
-    longest-running one) and ``progress`` is called by the calling thread
-    about ten times a second; with ``all_moves=False`` the other threads
-    solve the root alongside (ordering moves another way) and the first to
-    finish gives the value. The values are the same as with one thread; the
-    node count varies from run to run.
+    ``threads``: with more than one (and ``all_moves``, and no
+    ``max_nodes``, whose count would then depend on timing), the root moves
+    are shared out between that many threads, each valuing whole moves,
+    over one transposition table (a thread left without a move helps with
+    the longest-running one); the values are the same, the node count
+    varies from run to run, and ``progress`` is called by the calling
+    thread about ten times a second. (``all_moves=False`` runs in one
+    thread: two threads on the one root test measured slower.)
     """
     if not isinstance(position, Position):
         raise TypeError("solve() takes a Position")
@@ -417,62 +416,14 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         root_lo = pick(b[0] for b in bounds)
         root_hi = pick(b[1] for b in bounds)
     else:
-        helpers = []
-        if threads > 1 and max_nodes is None and len(moves) > 1:
-            helpers = [_search(position, tt_bits, share=search) for _ in range(threads - 1)]
-            for h in helpers:
-                h.set_limits(None, None if max_seconds is None
-                             else max(1e-3, t0 + max_seconds - time.perf_counter()))
-                h.set_order(*HELPER_ORDER)
         bounds, root_lo, root_hi = _solve_moves_serial(search, moves, maxi, all_moves,
-                                                       progress, helpers)
-        workers += helpers
+                                                       progress)
     return _result(position, search, workers, moves, bounds, root_lo, root_hi,
                    maxi, all_moves, pv, t0)
 
 
-def _solve_root_helped(search, helpers):
-    """search.solve_root() in this thread while each helper (a search over
-    the same table, in a thread of its own, ordering its moves another way)
-    solves the same root: the first to finish gives the value and cancels
-    the others."""
-    import threading
-
-    lock = threading.Lock()
-    answer: List[Tuple[int, int]] = []
-
-    def finish(w, r):
-        with lock:
-            if not answer and w.aborted == 0:
-                answer.append(r)
-                for x in [search] + helpers:
-                    if x is not w:
-                        x.cancel()
-
-    pool = [threading.Thread(target=lambda h=h: finish(h, h.solve_root()), daemon=True)
-            for h in helpers]
-    for t in pool:
-        t.start()
-    mine = (-3, 3)
-    try:
-        mine = search.solve_root()
-        finish(search, mine)
-    finally:
-        for h in helpers:
-            h.cancel()
-        for t in pool:
-            t.join()
-    search.resume()
-    for h in helpers:
-        h.resume()
-    # no answer: every search stopped at a limit (or was interrupted); what
-    # this one proved stands
-    return answer[0] if answer else mine
-
-
-def _solve_moves_serial(search, moves, maxi, all_moves, progress, helpers=()):
-    """The root value (helpers: with threads helping, see _solve_root_helped),
-    then each move in search order, in this thread."""
+def _solve_moves_serial(search, moves, maxi, all_moves, progress):
+    """The root value, then each move in search order (a single thread)."""
     done = [0]
     raised: List[BaseException] = []
     if progress is not None:
@@ -485,10 +436,7 @@ def _solve_moves_serial(search, moves, maxi, all_moves, progress, helpers=()):
         search.set_progress(inner)
     # the root value first: then every move is known to be worth at most
     # (team 0 to act) or at least (team 1) that, which saves tests
-    if helpers:
-        root_lo, root_hi = _solve_root_helped(search, list(helpers))
-    else:
-        root_lo, root_hi = search.solve_root()
+    root_lo, root_hi = search.solve_root()
     if progress is not None and search.aborted != 3:
         progress(0, len(moves), search.nodes)
     bounds = []
