@@ -1224,12 +1224,14 @@ cdef class EndgameSearch:
     cdef object _progress
     cdef EndgameSearch _shared     # the search whose table this one uses
     cdef int owns_tt
+    cdef char* caches              # hsum, mpc, mc and roc, one block
 
     def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
                   Play table=None, int owner=-1, int passes=0, finished=(),
                   int tt_bits=20, EndgameSearch share=None):
         cdef int s, c, i, n
         cdef u8 v
+        cdef size_t sz_h, sz_m, sz_c, sz_r, total
         memset(&self.cx, 0, sizeof(SCtx))
         memset(&self.root, 0, sizeof(SState))
         self.rootmoves = NULL
@@ -1253,12 +1255,29 @@ cdef class EndgameSearch:
         self.cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
         self.cx.scores = <int*>malloc(SPOOL * sizeof(int))
         self.rootmoves = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
-        self.cx.hsum = <HSum*>calloc(1 << HSUM_BITS, sizeof(HSum))
-        self.cx.mpc = <MPEntry*>calloc(1 << MPC_BITS, sizeof(MPEntry))
+        # the per-hand caches, read at random, in one block (in huge pages
+        # for large searches; small ones keep calloc's lazily zeroed pages,
+        # cheaper to set up)
+        sz_h = ((1 << HSUM_BITS) * sizeof(HSum) + 63) & ~(<size_t>63)
+        sz_m = ((1 << MPC_BITS) * sizeof(MPEntry) + 63) & ~(<size_t>63)
+        sz_c = ((1 << MC_BITS) * sizeof(MCEntry) + 63) & ~(<size_t>63)
+        sz_r = ((1 << ROC_BITS) * sizeof(ROEntry) + 63) & ~(<size_t>63)
+        total = sz_h + sz_m + sz_c + sz_r
+        if tt_bits >= 20:
+            if total < (2 << 20):
+                total = 2 << 20
+            self.caches = <char*>big_alloc(total)
+            if self.caches != NULL:
+                memset(self.caches, 0, total)
+        else:
+            self.caches = <char*>calloc(total, 1)
+        if self.caches != NULL:
+            self.cx.hsum = <HSum*>self.caches
+            self.cx.mpc = <MPEntry*>(self.caches + sz_h)
+            self.cx.mc = <MCEntry*>(self.caches + sz_h + sz_m)
+            self.cx.roc = <ROEntry*>(self.caches + sz_h + sz_m + sz_c)
         self.cx.dws = new_decomp_work()
-        self.cx.mc = <MCEntry*>calloc(1 << MC_BITS, sizeof(MCEntry))
         self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
-        self.cx.roc = <ROEntry*>calloc(1 << ROC_BITS, sizeof(ROEntry))
         self.cx.agen = 1
         if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
                 and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
@@ -1313,12 +1332,9 @@ cdef class EndgameSearch:
         free(self.cx.pool)
         free(self.cx.scores)
         free(self.rootmoves)
-        free(self.cx.hsum)
-        free(self.cx.mpc)
+        free(self.caches)
         free(self.cx.dws)
-        free(self.cx.mc)
         free(self.cx.arena)
-        free(self.cx.roc)
 
     def set_progress(self, callback):
         """callback(nodes), called about every 2**18 nodes during a search;
