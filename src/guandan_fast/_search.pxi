@@ -998,8 +998,18 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
             cx.abort = 2
             return 0
         if not can_beat(hs, &st.table, cx.lv):
+            # and so does every following seat that cannot beat it either:
+            # one node for the whole run of forced passes
             child = st[0]
             st_pass(&child)
+            while child.owner >= 0:
+                hs = hand_summary(cx, &child, child.turn, cx.pool + sp, SPOOL - sp)
+                if hs == NULL:
+                    cx.abort = 2
+                    return 0
+                if can_beat(hs, &child.table, cx.lv):
+                    break
+                st_pass(&child)
             return search(cx, &child, alpha, beta, sp)
     # the run-out cache and table entries are fetched from memory while the
     # keys are computed and the run-out is tested (they are cache misses)
