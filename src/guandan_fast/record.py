@@ -93,7 +93,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, NoReturn, Optional, TextIO, Union
 
-from ._core import Card
+from ._core import Card, Play
 from .cards import MAX_HAND, format_cards, parse_cards
 from .errors import GuandanError, RecordError, RulesError
 from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
@@ -156,7 +156,7 @@ class Move:
     """One decision of the play: ``seat`` plays ``play`` (None: a pass)."""
 
     seat: int
-    play: Optional[object]  # Play
+    play: Optional[Play]    # None: a pass
     line: Optional[int] = field(default=None, compare=False, repr=False)
 
     @property
