@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from .errors import GuandanError
 from .game import GameState, team
@@ -77,7 +77,7 @@ class Decision:
         return self.loss > 0
 
     def to_dict(self) -> dict:
-        d = {
+        d: dict[str, Any] = {
             "index": self.index, "seat": self.seat, "play": _play_dict(self.play),
             "table": _play_dict(self.table), "cards_left": self.cards_left,
             "hand": " ".join(map(str, self.hand)),

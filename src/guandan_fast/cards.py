@@ -118,6 +118,7 @@ def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card
     else:
         items = [(x, None, i) for i, x in enumerate(text, start=1)]
     for tok, lineno, index in items:
+        card: Card | None
         if isinstance(tok, Card):
             card = tok
         else:

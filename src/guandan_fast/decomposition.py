@@ -16,7 +16,7 @@ from ._core import Play
 from .errors import HandError
 from .cards import MAX_HOLDING
 from .hand import HandLike, to_counts
-from .rules import Rules, _rules
+from .rules import Rules, _rules, parse_level
 
 __all__ = ["min_plays", "decompose", "min_plays_batch", "display_key"]
 
@@ -44,7 +44,8 @@ def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> n
         row, col = np.argwhere(arr > 2)[0]
         raise HandError(f"row {row}, slot {col}: {arr[row, col]} copies; 0..2 allowed")
     if np.isscalar(levels) or isinstance(levels, str):
-        lv = np.full(arr.shape[0], Rules(level=levels).level_index, dtype=np.int64)
+        # parse_level is what Rules(level=...) runs: the same index, the same RulesError
+        lv = np.full(arr.shape[0], parse_level(levels), dtype=np.int64)
     else:
         lv = np.ascontiguousarray(levels, dtype=np.int64).reshape(-1)
         if lv.shape[0] != arr.shape[0]:

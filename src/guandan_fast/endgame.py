@@ -486,8 +486,11 @@ def _result(position, search, workers, moves, bounds, root_lo, root_hi, maxi,
     exact = value is not None and (not all_moves or all(v is not None for v in values))
     # best first for the mover, unproven last, search order within a value
     sign = -1 if maxi else 1
-    order = sorted(range(len(moves)), key=lambda k: (
-        values[k] is None, 0 if values[k] is None else sign * values[k], k))
+
+    def order_key(k: int) -> Tuple[bool, int, int]:
+        v = values[k]
+        return (v is None, 0 if v is None else sign * v, k)
+    order = sorted(range(len(moves)), key=order_key)
     return EndgameResult(
         value=value, exact=exact, lower=lower, upper=upper, turn=position.turn,
         moves=[(moves[k], values[k]) for k in order],

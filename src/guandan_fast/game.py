@@ -24,7 +24,7 @@ be handed to the solver as it is.
 
 from __future__ import annotations
 
-from typing import Iterable, Optional, Sequence
+from typing import Iterable, Optional, Sequence, cast
 
 import numpy as np
 
@@ -134,7 +134,8 @@ class GameState:
         r = self.rules
         hand = self.hands[self.turn]
         if self.table is None:
-            return _core.py_plays(hand, r.level_index, r.flags)
+            # a fresh list, so widening its item type to Optional is safe
+            return cast("list[Optional[Play]]", _core.py_plays(hand, r.level_index, r.flags))
         return _core.py_beating_plays(hand, r.level_index, r.flags, self.table) + [None]
 
     def readings(self, cards: HandLike) -> list[Play]:
@@ -196,7 +197,10 @@ class GameState:
             others = [x for x in s.active() if x != s.owner]
             if s.passes >= len(others):
                 # the round ends: the owner leads, or the partner (接风)
-                lead = s.owner if s.owner not in s.finished else partner(s.owner)
+                owner = s.owner
+                if owner is None:   # only a state built by hand can lack it
+                    raise PlayError("the standing play has no owner")
+                lead = owner if owner not in s.finished else partner(owner)
                 s.turn, s.table, s.owner, s.passes = lead, None, None, 0
             else:
                 s.turn = s._next_active(seat)

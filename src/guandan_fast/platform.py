@@ -138,7 +138,7 @@ def _episode(ep: dict, over: dict, previous, lineno) -> Record:
     if ep["level"] is None:
         raise RecordError("the episode never says its level (curRank)", lineno)
     level = ep["level"]
-    hands = [[] for _ in range(4)]
+    hands: list[list[str]] = [[] for _ in range(4)]
     for seat, typ, rank, cards, _ in ep["plays"]:
         if cards:
             hands[int(seat)].extend(cards)

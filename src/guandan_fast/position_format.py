@@ -105,7 +105,7 @@ def loads_position(text: str) -> Position:
         raise PositionError("table_type / table_rank given without a table")
     owner = _int(fields["owner"], "owner", where["owner"]) if "owner" in fields else None
     passes = _int(fields["passes"], "passes", where["passes"]) if "passes" in fields else 0
-    finished = ()
+    finished: tuple[int, ...] = ()
     if fields.get("finished", "").strip():
         items = re.split(r"[\s,;]+", fields["finished"].strip())
         finished = tuple(_int(x, "finished", where["finished"]) for x in items if x)

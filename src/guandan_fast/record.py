@@ -91,9 +91,9 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, Optional, TextIO, Union
+from typing import Iterator, NoReturn, Optional, TextIO, Union
 
-from ._core import Card
+from ._core import Card, Play
 from .cards import MAX_HAND, format_cards, parse_cards
 from .errors import GuandanError, RecordError, RulesError
 from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
@@ -156,7 +156,7 @@ class Move:
     """One decision of the play: ``seat`` plays ``play`` (None: a pass)."""
 
     seat: int
-    play: Optional[object]  # Play
+    play: Optional[Play]    # None: a pass
     line: Optional[int] = field(default=None, compare=False, repr=False)
 
     @property
@@ -227,7 +227,7 @@ class _Raw:
     def __init__(self):
         self.tags: dict = {}
         self.rules_kw: dict = {}
-        self.rules_line: Optional[int] = None
+        self.rules_line: Union[int, str, None] = None   # a line, or a JSON key
         self.players = None
         self.players_where = None
         self.previous = None
@@ -243,7 +243,7 @@ def _where(where) -> str:
     return f"line {where}" if isinstance(where, int) else str(where)
 
 
-def _fail(where, message: str):
+def _fail(where, message: str) -> NoReturn:
     if isinstance(where, int):
         raise RecordError(message, where)
     raise RecordError(f"{where}: {message}" if where else message)
@@ -252,7 +252,7 @@ def _fail(where, message: str):
 def _split_reading(text: str, where):
     """(cards text, (type, rank) or None) of an action's text."""
     toks = text.replace("(", " ").replace(")", " ").split()
-    reading = None
+    reading: Optional[tuple[str, Optional[str]]] = None
     if len(toks) >= 2 and toks[-2].lower() in TYPE_WORDS and toks[-1].upper() in _RANK_WORDS:
         reading = (TYPE_WORDS[toks[-2].lower()], _RANK_WORDS[toks[-1].upper()])
         toks = toks[:-2]
@@ -287,6 +287,7 @@ def _parse_text(text: str) -> _Raw:
         if section is None:
             if not m:
                 _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
+            assert key is not None  # m matched: key is its first group
             _header(raw, key, m.group(2), lineno)
         elif section == "hands":
             if m or re.search("[:：]", line):
@@ -400,6 +401,7 @@ def _choose(state: GameState, cards: list, reading, where, seat: int):
     legal = [p for p in readings if state.why_illegal(p) is None]
     if not legal:
         why = state.why_illegal(readings[0])
+        assert why is not None  # no reading is legal, so each has a reason
         _fail(where, why if why.startswith("seat") else f"seat {seat}: {text}: {why}")
     if len(legal) > 1:
         _fail(where, f"seat {seat}: {text} is ambiguous: write the reading, one of "
@@ -440,6 +442,7 @@ def _build(raw: _Raw) -> Record:
     state = GameState.start(rec.hands_after_tribute(), rules, leader=raw.moves[0][0]) \
         if raw.moves else None
     for i, (seat, cards_text, reading, where) in enumerate(raw.moves):
+        assert state is not None  # started above: raw.moves is not empty
         if state.over:
             _fail(where, f"an action after the deal ended (finishing order "
                          f"{' '.join(map(str, state.finished))})")
@@ -466,7 +469,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
     if raw.anti and (raw.tributes or raw.returns):
         where = (raw.tributes or raw.returns)[0][3]
         _fail(where, "an anti-tribute deal has no tribute and no return")
-    payers = {}
+    payers: dict[int, Transfer] = {}
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
         if team(giver) == team(receiver):

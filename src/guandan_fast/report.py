@@ -284,10 +284,10 @@ def render_html(data: dict, lang: str = "en") -> str:
         h.append(f'<h2>{_e(G("exchange"))}</h2><table class="exchange">')
         for e in data["exchange"]:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-            cls = ' class="mistake"' if e["mistake"] else ""
+            row_attr = ' class="mistake"' if e["mistake"] else ""
             verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level)}' if e["mistake"]
                        else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
-            h.append(f'<tr{cls}><td>{_e(kind)}</td><td>{_e(names[e["giver"]])} → {_e(names[e["receiver"]])}</td>'
+            h.append(f'<tr{row_attr}><td>{_e(kind)}</td><td>{_e(names[e["giver"]])} → {_e(names[e["receiver"]])}</td>'
                      f'<td>{_card_html(e["card"], level)}</td><td>{verdict}</td>'
                      f'<td class="legend">{_e(e.get("reason") or "")}</td></tr>')
         h.append('</table>')
