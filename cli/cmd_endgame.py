@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import os
 import sys
 import time
 
 import click
 
-from .main import emit_json, format_option, main, read_source
+from .main import available_cpus, emit_json, format_option, main, read_source
 
 
 def _play_text(play) -> str:
@@ -95,8 +94,7 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
         sys.stderr.flush()
 
     if threads is None:
-        threads = min(8, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-                      else (os.cpu_count() or 1))
+        threads = available_cpus()
     result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
                    all_moves=not value_only, progress=progress, threads=threads)
     if shown[0]:

@@ -27,7 +27,8 @@ from guandan_fast.platform import import_platform_log
 from guandan_fast.record import loads, loads_json
 from guandan_fast.report import render_html, render_text
 
-from .main import EXIT_BAD_INPUT, emit_json, format_option, lang_option, main, read_source
+from .main import (EXIT_BAD_INPUT, available_cpus, emit_json, format_option, lang_option,
+                   main, read_source)
 
 
 def _load_records(path: str, platform: bool) -> list:
@@ -104,11 +105,14 @@ class _Progress:
               default=DEFAULT_MAX_SECONDS, show_default=True, help="Solver time per position.")
 @click.option("--max-nodes", type=click.IntRange(1, None), default=None,
               help="Solver node budget per position.")
+@click.option("--threads", type=click.IntRange(1, 256), default=None,
+              help="Threads of each solve for a single record (default: the CPUs "
+                   "available, at most 8); with --jobs each process uses one.")
 @click.option("--no-solver", is_flag=True, help="Skip the double-dummy values.")
 @click.option("--platform", is_flag=True,
               help="The inputs are AI competition platform message logs.")
 def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_nodes,
-             no_solver, platform):
+             threads, no_solver, platform):
     """Analyse deal records: where was the deal lost?"""
     paths = _expand(records)
     options = {"solve_cards": solve_cards, "max_seconds": max_seconds,
@@ -116,6 +120,7 @@ def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_
     if len(paths) == 1 and jobs is None:
         items = _load_records(paths[0], platform)
         if len(items) == 1:
+            options["threads"] = threads or available_cpus()
             _single(items[0][1], fmt, lang, html_path, options)
             return None
     if html_path:

@@ -7,6 +7,7 @@ Bad input prints one line on stderr and exits with status 2.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 import click
@@ -73,6 +74,13 @@ lang_option = click.option(
 
 def emit_json(data) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def available_cpus(cap: int = 8) -> int:
+    """The CPUs this process may run on (at most cap): the default number
+    of solver threads."""
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cap, n or 1))
 
 
 @click.group(cls=DefaultGroup, context_settings={"help_option_names": ["-h", "--help"]})

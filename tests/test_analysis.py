@@ -160,6 +160,9 @@ def test_with_the_compiled_endgame_solver():
     ref = analyse(loads(ENDGAME), solver=minimax.solve)
     assert [(d.value, d.chosen_value, d.loss) for d in short.decisions] == \
         [(d.value, d.chosen_value, d.loss) for d in ref.decisions]
+    two = analyse(loads(ENDGAME), threads=2)
+    assert [(d.value, d.chosen_value, d.loss, d.exact) for d in two.decisions] == \
+        [(d.value, d.chosen_value, d.loss, d.exact) for d in short.decisions]
 
 
 def test_state_machine_agrees_with_the_reference_solver():

@@ -114,7 +114,7 @@ def test_report_with_the_endgame_solver(tmp_path):
     assert "Mistakes:\n  #1 Anna: C5 (single 5)  ✗ loses 2; better: S3 (single 3) (+1)\n" in r.stdout
     html = page.read_text(encoding="utf-8")
     assert '<tr id="m1" class="mistake">' in html and html.count('class="mistake"') == 1
-    j = run("game", EXAMPLES / "record_endgame_pair.txt", "--format", "json")
+    j = run("game", EXAMPLES / "record_endgame_pair.txt", "--format", "json", "--threads", "1")
     data = json.loads(j.stdout)
     first = data["decisions"][0]
     assert first["loss"] == 4 and first["best_moves"][0]["type"] == "pair"

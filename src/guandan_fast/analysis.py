@@ -172,9 +172,9 @@ def _min_plays_fn():
     return min_plays
 
 
-def default_solver() -> Optional[Callable]:
-    """``endgame.solve`` as a callable on a GameState, or None when the
-    endgame solver is not available."""
+def default_solver(threads: int = 1) -> Optional[Callable]:
+    """``endgame.solve`` as a callable on a GameState (with ``threads``
+    threads), or None when the endgame solver is not available."""
     try:
         from .endgame import Position, solve
     except ImportError:
@@ -184,7 +184,7 @@ def default_solver() -> Optional[Callable]:
         pos = Position([state.cards(s) for s in range(4)], state.rules, turn=state.turn,
                        table=state.table, owner=state.owner, passes=state.passes,
                        finished=state.finished)
-        return solve(pos, max_nodes=max_nodes, max_seconds=max_seconds)
+        return solve(pos, max_nodes=max_nodes, max_seconds=max_seconds, threads=threads)
     return run
 
 
@@ -209,21 +209,23 @@ def analyse(record: Record, *, solve_cards: int = DEFAULT_SOLVE_CARDS,
             max_seconds: Optional[float] = DEFAULT_MAX_SECONDS,
             max_nodes: Optional[int] = None, solver: Optional[Callable] = None,
             use_solver: bool = True, min_plays: bool = True, tribute: bool = True,
-            lang: str = "en") -> Analysis:
+            lang: str = "en", threads: int = 1) -> Analysis:
     """Analyse a deal record (see the module docstring).
 
     ``solve_cards``: solve positions with at most this many cards left in
     the four hands; ``max_seconds``/``max_nodes``: the budget of each
     position (past it the solver's unproven answer is not used to mark
     mistakes); ``solver``: inject a solver; ``use_solver=False``,
-    ``min_plays=False``, ``tribute=False`` turn parts off.
+    ``min_plays=False``, ``tribute=False`` turn parts off; ``threads``: the
+    threads of each solve (``endgame.solve``), more positions proven within
+    the budget.
     """
     notes: list = []
     mp = _min_plays_fn() if min_plays else None
     if min_plays and mp is None:
         notes.append("minimum plays skipped: the decomposition engine is not available")
     if use_solver and solver is None:
-        solver = default_solver()
+        solver = default_solver(threads)
         if solver is None:
             notes.append("double-dummy values skipped: the endgame solver is not available")
     if not use_solver:
