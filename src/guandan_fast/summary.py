@@ -11,6 +11,7 @@ from ._core import Card
 from .decomposition import decompose, min_plays
 from .hand import to_counts
 from .rules import Rules
+from .tribute import held_bombs
 
 __all__ = ["hand_summary", "play_dict"]
 
@@ -24,9 +25,17 @@ def _rank_sort_key(rank: str, rules: Rules) -> int:
 def hand_summary(cards: list[Card], rules: Rules) -> dict:
     """A JSON-ready summary of a hand.
 
-    >>> s = hand_summary([Card("H2"), Card("S2"), Card("S2"), Card("C2"), Card("SA")], Rules(level=2))
-    >>> s["wilds"], s["bombs"], [b["cards"] for b in s["bombs_with_wilds"]]
-    (['H2'], [], ['S2 S2 H2 C2'])
+    "bombs": the bombs held outright, as ``tribute.held_bombs`` counts them
+    (a wild counts as what it is, a heart of the level rank), the largest per
+    rank or straight-flush window; "bombs_with_wilds": larger ones that need
+    a wild as a substitute.
+
+    >>> s = hand_summary([Card("H2"), Card("S2"), Card("C2"), Card("D2"), Card("SA")], Rules(level=2))
+    >>> s["wilds"], [b["cards"] for b in s["bombs"]], s["bombs_with_wilds"]
+    (['H2'], ['S2 H2 C2 D2'], [])
+    >>> s = hand_summary([Card("H2"), Card("S7"), Card("C7"), Card("D7"), Card("SA")], Rules(level=2))
+    >>> s["bombs"], [b["cards"] for b in s["bombs_with_wilds"]]
+    ([], ['H2 S7 C7 D7'])
     """
     by_rank = defaultdict(list)
     wild = rules.wild
@@ -43,14 +52,16 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
     counts = to_counts(cards)
     bombs = _core.py_plays(counts, rules.level_index, rules.flags,
                            (1 << 7) | (1 << 8) | (1 << 9))
-    # bombs held outright (no wild), and those only the wilds complete:
-    # for each rank or straight-flush window the largest one
+    # bombs held outright (held_bombs: the one definition, shared with the
+    # tribute advice), and those only the wilds complete: for each rank or
+    # straight-flush window the largest one, with the fewest wilds
+    natural = held_bombs(cards, rules)
     held: dict = {}
     with_wilds: dict = {}
     for p in bombs:
-        table = held if p.wilds == 0 else with_wilds
-        key = (p.type, p.rank, p.suit)
-        if key not in table or p.size > table[key].size:
+        key = (p.type, p.rank, p.suit if p.type == "straight_flush" else None)
+        table = held if p.size <= natural.get(key, 0) else with_wilds
+        if key not in table or (p.size, -p.wilds) > (table[key].size, -table[key].wilds):
             table[key] = p
     for key in held:
         if key in with_wilds and with_wilds[key].size <= held[key].size:
