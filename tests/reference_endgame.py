@@ -407,6 +407,41 @@ def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
     return value, moves
 
 
+def random_seating(rng: random.Random, deck: list, cards_per_hand: int, deal=None):
+    """(finished, hands, turn) of a random position (see random_position):
+    the seats out, the hands (deal() when given, else cards_per_hand cards
+    popped from deck) and a random seat holding cards to act."""
+    finished = []
+    r = rng.random()
+    if r >= 0.5:
+        a = rng.choice(SEATS)
+        finished.append(a)
+        if r >= 0.75:
+            finished.append(rng.choice([s for s in SEATS if s % 2 != a % 2]))
+            rng.shuffle(finished)
+    hands = []
+    for s in SEATS:
+        if s in finished:
+            hands.append([])
+        elif deal is not None:
+            hands.append(deal())
+        else:
+            hands.append([deck.pop() for _ in range(cards_per_hand)])
+    turn = rng.choice([s for s in SEATS if hands[s]])
+    return finished, hands, turn
+
+
+def random_owner(rng: random.Random, hands, turn: int, finished):
+    """(owner, passes) of a standing play in a random position (see
+    random_position)."""
+    owners = [s for s in SEATS if hands[s] and s != turn]
+    if finished:
+        owners.append(finished[-1])
+    owner = rng.choice(owners)
+    passes = sum(1 for k in range(1, (turn - owner) % 4) if hands[(owner + k) % 4])
+    return owner, passes
+
+
 def random_position(rng: random.Random, cards_per_hand: int, level: str):
     """A random small, reachable position, as a dict of solve() keyword
     arguments (hands, level, turn, table, owner, passes, finished).
@@ -429,31 +464,12 @@ def random_position(rng: random.Random, cards_per_hand: int, level: str):
     """
     deck = [t for t in reference.TOKENS for _ in range(2)]
     rng.shuffle(deck)
-    finished = []
-    r = rng.random()
-    if r >= 0.5:
-        a = rng.choice(SEATS)
-        finished.append(a)
-        if r >= 0.75:
-            finished.append(rng.choice([s for s in SEATS if s % 2 != a % 2]))
-            rng.shuffle(finished)
-    hands = []
-    for s in SEATS:
-        if s in finished:
-            hands.append([])
-        else:
-            hands.append([deck.pop() for _ in range(cards_per_hand)])
-    holders = [s for s in SEATS if hands[s]]
-    turn = rng.choice(holders)
+    finished, hands, turn = random_seating(rng, deck, cards_per_hand)
     table, owner, passes = None, None, 0
     if rng.random() < 0.5:
         extra = [deck.pop() for _ in range(rng.randint(1, 5))]
         pat = rng.choice(sorted(reference.plays(extra, level), key=repr))
         table = (pat[0], pat[1], len(pat[2]))
-        owners = [s for s in holders if s != turn]
-        if finished:
-            owners.append(finished[-1])
-        owner = rng.choice(owners)
-        passes = sum(1 for k in range(1, (turn - owner) % 4) if hands[(owner + k) % 4])
+        owner, passes = random_owner(rng, hands, turn, finished)
     return dict(hands=hands, level=level, turn=turn, table=table, owner=owner,
                 passes=passes, finished=tuple(finished))

@@ -330,46 +330,26 @@ SEATS = (0, 1, 2, 3)
 
 
 def random_position(rng, k, level=None, rich=False):
-    """A random reachable position with k cards in each hand still in (the
-    shape of reference_endgame.random_position, with optional rich hands:
-    wilds, near-bombs, pairs in sequence...). Returns a Position."""
+    """A random reachable position with k cards in each hand still in, drawn
+    as reference_endgame.random_position draws them, with optional rich
+    hands (wilds, near-bombs, pairs in sequence...) and a real table Play.
+    Returns a Position."""
     level = level or rng.choice(ref.RANKS)
     rules = Rules(level=level)
     for _ in range(100):
         deck = [t for t in ref.TOKENS for _ in range(2)]
         rng.shuffle(deck)
-        finished = []
-        r = rng.random()
-        if r >= 0.5:
-            a = rng.choice(SEATS)
-            finished.append(a)
-            if r >= 0.75:
-                finished.append(rng.choice([s for s in SEATS if s % 2 != a % 2]))
-                rng.shuffle(finished)
-        hands = []
-        for s in SEATS:
-            if s in finished:
-                hands.append([])
-            elif rich:
-                hands.append(ref.random_rich_hand(rng, k, level))
-            else:
-                hands.append([deck.pop() for _ in range(k)])
+        deal = (lambda: ref.random_rich_hand(rng, k, level)) if rich else None
+        finished, hands, turn = ref_end.random_seating(rng, deck, k, deal)
         used = Counter(c for h in hands for c in h)
         if max(used.values()) > 2:
             continue
         rest = [t for t in ref.TOKENS for _ in range(2 - used[t])]
         rng.shuffle(rest)
-        holders = [s for s in SEATS if hands[s]]
-        turn = rng.choice(holders)
         table, owner, passes = None, None, 0
         if rng.random() < 0.5:
-            extra = rest[:rng.randint(1, 5)]
-            table = rng.choice(plays(extra, rules))
-            owners = [s for s in holders if s != turn]
-            if finished:
-                owners.append(finished[-1])
-            owner = rng.choice(owners)
-            passes = sum(1 for j in range(1, (turn - owner) % 4) if hands[(owner + j) % 4])
+            table = rng.choice(plays(rest[:rng.randint(1, 5)], rules))
+            owner, passes = ref_end.random_owner(rng, hands, turn, finished)
         return Position(hands, rules, turn=turn, table=table, owner=owner,
                         passes=passes, finished=finished)
     raise AssertionError("could not draw a position")
