@@ -979,6 +979,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     cdef HSum* hs
     cdef uint64_t key, rok
     cdef TTEntry* e
+    cdef const SState* cur
     cdef uint32_t besth = 0, bh = 0
     cdef CPlay* buf
     cdef int* sc
@@ -991,26 +992,23 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return lo_s
     if hi_s <= alpha:
         return hi_s
-    if st.owner >= 0:
-        # a follower who cannot beat the table passes: no key, no table entry
-        hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
+    # a follower who cannot beat the table passes, and so does every seat
+    # after it that cannot beat it either: one node for the whole run of
+    # forced passes, no key, no table entry
+    cur = st
+    while cur.owner >= 0:
+        hs = hand_summary(cx, cur, cur.turn, cx.pool + sp, SPOOL - sp)
         if hs == NULL:
             cx.abort = 2
             return 0
-        if not can_beat(hs, &st.table, cx.lv):
-            # and so does every following seat that cannot beat it either:
-            # one node for the whole run of forced passes
+        if can_beat(hs, &cur.table, cx.lv):
+            break
+        if cur == st:
             child = st[0]
-            st_pass(&child)
-            while child.owner >= 0:
-                hs = hand_summary(cx, &child, child.turn, cx.pool + sp, SPOOL - sp)
-                if hs == NULL:
-                    cx.abort = 2
-                    return 0
-                if can_beat(hs, &child.table, cx.lv):
-                    break
-                st_pass(&child)
-            return search(cx, &child, alpha, beta, sp)
+            cur = &child
+        st_pass(&child)
+    if cur != st:
+        return search(cx, &child, alpha, beta, sp)
     # the run-out cache and table entries are fetched from memory while the
     # keys are computed and the run-out is tested (they are cache misses)
     rok = 0
@@ -1036,8 +1034,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                     return 0
                 if runout_after_cuts(st, v, alpha, beta):
                     return v
-    # two-entry buckets: the deeper (more work) entry and an always-replace one
-    e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
+    # two-entry buckets (e, fetched above): the deeper (more work) entry and
+    # an always-replace one
     if tt_get(e, key, &elo, &ehi, &ework, &besth) or \
             tt_get(e + 1, key, &elo, &ehi, &ework, &besth):
         if elo >= beta:
@@ -1050,8 +1048,6 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
             lo_s = elo
         if ehi < hi_s:
             hi_s = ehi
-    else:
-        besth = 0
     buf = cx.pool + sp
     sc = cx.scores + sp
     n = gen_moves(cx, st, buf, SPOOL - sp)
@@ -1104,7 +1100,6 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     while work > 1 and wl < 60:
         work >>= 1
         wl += 1
-    e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
     if tt_get(e, key, &elo, &ehi, &ework, &eb):
         pass
     elif tt_get(e + 1, key, &elo, &ehi, &ework, &eb):
@@ -1417,6 +1412,11 @@ cdef class EndgameSearch:
         cdef int lo, hi
         st_static_bounds(&self.root, &lo, &hi)
         return lo, hi
+
+    @property
+    def order(self):
+        """(flags, safe_w, pass_w): the move ordering knobs (set_order)."""
+        return (self.cx.order_flags, self.cx.safe_w, self.cx.pass_w)
 
     def set_order(self, int flags, int safe_w, int pass_w):
         """Tuning knobs of the move ordering (values never depend on them):
