@@ -263,7 +263,6 @@ def _first_test(maxi: bool, value: Optional[int]) -> int:
 # with the same move: another order (the history heuristic on) makes the two
 # searches drift apart, so each finds table entries the other has written
 HELPER_ORDER = (3, 0, 5000)
-SEARCH_ORDER = (1, 0, 5000)
 
 
 def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress,
@@ -284,6 +283,7 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
         workers.append(w)
     maxi = search.maximizing
     pick = max if maxi else min
+    own_order = search.order          # restored after helping
     lock = threading.Lock()
     todo = list(range(n_moves))
     bounds: List[Optional[Tuple[int, int]]] = [None] * n_moves
@@ -329,7 +329,7 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
                     elif i in active and w in active[i]:
                         active[i].remove(w)
                     w.resume()
-                    w.set_order(*SEARCH_ORDER)
+                    w.set_order(*own_order)
                     if w.aborted:
                         return
         except BaseException as e:      # re-raised by the calling thread
