@@ -106,8 +106,8 @@ class _Progress:
 @click.option("--max-nodes", type=click.IntRange(1, None), default=None,
               help="Solver node budget per position.")
 @click.option("--threads", type=click.IntRange(1, 256), default=None,
-              help="Threads of each solve for a single record (default: the CPUs "
-                   "available, at most 8); with --jobs each process uses one.")
+              help="Threads of each solve (default: for a single record the CPUs "
+                   "available, at most 8; for many records 1 per process).")
 @click.option("--no-solver", is_flag=True, help="Skip the double-dummy values.")
 @click.option("--platform", is_flag=True,
               help="The inputs are AI competition platform message logs.")
@@ -116,7 +116,8 @@ def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_
     """Analyse deal records: where was the deal lost?"""
     paths = _expand(records)
     options = {"solve_cards": solve_cards, "max_seconds": max_seconds,
-               "max_nodes": max_nodes, "use_solver": not no_solver, "lang": lang}
+               "max_nodes": max_nodes, "use_solver": not no_solver, "lang": lang,
+               "threads": threads or 1}
     if len(paths) == 1 and jobs is None:
         items = _load_records(paths[0], platform)
         if len(items) == 1:
