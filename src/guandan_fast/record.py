@@ -470,6 +470,15 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
         where = (raw.tributes or raw.returns)[0][3]
         _fail(where, "an anti-tribute deal has no tribute and no return")
     payers: dict[int, Transfer] = {}
+    def check_given(giver, card, where, check, what):
+        """The card of a tribute or return line is held by the giver and legal
+        for the exchange (check: check_tribute_card / check_return_card)."""
+        if card not in hands[giver]:
+            _fail(where, f"seat {giver} does not hold {card}")
+        why = check(hands[giver], card, rules)
+        if why:
+            _fail(where, f"{what} from seat {giver}: {why}")
+
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
         if team(giver) == team(receiver):
@@ -478,11 +487,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {giver} pays tribute twice")
         if receiver in [t.receiver for t in payers.values()]:
             _fail(where, f"seat {receiver} receives two tributes")
-        if card not in hands[giver]:
-            _fail(where, f"seat {giver} does not hold {card}")
-        why = check_tribute_card(hands[giver], card, rules)
-        if why:
-            _fail(where, f"tribute from seat {giver}: {why}")
+        check_given(giver, card, where, check_tribute_card, "tribute")
         payers[giver] = Transfer(giver, receiver, card)
     if len(payers) > 2:
         _fail(raw.tributes[2][3], "at most two tributes")
@@ -497,11 +502,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {giver} received no tribute from seat {receiver}, so returns nothing to it")
         if giver in returned:
             _fail(where, f"seat {giver} returns twice")
-        if card not in hands[giver]:
-            _fail(where, f"seat {giver} does not hold {card}")
-        why = check_return_card(hands[giver], card, rules)
-        if why:
-            _fail(where, f"return from seat {giver}: {why}")
+        check_given(giver, card, where, check_return_card, "return")
         returned[giver] = Transfer(giver, receiver, card)
     for t in payers.values():
         if t.receiver not in returned and raw.returns:
