@@ -615,6 +615,61 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
     assert groups_checked > 20
 
 
+def _keys(p):
+    from guandan_fast import _core
+    return _core._debug_key(p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
+                            -1 if p.owner is None else p.owner, p.passes, p.finished)
+
+
+def test_relabelled_key_kept_up_to_date_by_the_search():
+    # The search keeps each seat's rank counts (the words the relabelled key
+    # packs) up to date play by play; the key of every child it reaches must
+    # equal the key of the same position built from scratch, with the PEXT
+    # instruction and with the portable packing alike.
+    from guandan_fast import _core
+    rng = random.Random(23)
+    had = _core._use_pext()
+    checked = 0
+    try:
+        for k in range(150):
+            pos = random_position(rng, rng.choice((3, 4, 6)), rich=k % 2 == 0)
+            args = (pos.counts(), pos.rules.level_index, pos.rules.flags, pos.turn, pos.table,
+                    -1 if pos.owner is None else pos.owner, pos.passes, pos.finished)
+            expected = sorted(_keys(c)[0] for c in _children(pos))
+            for use in (True, False):
+                _core._use_pext(use)
+                assert sorted(_core._debug_child_keys(*args)) == expected
+                checked += len(expected)
+    finally:
+        _core._use_pext(had)
+    assert checked > 500
+
+
+def test_relabelled_key_same_with_and_without_pext():
+    # The PEXT path and the portable loop pack the same words: same keys,
+    # and the same values and node counts from a whole search.
+    from guandan_fast import _core
+    rng = random.Random(24)
+    had = _core._use_pext()
+    try:
+        for _ in range(200):
+            pos = random_position(rng, rng.choice((3, 5)), rich=rng.random() < 0.5)
+            _core._use_pext(True)
+            on = _keys(pos)
+            _core._use_pext(False)
+            assert _keys(pos) == on
+        for _ in range(6):
+            pos = random_position(rng, 4)
+            results = []
+            for use in (True, False):
+                _core._use_pext(use)
+                r = solve(pos)
+                results.append((r.value, [v for _, v in r.moves], r.nodes))
+            assert results[0] == results[1]
+    finally:
+        _core._use_pext(had)
+
+
 # ---------------------------------------------------------------------------
 # The sure run-out bound (_search.pxi, "Sure run-out"): hand-made positions
 # where it fires, argued on paper, and checks that it never changes a value

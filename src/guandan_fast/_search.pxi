@@ -51,7 +51,7 @@ ctypedef struct SState:
     CPlay table
     uint64_t hkey      # Zobrist key of the hands
     uint64_t skey[4]   # Zobrist key of each hand (hkey = their xor)
-    u8 rc[4][13]       # natural (non-wild) cards per seat and rank
+    uint64_t nib[4]    # natural (non-wild) cards per seat: 4 bits per order_of(rank)
     unsigned int om[4] # bit order_of(r) set when the seat holds a natural r
 
 
@@ -161,7 +161,8 @@ cdef uint64_t Z_HAND[4][54][3]
 cdef uint64_t Z_TURN[4]
 cdef uint64_t Z_FIRST[5]
 cdef uint64_t Z_LEAD
-cdef uint64_t Z_LAB[4][18][11]   # seat, label (0..13 naturals, 14 B, 15 R, 16 wild), count
+cdef uint64_t Z_SEAT[4]
+cdef uint64_t NIBBLES[128]       # bit b of i set: nibble b all ones
 
 
 cdef inline uint64_t smix(uint64_t x) noexcept nogil:
@@ -189,10 +190,13 @@ cdef void _init_zobrist() noexcept nogil:
     seed += 1
     Z_LEAD = smix(seed)
     for s in range(4):
-        for c in range(18):
-            for k in range(11):
-                seed += 1
-                Z_LAB[s][c][k] = smix(seed)
+        seed += 1
+        Z_SEAT[s] = smix(seed)
+    for c in range(128):
+        NIBBLES[c] = 0
+        for k in range(7):
+            if (c >> k) & 1:
+                NIBBLES[c] |= (<uint64_t>0xF) << (4 * k)
 
 
 _init_zobrist()
@@ -300,6 +304,56 @@ cdef inline int is_seq_type(int t) noexcept nogil:
     return t == T_STRAIGHT or t == T_TUBE or t == T_PLATE or t == T_STRAIGHT_FLUSH
 
 
+cdef extern from *:
+    """
+    /* Parallel bit extract (the bits of x where m has a one, packed low):
+       the BMI2 instruction, used where the CPU has it and it is fast (Intel
+       since Haswell, AMD since Zen 3; Zen 1 and 2 run it in microcode,
+       slowly). gf_use_pext is set once, at import (gf_pext_init); without
+       it the caller packs by a loop. */
+    #include <stdint.h>
+    static int gf_use_pext = 0;
+    #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+    #include <cpuid.h>
+    __attribute__((target("bmi2"))) static uint64_t gf_pext_hw(uint64_t x, uint64_t m) {
+        return __builtin_ia32_pext_di(x, m);
+    }
+    static void gf_pext_init(void) {
+        unsigned int a, b, c, d, family;
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("bmi2") || !__get_cpuid(1, &a, &b, &c, &d))
+            return;
+        family = (a >> 8) & 0xF;
+        if (family == 0xF)
+            family += (a >> 20) & 0xFF;
+        gf_use_pext = !__builtin_cpu_is("amd") || family >= 0x19;
+    }
+    #else
+    static uint64_t gf_pext_hw(uint64_t x, uint64_t m) { (void)m; return x; }
+    static void gf_pext_init(void) { }
+    #endif
+    """
+    uint64_t pext_hw "gf_pext_hw"(uint64_t x, uint64_t m) nogil
+    void gf_pext_init() nogil
+    int gf_use_pext
+
+
+gf_pext_init()
+
+
+def _use_pext(on=None):
+    """Whether the relabelled key uses the PEXT instruction (tests switch
+    it off to check the portable path gives the same keys)."""
+    global gf_use_pext
+    old = gf_use_pext
+    if on is not None:
+        if on:
+            gf_pext_init()
+        else:
+            gf_use_pext = 0
+    return bool(old)
+
+
 cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     """Key of a position where nobody can form a sequence play any more:
     then only the single-card order of the ranks matters (every other type
@@ -309,32 +363,35 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     order. Order-isomorphic positions (e.g. after playing the 8 or the 9 of
     8 9 when nobody else holds a card between them) share a key. Suits do
     not matter either: no straight flush can be formed. The key holds each
-    hand's count per label, the wilds apart, the jokers as themselves, the
-    table's label and the level's label."""
-    cdef unsigned int m = (1u << 13), bits, below, mo = (1u << 13)
-    cdef int s, r, o, w, lab, trank, ot
-    cdef uint64_t k = 0
+    hand's counts in label order (its rank-count nibbles at the ranks
+    present, packed: a parallel bit extract), the wilds apart, the jokers
+    as themselves, the table's label and the level's label."""
+    cdef unsigned int m = (1u << 13), mo = (1u << 13), bits
+    cdef int s, trank, ot, o
+    cdef uint64_t k = 0, nm, c
     for s in range(4):
         m |= st.om[s]
         if s != st.owner:
             mo |= st.om[s]
+    nm = NIBBLES[m & 0x7F] | (NIBBLES[m >> 7] << 28)
     for s in range(4):
         if st.ncards[s] == 0:
             continue
-        bits = st.om[s]
-        while bits:
-            o = __builtin_ctz(bits)
-            bits &= bits - 1
-            r = lv if o == 13 else o
-            lab = __builtin_popcount(m & ((1u << o) - 1))
-            k ^= Z_LAB[s][lab][st.rc[s][r]]
-        w = st.hand[s][SUIT_H * 13 + lv]
-        if w:
-            k ^= Z_LAB[s][16][w]
-        if st.hand[s][52]:
-            k ^= Z_LAB[s][14][st.hand[s][52]]
-        if st.hand[s][53]:
-            k ^= Z_LAB[s][15][st.hand[s][53]]
+        # at most 13 ranks present: 52 bits of counts, then the wilds and
+        # the two jokers (0..2 each) in bits 56..61
+        if gf_use_pext:
+            c = pext_hw(st.nib[s], nm)
+        else:
+            # the same packing by a loop over the ranks the seat holds
+            c = 0
+            bits = st.om[s]
+            while bits:
+                o = __builtin_ctz(bits)
+                bits &= bits - 1
+                c |= ((st.nib[s] >> (4 * o)) & 0xF) << (4 * __builtin_popcount(m & ((1u << o) - 1)))
+        c |= (<uint64_t>st.hand[s][SUIT_H * 13 + lv] | (<uint64_t>st.hand[s][52] << 2)
+              | (<uint64_t>st.hand[s][53] << 4)) << 56
+        k ^= smix(c ^ Z_SEAT[s])
     # the standing play: only what the other seats can beat it with matters
     # (its owner never plays on it: the round ends or someone beats it first),
     # so its rank is placed among the ranks the others hold (and the level
@@ -387,7 +444,7 @@ cdef int may_form_sequence(const u8* hand, int n, int lv, int flags,
 
 cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
     """The seat to act plays p (size > 0). The caller checks st_team_out."""
-    cdef int s = st.turn, i, c, old, r
+    cdef int s = st.turn, i, c, old, r, o
     for i in range(p.size):
         c = p.cards[i]
         old = st.hand[s][c]
@@ -395,9 +452,10 @@ cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
         st.skey[s] ^= Z_HAND[s][c][old] ^ Z_HAND[s][c][old - 1]
         if c < 52 and c != SUIT_H * 13 + st.lv:
             r = c % 13
-            st.rc[s][r] -= 1
-            if st.rc[s][r] == 0:
-                st.om[s] &= ~(1u << order_of(r, st.lv))
+            o = order_of(r, st.lv)
+            st.nib[s] -= (<uint64_t>1) << (4 * o)
+            if not (st.nib[s] >> (4 * o)) & 0xF:
+                st.om[s] &= ~(1u << o)
     st.hkey = st.skey[0] ^ st.skey[1] ^ st.skey[2] ^ st.skey[3]
     st.ncards[s] -= p.size
     st.table = p[0]
@@ -890,7 +948,7 @@ cdef inline void st_after_runout(const SState* st, SState* out) noexcept nogil:
     cdef int me = st.turn
     out[0] = st[0]
     memset(out.hand[me], 0, 54)
-    memset(out.rc[me], 0, 13)
+    out.nib[me] = 0
     out.om[me] = 0
     out.skey[me] = 0
     out.hkey = out.skey[0] ^ out.skey[1] ^ out.skey[2] ^ out.skey[3]
@@ -1317,7 +1375,7 @@ cdef class EndgameSearch:
         for s in range(4):
             for c in range(52):
                 if c != SUIT_H * 13 + lv and self.root.hand[s][c]:
-                    self.root.rc[s][c % 13] += self.root.hand[s][c]
+                    self.root.nib[s] += (<uint64_t>self.root.hand[s][c]) << (4 * order_of(c % 13, lv))
                     self.root.om[s] |= 1u << order_of(c % 13, lv)
         for s in range(4):
             if may_form_sequence(self.root.hand[s], self.root.ncards[s], lv, flags,
@@ -1477,3 +1535,22 @@ def _debug_key(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=N
                                          finished, 10)
     return (st_key_relabeled(&e.root, lv), e.root.hkey ^ st_key_rest(&e.root, e.root.table.rank),
             e.root.seqmask)
+
+
+def _debug_child_keys(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
+                      int owner=-1, int passes=0, finished=()):
+    """The relabelled key of the position after each root move, the move
+    played by the search's own state update (st_apply_cx: the rank-count
+    words kept up to date play by play), deals over left out (for tests:
+    they must equal the keys of the same positions built from scratch)."""
+    cdef EndgameSearch e = EndgameSearch(hands, lv, flags, turn, table, owner, passes,
+                                         finished, 10)
+    cdef SState child
+    cdef int i
+    out = []
+    for i in range(e.nroot):
+        child = e.root
+        st_apply_cx(&e.cx, &child, &e.rootmoves[i], 0)
+        if not st_team_out(&child):
+            out.append(st_key_relabeled(&child, lv))
+    return out
