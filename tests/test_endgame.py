@@ -802,6 +802,23 @@ def test_runout_changes_no_value_on_larger_hands():
     assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
 
 
+def test_runout_quick_filter_changes_nothing():
+    # The run-out test first checks that the cards of rank slots no safe play
+    # touches fit in one unsafe play (else no split exists): a shortcut only,
+    # so values, move values and even node counts must be the same without it.
+    from guandan_fast import _core
+    rng = random.Random(5252)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    on = [solve(p) for p in positions]
+    _core._set_ro_filter(0)
+    try:
+        off = [solve(p) for p in positions]
+    finally:
+        _core._set_ro_filter(1)
+    for p, a, b in zip(positions, on, off):
+        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
+
+
 def test_runout_fires_in_the_differential_positions():
     # the differential test's positions do exercise the bound
     from guandan_fast import endgame

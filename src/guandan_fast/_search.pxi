@@ -835,6 +835,27 @@ cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
     return 0
 
 
+cdef int RO_FILTER = 1
+def _set_ro_filter(int on):
+    global RO_FILTER
+    RO_FILTER = on
+
+
+cdef inline int ro_holds(const CPlay* p, const int* cnt, unsigned int bare, int lv) noexcept nogil:
+    """Does p hold every card (by rank slot) of the slots in bare?"""
+    cdef int k, j, m
+    while bare:
+        k = __builtin_ctz(bare)
+        bare &= bare - 1
+        m = 0
+        for j in range(p.size):
+            if ro_slot(p.cards[j], lv) == k:
+                m += 1
+        if m < cnt[k]:
+            return 0
+    return 1
+
+
 cdef inline uint64_t runout_key(const SCtx* cx, const SState* st) noexcept nogil:
     """The key of the run-out cache: the mover's and the opponents' hands and,
     following, what beats the table (never 0)."""
@@ -860,6 +881,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     cards, has the lead with the rest of the split: the claim above applies."""
     cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
     cdef int steps = RO_STEPS
+    cdef unsigned int covered, bare
     cdef ROEntry* e
     cdef HSum hs[2]
     cdef HSum* h
@@ -921,9 +943,34 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
         if conc[i]:
             cnt[ro_slot(i, cx.lv)] += conc[i]
             left += conc[i]
+    # a quick necessary condition first: the cards of rank slots no safe
+    # play touches must all go into the one play allowed to be unsafe
+    covered = 0
+    for i in range(n):
+        if safe[i]:
+            for k in range(buf[i].size):
+                covered |= 1u << ro_slot(buf[i].cards[k], cx.lv)
+    bare = 0
+    for k in range(16):
+        if cnt[k] and not (covered >> k) & 1:
+            bare |= 1u << k
+    r = 0
+    if bare and RO_FILTER:
+        # no all-safe split; a split with one unsafe play needs a play
+        # holding every card of the bare slots
+        r = -1
+        for i in range(n):
+            if not safe[i] and ro_holds(&buf[i], cnt, bare, cx.lv):
+                r = 0
+                break
+        if r < 0:
+            e.key = key
+            e.res = 0
+            return 0
     # all plays safe first (3: then the continuation is known, see
     # st_after_runout), else one last play of any kind (1)
-    r = ro_cover(buf, safe, n, cnt, conc, left, 0, cx.lv, &steps, st.owner < 0)
+    if not bare or not RO_FILTER:
+        r = ro_cover(buf, safe, n, cnt, conc, left, 0, cx.lv, &steps, st.owner < 0)
     if r > 0:
         r = 3
     else:
