@@ -782,6 +782,18 @@ def test_runout_continuation_not_after_an_unsafe_last_play():
     assert solve(pos).value == reference_solve(pos)[0]
 
 
+def _solved_on_and_off(positions, switch, on_value):
+    """Every position solved with a search feature on, then with it off
+    (switch(0); switch(on_value) restores it)."""
+    on = [solve(p) for p in positions]
+    switch(0)
+    try:
+        off = [solve(p) for p in positions]
+    finally:
+        switch(on_value)
+    return on, off
+
+
 def test_runout_changes_no_value_on_larger_hands():
     # The solver with and without the run-out bound (and the search after
     # it), on 5-card hands (too big for the reference): every move's value
@@ -789,12 +801,7 @@ def test_runout_changes_no_value_on_larger_hands():
     from guandan_fast import _core
     rng = random.Random(5151)
     positions = [random_position(rng, 5, rich=bool(i % 2)) for i in range(40)]
-    on = [solve(p) for p in positions]
-    _core._set_runout(0)
-    try:
-        off = [solve(p) for p in positions]
-    finally:
-        _core._set_runout(7)
+    on, off = _solved_on_and_off(positions, _core._set_runout, 7)
     for p, a, b in zip(positions, on, off):
         assert a.exact and b.exact
         assert a.value == b.value, p
@@ -809,12 +816,7 @@ def test_runout_quick_filter_changes_nothing():
     from guandan_fast import _core
     rng = random.Random(5252)
     positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    on = [solve(p) for p in positions]
-    _core._set_ro_filter(0)
-    try:
-        off = [solve(p) for p in positions]
-    finally:
-        _core._set_ro_filter(1)
+    on, off = _solved_on_and_off(positions, _core._set_ro_filter, 1)
     for p, a, b in zip(positions, on, off):
         assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
 
