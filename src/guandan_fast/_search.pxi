@@ -882,6 +882,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
     cdef int steps = RO_STEPS
     cdef unsigned int covered, bare
+    cdef int all_safe_ok, one_unsafe_ok
     cdef ROEntry* e
     cdef HSum hs[2]
     cdef HSum* h
@@ -954,26 +955,23 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     for k in range(16):
         if cnt[k] and not (covered >> k) & 1:
             bare |= 1u << k
-    r = 0
-    if bare and RO_FILTER:
-        # no all-safe split; a split with one unsafe play needs a play
-        # holding every card of the bare slots
-        r = -1
+    # with bare slots there is no all-safe split, and a split with one
+    # unsafe play needs a play holding every card of the bare slots
+    all_safe_ok = not bare or not RO_FILTER
+    one_unsafe_ok = all_safe_ok
+    if not one_unsafe_ok:
         for i in range(n):
             if not safe[i] and ro_holds(&buf[i], cnt, bare, cx.lv):
-                r = 0
+                one_unsafe_ok = 1
                 break
-        if r < 0:
-            e.key = key
-            e.res = 0
-            return 0
     # all plays safe first (3: then the continuation is known, see
     # st_after_runout), else one last play of any kind (1)
-    if not bare or not RO_FILTER:
+    r = 0
+    if all_safe_ok:
         r = ro_cover(buf, safe, n, cnt, conc, left, 0, cx.lv, &steps, st.owner < 0)
     if r > 0:
         r = 3
-    else:
+    elif one_unsafe_ok:
         steps = RO_STEPS
         r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps, st.owner < 0)
         if r < 0:
