@@ -265,6 +265,15 @@ def _random_flags(rng):
                 flush_is_always_bomb=rng.random() < 0.3)
 
 
+def _random_cases(seed, n, count):
+    """count seeded random (position, rule flags) pairs with n cards a hand."""
+    rng = random.Random(seed)
+    for _ in range(count):
+        level = rng.choice(reference.RANKS)
+        pos = random_position(rng, n, level)
+        yield pos, _random_flags(rng)
+
+
 @pytest.fixture
 def restore_switches():
     saved = RE.METHOD, RE.CANONICAL_SUITS
@@ -274,11 +283,7 @@ def restore_switches():
 
 @pytest.mark.parametrize("n, count, seed", [(1, 150, 1), (2, 200, 2), (3, 25, 3)])
 def test_speedups_agree_with_plain_minimax(n, count, seed, restore_switches):
-    rng = random.Random(seed)
-    for _ in range(count):
-        level = rng.choice(reference.RANKS)
-        pos = random_position(rng, n, level)
-        flags = _random_flags(rng)
+    for pos, flags in _random_cases(seed, n, count):
         results = []
         for method in ("plain", "cutoff", "threshold"):
             for canon in (False, True):
@@ -375,12 +380,8 @@ def _passed_seats(pos):
 
 @pytest.mark.parametrize("n, count, seed", [(1, 200, 11), (2, 200, 12), (3, 15, 13)])
 def test_agrees_with_literal_implementation(n, count, seed):
-    rng = random.Random(seed)
-    for _ in range(count):
-        level = rng.choice(reference.RANKS)
-        pos = random_position(rng, n, level)
-        flags = _random_flags(rng)
-        expected = _literal_solve(pos["hands"], level, pos["turn"], pos["table"],
+    for pos, flags in _random_cases(seed, n, count):
+        expected = _literal_solve(pos["hands"], pos["level"], pos["turn"], pos["table"],
                                   pos["owner"], _passed_seats(pos), pos["finished"], flags)
         assert solve(**pos, **flags) == expected, pos
 
@@ -432,18 +433,14 @@ def _realisations(hand, move, level, flags):
 def test_move_values_are_values_of_the_next_positions(n, count, seed):
     # moves[m] == best over the card choices realising m of the value of the
     # position reached, that position being rebuilt here from RULES 6.
-    rng = random.Random(seed)
-    for _ in range(count):
-        level = rng.choice(reference.RANKS)
-        pos = random_position(rng, n, level)
-        flags = _random_flags(rng)
+    for pos, flags in _random_cases(seed, n, count):
         value, moves = solve(**pos, **flags)
         best = max if pos["turn"] % 2 == 0 else min
         for move, v in moves.items():
             if move is None:
                 succ = [_successor(pos, None)]
             else:
-                subs = _realisations(pos["hands"][pos["turn"]], move, level, flags)
+                subs = _realisations(pos["hands"][pos["turn"]], move, pos["level"], flags)
                 assert subs
                 succ = [_successor(pos, move, sub) for sub in subs]
             vals = [s if isinstance(s, int) else solve(**s, **flags)[0] for s in succ]
