@@ -821,6 +821,20 @@ def test_runout_quick_filter_changes_nothing():
         assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
 
 
+def test_refutation_table_changes_no_value():
+    # The refutation table only orders moves: with it (the default) and
+    # without it, every move's value must agree; and it is used (the node
+    # counts differ).
+    from guandan_fast import _core
+    rng = random.Random(5353)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    on, off = _solved_on_and_off(positions, lambda on: _core._set_default_order(1 | on), 4)
+    for p, a, b in zip(positions, on, off):
+        assert a.exact and b.exact
+        assert (a.value, move_values(a)) == (b.value, move_values(b)), p
+    assert [a.nodes for a in on] != [b.nodes for b in off]
+
+
 def test_runout_fires_in_the_differential_positions():
     # the differential test's positions do exercise the bound
     from guandan_fast import endgame

@@ -127,6 +127,7 @@ ctypedef struct ROEntry:
 
 
 DEF ROC_BITS = 15
+DEF KT_BITS = 16         # refutation table entries (see refutation_key)
 DEF RO_STEPS = 300       # step budget of one run-out test (then: unknown)
 
 
@@ -155,6 +156,7 @@ ctypedef struct SCtx:
     int pass_w
     ROEntry* roc            # run-out test results (direct-mapped cache)
     long long runouts       # nodes cut by the run-out bound (statistics)
+    uint64_t* kt            # refutation table: key high half | move hash
 
 
 cdef uint64_t Z_HAND[4][54][3]
@@ -414,6 +416,12 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
+cdef int DEFAULT_ORDER = 5   # order_flags of new searches (see set_order)
+def _set_default_order(int flags):
+    global DEFAULT_ORDER
+    DEFAULT_ORDER = flags
+
+
 cdef int RUNOUT_ON = 7      # bit 0: at lead nodes, bit 1: following, bit 2: search after it
 def _set_runout(int on):
     global RUNOUT_ON
@@ -643,9 +651,10 @@ cdef inline int pick_next(CPlay* buf, int* sc, int i, int n) noexcept nogil:
 
 
 cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
-                     uint32_t besth, int sp) noexcept nogil:
+                     uint32_t besth, int sp, uint32_t refut=0) noexcept nogil:
     """Scores for the moves (higher first): the transposition-table move,
-    going out, then few plays left in the hand, plays nobody can beat, low
+    going out, the refutation-table move (refut, a move hash or 1 for the
+    pass), then few plays left in the hand, plays nobody can beat, low
     ranks, bombs last; a pass first when the partner owns the table.
     Returns -1 on overflow."""
     cdef int me = st.turn, i, q, nq = 0, bc, safe, mp0, mp, s
@@ -666,6 +675,10 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
         if besth and ((buf[i].size == 0 and besth == 1) or
                       (buf[i].size and move_hash(&buf[i]) == besth)):
             sc[i] = 100000000
+            continue
+        if refut and ((buf[i].size == 0 and refut == 1) or
+                      (buf[i].size and move_hash(&buf[i]) == refut)):
+            sc[i] = 70000000
             continue
         if buf[i].size == 0:
             if partner_owns:
@@ -701,6 +714,26 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
 # ----------------------------------------------------------------------------
 # Alpha-beta
 # ----------------------------------------------------------------------------
+
+cdef inline uint64_t refutation_key(const SCtx* cx, const SState* st) noexcept nogil:
+    """The key of the refutation table: the hands of the seat to act and of
+    its partner, and what beats the standing play and where its owner sits
+    (or a free lead), and who is out. The move that cut a node is stored
+    under it and tried early at every node with the same key: the other
+    hands differ, but the same move often refutes again (a killer move made
+    specific to the hands that decide it). Only the order of the moves
+    depends on it. On 4x8 endgames: 10-40% fewer nodes in the tests that
+    waste most (a pass that refutes, found after a play)."""
+    cdef int me = st.turn
+    cdef uint64_t k = smix(st.skey[me] + <uint64_t>me * 7919 + 12345)
+    k ^= smix(st.skey[me ^ 2] + 4242)
+    if st.owner >= 0:
+        k ^= smix(<uint64_t>(((st.table.type * 128 + rank_key(&st.table, cx.lv)) * 32
+                              + st.table.size) * 8 + ((st.owner - me) & 3)) + 99991)
+    # who finished so far (the goals of the test differ)
+    k ^= smix(<uint64_t>(st.fin[0] + 1 if st.nfin else 0) * 1000 + st.nfin + 555)
+    return k
+
 
 cdef void report_progress(SCtx* cx) noexcept nogil:
     """Every 2**18 nodes: take the GIL, let Python handle signals (Ctrl-C
@@ -1080,7 +1113,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     cdef uint32_t eb
     cdef long long nodes0 = cx.nodes, work
     cdef HSum* hs
-    cdef uint64_t key, rok
+    cdef uint64_t key, rok, rk = 0, kv
+    cdef uint32_t refut
     cdef TTEntry* e
     cdef const SState* cur
     cdef uint32_t besth = 0, bh = 0
@@ -1162,7 +1196,13 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         child = st[0]
         st_pass(&child)
         return search(cx, &child, alpha, beta, sp)
-    if order_moves(cx, st, buf, sc, n, besth, sp) < 0:
+    refut = 0
+    if cx.order_flags & 4:
+        rk = refutation_key(cx, st)
+        kv = cx.kt[rk & ((1 << KT_BITS) - 1)]
+        if (kv >> 32) == (rk >> 32):
+            refut = <uint32_t>kv
+    if order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
         cx.abort = 2
         return 0
     maxi = (st.turn & 1) == 0
@@ -1184,6 +1224,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 if best >= beta or best >= hi_s:
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
+                    if cx.order_flags & 4:
+                        cx.kt[rk & ((1 << KT_BITS) - 1)] = ((rk >> 32) << 32) | bh
                     break
                 if best > alpha:
                     alpha = best
@@ -1194,6 +1236,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                 if best <= alpha or best <= lo_s:
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
+                    if cx.order_flags & 4:
+                        cx.kt[rk & ((1 << KT_BITS) - 1)] = ((rk >> 32) << 32) | bh
                     break
                 if best < beta:
                     beta = best
@@ -1348,7 +1392,7 @@ cdef class EndgameSearch:
                   int tt_bits=20, EndgameSearch share=None):
         cdef int s, c, i, n
         cdef u8 v
-        cdef size_t sz_h, sz_m, sz_c, sz_r, total
+        cdef size_t sz_h, sz_m, sz_c, sz_r, sz_k, total
         memset(&self.cx, 0, sizeof(SCtx))
         memset(&self.root, 0, sizeof(SState))
         self.rootmoves = NULL
@@ -1379,7 +1423,8 @@ cdef class EndgameSearch:
         sz_m = ((1 << MPC_BITS) * sizeof(MPEntry) + 63) & ~(<size_t>63)
         sz_c = ((1 << MC_BITS) * sizeof(MCEntry) + 63) & ~(<size_t>63)
         sz_r = ((1 << ROC_BITS) * sizeof(ROEntry) + 63) & ~(<size_t>63)
-        total = sz_h + sz_m + sz_c + sz_r
+        sz_k = (<size_t>1 << KT_BITS) * sizeof(uint64_t)
+        total = sz_h + sz_m + sz_c + sz_r + sz_k
         if tt_bits >= 20:
             if total < (2 << 20):
                 total = 2 << 20
@@ -1393,17 +1438,18 @@ cdef class EndgameSearch:
             self.cx.mpc = <MPEntry*>(self.caches + sz_h)
             self.cx.mc = <MCEntry*>(self.caches + sz_h + sz_m)
             self.cx.roc = <ROEntry*>(self.caches + sz_h + sz_m + sz_c)
+            self.cx.kt = <uint64_t*>(self.caches + sz_h + sz_m + sz_c + sz_r)
         self.cx.dws = new_decomp_work()
         self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
         self.cx.agen = 1
         if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
                 and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
-                and self.cx.arena and self.cx.roc):
+                and self.cx.arena and self.cx.roc and self.cx.kt):
             raise MemoryError()
         if share is None:
             memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
             self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
-        self.cx.order_flags = 1
+        self.cx.order_flags = DEFAULT_ORDER
         self.cx.safe_w = 0
         self.cx.pass_w = 5000
         for s in range(4):
@@ -1525,8 +1571,9 @@ cdef class EndgameSearch:
         """Tuning knobs of the move ordering (values never depend on them):
         flags bit 0 orders by the minimum plays left after a move; safe_w is
         the bonus of a play nobody can beat; pass_w the malus of a pass when
-        an opponent owns the table; bit 1 adds a history heuristic. The
-        defaults (1, 0, 5000) measured best on random 4x6 endgames."""
+        an opponent owns the table; bit 1 adds a history heuristic; bit 2
+        the refutation table (see refutation_key). The defaults (5, 0, 5000)
+        measured best on random 4x6 and 4x8 endgames."""
         self.cx.order_flags = flags
         self.cx.safe_w = safe_w
         self.cx.pass_w = pass_w

@@ -262,7 +262,7 @@ def _first_test(maxi: bool, value: Optional[int]) -> int:
 # move ordering knobs (EndgameSearch.set_order) of a thread helping another
 # with the same move: another order (the history heuristic on) makes the two
 # searches drift apart, so each finds table entries the other has written
-HELPER_ORDER = (3, 0, 5000)
+HELPER_ORDER = (7, 0, 5000)
 
 
 def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress,
