@@ -835,6 +835,19 @@ def test_refutation_table_changes_no_value():
     assert [a.nodes for a in on] != [b.nodes for b in off]
 
 
+def test_test_order_changes_no_value():
+    # The order of the null-window tests (smallest gain first once the sign
+    # is known, or the median) never changes a value, and it is in effect.
+    from guandan_fast import _core
+    rng = random.Random(5454)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    on, off = _solved_on_and_off(positions, _core._set_drive_low, 1)
+    for p, a, b in zip(positions, on, off):
+        assert a.exact and b.exact
+        assert (a.value, move_values(a)) == (b.value, move_values(b)), p
+    assert [a.nodes for a in on] != [b.nodes for b in off]
+
+
 def test_runout_fires_in_the_differential_positions():
     # the differential test's positions do exercise the bound
     from guandan_fast import endgame

@@ -422,6 +422,12 @@ def _set_default_order(int flags):
     DEFAULT_ORDER = flags
 
 
+cdef int DRIVE_LOW = 1
+def _set_drive_low(int on):
+    global DRIVE_LOW
+    DRIVE_LOW = on
+
+
 cdef int RUNOUT_ON = 7      # bit 0: at lead nodes, bit 1: following, bit 2: search after it
 def _set_runout(int on):
     global RUNOUT_ON
@@ -1306,6 +1312,13 @@ cdef void drive(SCtx* cx, const SState* st, int sp, int* plo, int* phi,
                 vals[m] = k
                 m += 1
         t = vals[m // 2]
+        # once the sign is known, the smallest gain left first (+1 and -1
+        # are the likeliest outcomes; the median would test >= 3 before
+        # >= 2 and pay for both when the value is 1)
+        if DRIVE_LOW and lo >= 1:
+            t = vals[0]
+        elif DRIVE_LOW and hi <= -1:
+            t = vals[m - 1]
         if first and lo < first <= hi:
             t = first
         first = 0
