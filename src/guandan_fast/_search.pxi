@@ -741,6 +741,16 @@ cdef inline uint64_t refutation_key(const SCtx* cx, const SState* st) noexcept n
     return k
 
 
+cdef inline uint32_t refutation_probe(const SCtx* cx, uint64_t rk) noexcept nogil:
+    """The refutation table's move hash under key rk (1: the pass), or 0."""
+    cdef uint64_t kv = cx.kt[rk & ((1 << KT_BITS) - 1)]
+    return <uint32_t>kv if (kv >> 32) == (rk >> 32) else 0
+
+
+cdef inline void refutation_store(SCtx* cx, uint64_t rk, uint32_t move) noexcept nogil:
+    cx.kt[rk & ((1 << KT_BITS) - 1)] = ((rk >> 32) << 32) | move
+
+
 cdef void report_progress(SCtx* cx) noexcept nogil:
     """Every 2**18 nodes: take the GIL, let Python handle signals (Ctrl-C
     stops the search: abort = 3) and call the progress callback, if any."""
@@ -1119,7 +1129,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     cdef uint32_t eb
     cdef long long nodes0 = cx.nodes, work
     cdef HSum* hs
-    cdef uint64_t key, rok, rk = 0, kv
+    cdef uint64_t key, rok, rk = 0
     cdef uint32_t refut
     cdef TTEntry* e
     cdef const SState* cur
@@ -1205,9 +1215,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     refut = 0
     if cx.order_flags & 4:
         rk = refutation_key(cx, st)
-        kv = cx.kt[rk & ((1 << KT_BITS) - 1)]
-        if (kv >> 32) == (rk >> 32):
-            refut = <uint32_t>kv
+        refut = refutation_probe(cx, rk)
     if order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
         cx.abort = 2
         return 0
@@ -1231,7 +1239,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
                     if cx.order_flags & 4:
-                        cx.kt[rk & ((1 << KT_BITS) - 1)] = ((rk >> 32) << 32) | bh
+                        refutation_store(cx, rk, bh)
                     break
                 if best > alpha:
                     alpha = best
@@ -1243,7 +1251,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
                     if cx.order_flags & 4:
-                        cx.kt[rk & ((1 << KT_BITS) - 1)] = ((rk >> 32) << 32) | bh
+                        refutation_store(cx, rk, bh)
                     break
                 if best < beta:
                     beta = best
