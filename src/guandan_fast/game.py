@@ -222,5 +222,3 @@ class GameState:
         return (f"<GameState turn={self.turn} table={self.table} owner={self.owner} "
                 f"passes={self.passes} finished={self.finished} hands={hands}>")
 
-
-# -- tribute legality (RULES 7), the rule only; advice lives in tribute.py ----
