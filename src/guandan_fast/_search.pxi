@@ -288,6 +288,12 @@ cdef inline int st_next_holder(const SState* st, int s) noexcept nogil:
     return s
 
 
+cdef inline uint64_t beat_code(const CPlay* t, int rank) noexcept nogil:
+    """What matters of a standing play t is what beats it: its type, size
+    and rank (rank: the one the caller compares by), packed in one number."""
+    return (<uint64_t>t.type * 128 + rank) * 32 + t.size
+
+
 cdef inline uint64_t st_key_rest(const SState* st, int table_rank) noexcept nogil:
     """The key of everything but the hands."""
     cdef uint64_t k = Z_TURN[st.turn]
@@ -295,10 +301,8 @@ cdef inline uint64_t st_key_rest(const SState* st, int table_rank) noexcept nogi
     if st.owner < 0:
         k ^= Z_LEAD
     else:
-        # what matters of the standing play is what beats it: type, size, rank
-        k ^= smix(<uint64_t>(((((st.table.type * 128 + table_rank) * 32
-                                + st.table.size) * 8 + st.owner) * 8
-                              + st.passes) + 1000003))
+        k ^= smix((beat_code(&st.table, table_rank) * 8 + st.owner) * 8
+                  + st.passes + 1000003)
     return k
 
 
@@ -525,6 +529,12 @@ cdef inline uint32_t move_hash(const CPlay* p) noexcept nogil:
     return <uint32_t>(smix(h) | 2)   # 1 is the pass
 
 
+cdef inline uint32_t move_id(const CPlay* p) noexcept nogil:
+    """What the table and the refutation table keep of a move: its hash,
+    1 for the pass (0: none)."""
+    return move_hash(p) if p.size else 1
+
+
 # ----------------------------------------------------------------------------
 # Move generation and ordering
 # ----------------------------------------------------------------------------
@@ -664,6 +674,7 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
     ranks, bombs last; a pass first when the partner owns the table.
     Returns -1 on overflow."""
     cdef int me = st.turn, i, q, nq = 0, bc, safe, mp0, mp, s
+    cdef uint32_t mid
     cdef HSum hs[3]          # copies: a later lookup may reuse a cache slot
     cdef HSum* h
     cdef CPlay* scratch = cx.pool + sp + n
@@ -678,14 +689,14 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
             nq += 1
     mp0 = -1
     for i in range(n):
-        if besth and ((buf[i].size == 0 and besth == 1) or
-                      (buf[i].size and move_hash(&buf[i]) == besth)):
-            sc[i] = 100000000
-            continue
-        if refut and ((buf[i].size == 0 and refut == 1) or
-                      (buf[i].size and move_hash(&buf[i]) == refut)):
-            sc[i] = 70000000
-            continue
+        if besth or refut:
+            mid = move_id(&buf[i])
+            if mid == besth:
+                sc[i] = 100000000
+                continue
+            if mid == refut:
+                sc[i] = 70000000
+                continue
         if buf[i].size == 0:
             if partner_owns:
                 sc[i] = 50000000
@@ -734,8 +745,8 @@ cdef inline uint64_t refutation_key(const SCtx* cx, const SState* st) noexcept n
     cdef uint64_t k = smix(st.skey[me] + <uint64_t>me * 7919 + 12345)
     k ^= smix(st.skey[me ^ 2] + 4242)
     if st.owner >= 0:
-        k ^= smix(<uint64_t>(((st.table.type * 128 + rank_key(&st.table, cx.lv)) * 32
-                              + st.table.size) * 8 + ((st.owner - me) & 3)) + 99991)
+        k ^= smix(beat_code(&st.table, rank_key(&st.table, cx.lv)) * 8
+                  + ((st.owner - me) & 3) + 99991)
     # who finished so far (the goals of the test differ)
     k ^= smix(<uint64_t>(st.fin[0] + 1 if st.nfin else 0) * 1000 + st.nfin + 555)
     return k
@@ -912,8 +923,7 @@ cdef inline uint64_t runout_key(const SCtx* cx, const SState* st) noexcept nogil
     cdef uint64_t key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
                                                ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
     if st.owner >= 0:
-        key ^= smix(<uint64_t>((st.table.type * 16 + rank_key(&st.table, cx.lv)) * 16
-                               + st.table.size) + 0x70117ULL)
+        key ^= smix(beat_code(&st.table, rank_key(&st.table, cx.lv)) + 0x70117ULL)
     return key | 1
 
 
@@ -1234,7 +1244,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         if maxi:
             if v > best:
                 best = v
-                bh = move_hash(&buf[i]) if buf[i].size else 1
+                bh = move_id(&buf[i])
                 if best >= beta or best >= hi_s:
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
@@ -1246,7 +1256,7 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         else:
             if v < best:
                 best = v
-                bh = move_hash(&buf[i]) if buf[i].size else 1
+                bh = move_id(&buf[i])
                 if best <= alpha or best <= lo_s:
                     if i and (cx.order_flags & 2):
                         hist_bump(cx, st.turn, &buf[i])
@@ -1406,7 +1416,7 @@ cdef class EndgameSearch:
     cdef object _progress
     cdef EndgameSearch _shared     # the search whose table this one uses
     cdef int owns_tt
-    cdef char* caches              # hsum, mpc, mc and roc, one block
+    cdef char* caches              # hsum, mpc, mc, roc and kt, one block
 
     def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
                   Play table=None, int owner=-1, int passes=0, finished=(),
