@@ -575,7 +575,6 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
     # Every position reachable from a few small wild-rich positions, grouped
     # by the search's renumbered key: within a group the reference values
     # must agree (and the exact keys must differ only if the positions do).
-    from guandan_fast import _core
     rng = random.Random(8)
     groups_checked = 0
     roots = 0
@@ -601,9 +600,7 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
             if repr(p) in seen:
                 continue
             seen.add(repr(p))
-            rk, xk, seqmask = _core._debug_key(
-                p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
-                -1 if p.owner is None else p.owner, p.passes, p.finished)
+            rk, xk, seqmask = _keys(p)
             assert seqmask == 0
             by_key.setdefault(rk, []).append(p)
             stack.extend(_children(p))
@@ -615,10 +612,15 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
     assert groups_checked > 20
 
 
+def _key_args(p):
+    """A position as the arguments of the core's debug key functions."""
+    return (p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
+            -1 if p.owner is None else p.owner, p.passes, p.finished)
+
+
 def _keys(p):
     from guandan_fast import _core
-    return _core._debug_key(p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
-                            -1 if p.owner is None else p.owner, p.passes, p.finished)
+    return _core._debug_key(*_key_args(p))
 
 
 def test_relabelled_key_kept_up_to_date_by_the_search():
@@ -633,8 +635,7 @@ def test_relabelled_key_kept_up_to_date_by_the_search():
     try:
         for k in range(150):
             pos = random_position(rng, rng.choice((3, 4, 6)), rich=k % 2 == 0)
-            args = (pos.counts(), pos.rules.level_index, pos.rules.flags, pos.turn, pos.table,
-                    -1 if pos.owner is None else pos.owner, pos.passes, pos.finished)
+            args = _key_args(pos)
             expected = sorted(_keys(c)[0] for c in _children(pos))
             for use in (True, False):
                 _core._use_pext(use)
