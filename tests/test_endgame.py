@@ -17,6 +17,7 @@ from conftest import core_pattern
 
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
+from guandan_fast import _core
 from guandan_fast.endgame import EndgameResult
 from guandan_fast.position_format import dumps_position, loads_position
 
@@ -750,13 +751,47 @@ def test_runout_opponent_first_caps_the_loss():
 def test_runout_needs_every_card_covered():
     # Seat 0: SA DA C4 S3. After the aces, two singles remain; C4 and S3 are
     # both beatable (seat 1 holds S5), so only one of them can be the last
-    # play: no run-out at the root (and the value is whatever play gives).
-    pos = Position(["SA DA C4 S3", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
-    from guandan_fast import endgame
-    s = endgame._search(pos, 16)
-    s.solve_root()
-    assert s.nodes > 1
+    # play. Nor can the aces answer the other one: seats 1 and 3 hold one
+    # card each, and the one who beats it is out at once. No run-out at the
+    # root (and the value is whatever play gives).
+    pos = Position(["SA DA C4 S3", "S5", "", "S7"], R2, turn=0, finished=[2])
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert nodes > 1
     assert solve(pos).value == reference_solve(pos)[0]
+
+
+def test_runout_with_an_unsafe_play_answered():
+    # Seat 0: SA DA C4 S3, seats 1 and 3 two cards each. Seat 0 leads S3; if
+    # an opponent beats it (keeping a card), SA beats whatever single they
+    # play and nobody beats SA: seat 0 leads again, DA, then C4, out second
+    # behind its partner: +3 at the root, without a search.
+    pos = Position(["SA DA C4 S3", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert (lo, hi) == (3, 3) and nodes == 1 and runouts == 1
+    assert reference_solve(pos)[0] == 3
+    _core._set_ro_pairs(0)
+    try:
+        assert _root_search(pos)[2] > 1
+    finally:
+        _core._set_ro_pairs(1)
+
+
+def test_runout_answer_must_beat_every_play_of_its_type():
+    # After seat 3's 555 and seat 0's 88 + wild, seat 2 leads S4 C5 H6 with
+    # seat 1 holding 666. Nobody can beat seat 2's H6, but seat 1 can play
+    # a 6 on the S4 and H6 does not beat that: no run-out (seat 1 plays
+    # 6, 66 out third: -2).
+    pos = Position(["S8 C8 HK", "H6 D6 D6", "S4 C5 H6", "S5 S5 H5"], Rules(level="K"), turn=3)
+    assert solve(pos).value == reference_solve(pos)[0] == -2
+
+
+def test_runout_answer_only_while_no_opponent_goes_out():
+    # Seat 0: SA C4 S3; seat 1 holds one card, S5: it beats either single
+    # and is out at once, so the ace cannot answer in time (value below +3).
+    pos = Position(["SA C4 S3", "S5", "", "S7 C8"], R2, turn=0, finished=[2])
+    value = reference_solve(pos)[0]
+    assert value < 3
+    assert solve(pos).value == value
 
 
 def test_runout_continuation_after_an_all_safe_split():

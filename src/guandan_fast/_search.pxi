@@ -30,6 +30,7 @@ from libc.stdlib cimport calloc
 cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
     int __builtin_ctz(unsigned int) nogil
+    int __builtin_ctzll(unsigned long long) nogil
     void __builtin_prefetch(const void*) nogil
 from cpython.exc cimport PyErr_CheckSignals
 from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
@@ -742,14 +743,13 @@ cdef inline uint64_t refutation_key(const SCtx* cx, const SState* st) noexcept n
     depends on it. On 4x8 endgames: 10-40% fewer nodes in the tests that
     waste most (a pass that refutes, found after a play)."""
     cdef int me = st.turn
-    cdef uint64_t k = smix(st.skey[me] + <uint64_t>me * 7919 + 12345)
-    k ^= smix(st.skey[me ^ 2] + 4242)
+    # the two hand keys are Zobrist keys over tables of their own per seat
+    cdef uint64_t c = 0
     if st.owner >= 0:
-        k ^= smix(beat_code(&st.table, rank_key(&st.table, cx.lv)) * 8
-                  + ((st.owner - me) & 3) + 99991)
+        c = beat_code(&st.table, rank_key(&st.table, cx.lv)) * 8 + ((st.owner - me) & 3) + 1
     # who finished so far (the goals of the test differ)
-    k ^= smix(<uint64_t>(st.fin[0] + 1 if st.nfin else 0) * 1000 + st.nfin + 555)
-    return k
+    c = (c * 8 + (st.fin[0] + 1 if st.nfin else 0)) * 8 + st.nfin
+    return smix(st.skey[me] ^ st.skey[me ^ 2] ^ Z_TURN[me] ^ c)
 
 
 cdef inline uint32_t refutation_probe(const SCtx* cx, uint64_t rk) noexcept nogil:
@@ -815,6 +815,20 @@ cdef inline void hist_bump(SCtx* cx, int seat, const CPlay* p) noexcept nogil:
 # P2..Pk-1 (safety is judged against the opponents' current hands, which do
 # not change while they pass). Then m leads Pk, the rest of the hand, and is
 # out: nobody else has played a card meanwhile, so m finishes next.
+# Answered plays. The split may also hold pairs (U, A) of non-bombs of one
+# type (so of one size), U unsafe and A *dominant*: its rank key above that
+# of every play of the type any opponent holding cards can make (and, A
+# being safe, no opponent holds a bomb). m leads U first. An opponent may
+# beat it, by a play of U's type (no bombs), and the other one may beat that;
+# m's partner passes. When m's turn comes back, the table is m's own U (all
+# passed: the round ended and m leads, A kept for later, as a safe play) or
+# an opponent's play of U's type, which A beats; m plays A, nobody can beat
+# it, and m leads again. Each opponent plays at most once per pair, U.size
+# cards, so while the sizes of the Us add up to less than every opponent's
+# card count, no opponent goes out meanwhile: m still finishes next (but the
+# other hands may have changed, so only the bounds below hold, not the
+# continuation of st_after_runout). Safety only shrinks as the opponents'
+# hands do, so the other plays of the split stay safe.
 # Consequences (value for m's team; the deal is not over at the node):
 #   - nobody out yet: m finishes first, m's team wins: value >= +1;
 #   - m's partner is first: m is second, m's team gains exactly +3;
@@ -825,7 +839,7 @@ cdef inline void hist_bump(SCtx* cx, int seat, const CPlay* p) noexcept nogil:
 #     else exactly +1 for the first finisher's team.
 # The split is searched over the plays enumerate_plays lists for m's hand,
 # counting cards by rank slot (the 13 natural ranks, the wild, the two
-# jokers): plays other than straight flushes depend only on the ranks of
+# jokers; see ro_slot): plays other than straight flushes depend only on the ranks of
 # their natural cards (RULES 8: suits are a choice of which physical cards to
 # give), and the straight flushes of a split also draw on the concrete cards
 # (each must find its own suited cards), which is checked separately. A split
@@ -833,66 +847,116 @@ cdef inline void hist_bump(SCtx* cx, int seat, const CPlay* p) noexcept nogil:
 # running out of the step budget) only means no bound is claimed.
 
 cdef inline int ro_slot(int c, int lv) noexcept nogil:
+    """The nibble of card c in a rank-count word: a natural card at its
+    single-card order (the nib words of SState), a wild at the level rank's
+    own index (free: the natural level cards sit at order 13), the jokers at
+    14 and 15."""
     if c == SUIT_H * 13 + lv:
-        return 13
+        return lv
     if c >= 52:
         return c - 38           # 52 -> 14, 53 -> 15
-    return c % 13
+    return order_of(c % 13, lv)
 
 
-cdef int ro_cover(const CPlay* plays, const u8* safe, int n, int* cnt, u8* conc,
-                  int left, int unsafe_ok, int lv, int* steps, int got) noexcept nogil:
-    """Can the cards counted in cnt (by slot; `left` of them) be split into
-    plays of `plays`, all safe but at most one (when unsafe_ok), and (unless
-    got is already 1) with a safe play that beats the table (safe[i] == 3)?
-    conc: the concrete counts left for straight flushes. -1: step budget
-    exhausted."""
-    cdef int c, i, j, k, r, sl, has, ok, sf
-    cdef const CPlay* p
-    if left == 0:
+cdef inline uint64_t ro_word(const CPlay* p, int lv) noexcept nogil:
+    """p's cards counted by slot, 4 bits a slot (at most 8 of a slot)."""
+    cdef uint64_t w = 0
+    cdef int j
+    for j in range(p.size):
+        w += (<uint64_t>1) << (4 * ro_slot(p.cards[j], lv))
+    return w
+
+
+cdef inline int nib_fits(uint64_t c, uint64_t p) noexcept nogil:
+    """Is every 4-bit count of p at most the one of c? (Each nibble moved
+    to an 8-bit lane of its own, where a subtraction cannot borrow across.)"""
+    cdef uint64_t m = 0x0F0F0F0F0F0F0F0FULL, h = 0x8080808080808080ULL
+    return ((((c & m) | h) - (p & m)) & ((((c >> 4) & m) | h) - ((p >> 4) & m)) & h) == h
+
+
+cdef inline uint64_t nib_nonzero(uint64_t w) noexcept nogil:
+    """The low bit of every nonzero nibble of w."""
+    return (w | (w >> 1) | (w >> 2) | (w >> 3)) & 0x1111111111111111ULL
+
+
+cdef inline int ro_take_sf(const CPlay* p, u8* conc) noexcept nogil:
+    """A straight flush also takes its concrete cards (0, with conc as it
+    was, when some is not left); other plays take nothing here."""
+    cdef int j, k
+    if p.type != T_STRAIGHT_FLUSH:
+        return 1
+    for j in range(p.size):
+        if conc[p.cards[j]] == 0:
+            for k in range(j):
+                conc[p.cards[k]] += 1
+            return 0
+        conc[p.cards[j]] -= 1
+    return 1
+
+
+cdef inline void ro_give_sf(const CPlay* p, u8* conc) noexcept nogil:
+    cdef int j
+    if p.type == T_STRAIGHT_FLUSH:
+        for j in range(p.size):
+            conc[p.cards[j]] += 1
+
+
+cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
+                  uint64_t cnt, u8* conc, int unsafe_ok, int* steps, int got,
+                  int budget) noexcept nogil:
+    """Can the cards counted in cnt (a rank-count word, see ro_slot; pw: the
+    words of the plays) be split into plays of `plays`: safe ones, at most
+    one play of any kind (when unsafe_ok: the last one led), and unsafe
+    non-bombs each answered by a safe play of its type (the pair takes both;
+    the unsafe ones' sizes together at most `budget`); and (unless got is
+    already 1) a safe play that beats the table (safe[i] & 2)? An answering
+    play must beat every play of its type the opponents can make (safe[j] &
+    4: safe alone lets them play the same rank). conc: the concrete counts
+    left for straight flushes. -1: step budget exhausted."""
+    cdef int i, j, r, pairable
+    cdef uint64_t low, rest
+    if cnt == 0:
         return got
     steps[0] -= 1
     if steps[0] < 0:
         return -1
-    c = 0
-    while cnt[c] == 0:
-        c += 1
+    # every split has a play holding a card of the lowest slot left
+    low = (<uint64_t>0xF) << (__builtin_ctzll(cnt) & ~3)
     for i in range(n):
-        if not safe[i] and not unsafe_ok:
+        if not (pw[i] & low) or not nib_fits(cnt, pw[i]):
             continue
-        p = &plays[i]
-        if p.size > left:
+        pairable = not safe[i] and budget >= plays[i].size and not bomb_class(&plays[i])
+        if not safe[i] and not unsafe_ok and not pairable:
             continue
-        has = 0
-        for j in range(p.size):
-            if ro_slot(p.cards[j], lv) == c:
-                has = 1
-                break
-        if not has:
+        if not ro_take_sf(&plays[i], conc):
             continue
-        sf = p.type == T_STRAIGHT_FLUSH
-        ok = 1
-        for j in range(p.size):
-            sl = ro_slot(p.cards[j], lv)
-            if cnt[sl] == 0 or (sf and conc[p.cards[j]] == 0):
-                ok = 0
-                break
-            cnt[sl] -= 1
-            if sf:
-                conc[p.cards[j]] -= 1
-        if ok:
-            r = ro_cover(plays, safe, n, cnt, conc, left - p.size,
-                         unsafe_ok and safe[i], lv, steps, got or safe[i] == 3)
-        else:
-            r = 0
-        for k in range(j if not ok else p.size):
-            sl = ro_slot(p.cards[k], lv)
-            cnt[sl] += 1
-            if sf:
-                conc[p.cards[k]] += 1
+        rest = cnt - pw[i]
+        r = 0
+        if safe[i] or unsafe_ok:
+            r = ro_cover(plays, pw, safe, n, rest, conc, unsafe_ok and safe[i], steps,
+                         got or (safe[i] & 2), budget)
+        if r == 0 and pairable:
+            # led, and answered by a safe play of its type if an opponent beats it
+            for j in range(n):
+                if not (safe[j] & 4) or plays[j].type != plays[i].type \
+                        or plays[j].size != plays[i].size or not nib_fits(rest, pw[j]) \
+                        or not ro_take_sf(&plays[j], conc):
+                    continue
+                r = ro_cover(plays, pw, safe, n, rest - pw[j], conc, unsafe_ok, steps,
+                             got, budget - plays[i].size)
+                ro_give_sf(&plays[j], conc)
+                if r != 0:
+                    break
+        ro_give_sf(&plays[i], conc)
         if r != 0:
             return r
     return 0
+
+
+cdef int RO_PAIRS = 1
+def _set_ro_pairs(int on):
+    global RO_PAIRS
+    RO_PAIRS = on
 
 
 cdef int RO_FILTER = 1
@@ -901,17 +965,21 @@ def _set_ro_filter(int on):
     RO_FILTER = on
 
 
-cdef inline int ro_holds(const CPlay* p, const int* cnt, unsigned int bare, int lv) noexcept nogil:
-    """Does p hold every card (by rank slot) of the slots in bare?"""
-    cdef int k, j, m
-    while bare:
-        k = __builtin_ctz(bare)
-        bare &= bare - 1
-        m = 0
-        for j in range(p.size):
-            if ro_slot(p.cards[j], lv) == k:
-                m += 1
-        if m < cnt[k]:
+cdef inline int ro_safe(const HSum* hs, int nq, const CPlay* p, int lv) noexcept nogil:
+    """Can none of the nq opponents' summaries hs beat p?"""
+    cdef int k
+    for k in range(nq):
+        if can_beat(&hs[k], p, lv):
+            return 0
+    return 1
+
+
+cdef inline int ro_dominates(const HSum* hs, int nq, const CPlay* p, int lv) noexcept nogil:
+    """Does the non-bomb p beat every play of its type the opponents (no
+    bombs among them: p is safe) can make?"""
+    cdef int k, key = rank_key(p, lv)
+    for k in range(nq):
+        if hs[k].maxkey[p.type] >= key:
             return 0
     return 1
 
@@ -920,17 +988,18 @@ cdef inline uint64_t runout_key(const SCtx* cx, const SState* st) noexcept nogil
     """The key of the run-out cache: the mover's and the opponents' hands and,
     following, what beats the table (never 0)."""
     cdef int me = st.turn
-    cdef uint64_t key = smix(st.skey[me] ^ smix(st.skey[(me + 1) & 3]
-                                               ^ smix(st.skey[(me + 3) & 3] + <uint64_t>me + 17)))
+    # the hand keys are Zobrist keys over tables of their own per seat: their
+    # xor (with the mover's seat) is a Zobrist key of the three hands
+    cdef uint64_t key = st.hkey ^ st.skey[me ^ 2] ^ Z_TURN[me]
     if st.owner >= 0:
         key ^= smix(beat_code(&st.table, rank_key(&st.table, cx.lv)) + 0x70117ULL)
     return key | 1
 
 
 cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil:
-    """1 when the seat to act, on lead, can split its hand into safe plays
-    and at most one last play of any kind (see the claim above), 3 when all
-    the plays of the split are safe; 0 when no such split was found; -1 on a
+    """1 when the seat to act, on lead, can split its hand into safe plays,
+    answered plays and at most one last play of any kind (see the claim
+    above), 3 when all the plays of the split are safe; 0 when no such split was found; -1 on a
     buffer overflow.
     Following (a standing play on the table), 1 when the hand is one play
     that beats the table (the mover goes out at once), or splits as above
@@ -938,16 +1007,16 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     first; nobody beats it (the opponents cannot, the partner passes), so
     every other holder passes, the round ends and the mover, still holding
     cards, has the lead with the rest of the split: the claim above applies."""
-    cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0
+    cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0, budget, anydom = 0
     cdef int steps = RO_STEPS
-    cdef unsigned int covered, bare
+    cdef uint64_t covered, bare, hw
+    cdef uint64_t* pw
     cdef int all_safe_ok, one_unsafe_ok
     cdef ROEntry* e
     cdef HSum hs[2]
     cdef HSum* h
     cdef CPlay* buf = cx.pool + sp
     cdef u8* safe
-    cdef int cnt[16]
     cdef u8 conc[54]
     e = &cx.roc[key & ((1 << ROC_BITS) - 1)]
     if e.key == key:
@@ -964,77 +1033,80 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     n = lead_plays(cx, st, mask, buf, SPOOL - sp)
     if n < 0:
         return -1
-    # the safety flags live in the score array of this ply (unused yet)
-    safe = <u8*>(cx.scores + sp)
-    for i in range(54):
-        left += st.hand[me][i]
-    r = 0
-    for i in range(n):
-        safe[i] = 1
-        for k in range(nq):
-            if can_beat(&hs[k], &buf[i], cx.lv):
-                safe[i] = 0
-                break
-        # following: 3 marks a safe play that beats the table
-        if st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
-            if buf[i].size == left:
-                r = 1            # out at once
-            if safe[i]:
-                safe[i] = 3
-    if not r and st.owner >= 0:
-        # following: no split can work without a safe play beating the table
-        r = -1
+    left = st.ncards[me]
+    if st.owner >= 0:
+        # following: out at once with a play that beats the table (1), else
+        # no split can work without a safe play that beats the table (the
+        # cheap answer for most followers: safety of those plays only)
+        r = 0
         for i in range(n):
-            if safe[i] == 3:
-                r = 0
-                break
-        if r < 0:
+            if c_beats(&buf[i], &st.table, cx.lv):
+                if buf[i].size == left:
+                    r = 1
+                    break
+                if r == 0 and ro_safe(hs, nq, &buf[i], cx.lv):
+                    r = 2
+        if r != 2:
             e.key = key
-            e.res = 0
-            return 0
-    if r:
-        e.key = key
-        e.res = 1
-        return 1
-    left = 0
-    memset(cnt, 0, sizeof(cnt))
-    for i in range(54):
-        conc[i] = st.hand[me][i]
-        if conc[i]:
-            cnt[ro_slot(i, cx.lv)] += conc[i]
-            left += conc[i]
+            e.res = r
+            return r
+    # the safety flags live in the score array of this ply (unused yet):
+    # bit 0 safe, bit 1 safe and (following) beats the table, bit 2 safe and
+    # dominant (it may answer an unsafe play, see the claim above)
+    safe = <u8*>(cx.scores + sp)
+    for i in range(n):
+        safe[i] = ro_safe(hs, nq, &buf[i], cx.lv)
+        if safe[i] and st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
+            safe[i] |= 2
+        if safe[i] and not bomb_class(&buf[i]) and ro_dominates(hs, nq, &buf[i], cx.lv):
+            safe[i] |= 4
+            anydom = 1
+    # the rank-count words of the hand and of its plays (after the plays)
+    if (SPOOL - sp - n) * <int>sizeof(CPlay) < n * <int>sizeof(uint64_t):
+        return -1
+    pw = <uint64_t*>(buf + n)
+    hw = (st.nib[me] | (<uint64_t>st.hand[me][SUIT_H * 13 + cx.lv] << (4 * cx.lv))
+          | (<uint64_t>st.hand[me][52] << 56) | (<uint64_t>st.hand[me][53] << 60))
+    for i in range(n):
+        pw[i] = ro_word(&buf[i], cx.lv)
+    memcpy(conc, st.hand[me], 54)
     # a quick necessary condition first: the cards of rank slots no safe
     # play touches must all go into the one play allowed to be unsafe
     covered = 0
     for i in range(n):
         if safe[i]:
-            for k in range(buf[i].size):
-                covered |= 1u << ro_slot(buf[i].cards[k], cx.lv)
-    bare = 0
-    for k in range(16):
-        if cnt[k] and not (covered >> k) & 1:
-            bare |= 1u << k
+            covered |= nib_nonzero(pw[i])
+    bare = nib_nonzero(hw) & ~covered
     # with bare slots there is no all-safe split, and a split with one
     # unsafe play needs a play holding every card of the bare slots
     all_safe_ok = not bare or not RO_FILTER
     one_unsafe_ok = all_safe_ok
     if not one_unsafe_ok:
         for i in range(n):
-            if not safe[i] and ro_holds(&buf[i], cnt, bare, cx.lv):
+            if not safe[i] and (pw[i] & (bare * 0xF)) == (hw & (bare * 0xF)):
                 one_unsafe_ok = 1
                 break
     # all plays safe first (3: then the continuation is known, see
     # st_after_runout), else one last play of any kind (1)
     r = 0
     if all_safe_ok:
-        r = ro_cover(buf, safe, n, cnt, conc, left, 0, cx.lv, &steps, st.owner < 0)
+        r = ro_cover(buf, pw, safe, n, hw, conc, 0, &steps, st.owner < 0, 0)
     if r > 0:
         r = 3
-    elif one_unsafe_ok:
-        steps = RO_STEPS
-        r = ro_cover(buf, safe, n, cnt, conc, left, 1, cx.lv, &steps, st.owner < 0)
-        if r < 0:
-            r = 0
+    else:
+        # unsafe plays answered by safe ones: while each opponent keeps a
+        # card, none goes out by beating them (see the claim above)
+        budget = 0
+        if RO_PAIRS and anydom:
+            budget = 99
+            for q in range(4):
+                if (q & 1) != (me & 1) and st.ncards[q] and st.ncards[q] - 1 < budget:
+                    budget = st.ncards[q] - 1
+        if one_unsafe_ok or budget > 0:
+            steps = RO_STEPS
+            r = ro_cover(buf, pw, safe, n, hw, conc, 1, &steps, st.owner < 0, budget)
+            if r < 0:
+                r = 0
     e.key = key
     e.res = r
     return r
@@ -1181,6 +1253,10 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
     key = st_key(st, cx.lv)
     e = &cx.tt[key & cx.ttmask & ~(<uint64_t>1)]
     __builtin_prefetch(e)
+    if cx.order_flags & 4:
+        # the refutation table's entry too (another cache miss)
+        rk = refutation_key(cx, st)
+        __builtin_prefetch(&cx.kt[rk & ((1 << KT_BITS) - 1)])
     if rok:
         ro = runout(cx, st, sp, rok)
         if ro < 0:
@@ -1224,7 +1300,6 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return search(cx, &child, alpha, beta, sp)
     refut = 0
     if cx.order_flags & 4:
-        rk = refutation_key(cx, st)
         refut = refutation_probe(cx, rk)
     if order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
         cx.abort = 2
