@@ -1204,8 +1204,25 @@ cdef inline int runout_after_cuts(const SState* st, int v, int alpha, int beta) 
     return v <= alpha
 
 
-cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcept nogil:
-    """Fail-soft alpha-beta value (team 0) of a non-terminal position."""
+cdef inline int pass_forced(SCtx* cx, SState* st, int sp) noexcept nogil:
+    """A follower who cannot beat the table passes, and so does every seat
+    after it that cannot beat it either: st moves on to the first seat with
+    a choice (or to the next lead). -1 on a buffer overflow."""
+    cdef HSum* hs
+    while st.owner >= 0:
+        hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
+        if hs == NULL:
+            return -1
+        if can_beat(hs, &st.table, cx.lv):
+            break
+        st_pass(st)
+    return 0
+
+
+cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
+                int passed=0) noexcept nogil:
+    """Fail-soft alpha-beta value (team 0) of a non-terminal position.
+    passed: the caller has made the forced passes already (pass_forced)."""
     cdef int lo_s, hi_s, n, i, v, best, maxi, a0 = alpha, b0 = beta, wl, ro
     cdef int elo, ehi, ework
     cdef uint32_t eb
@@ -1229,9 +1246,10 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         return hi_s
     # a follower who cannot beat the table passes, and so does every seat
     # after it that cannot beat it either: one node for the whole run of
-    # forced passes, no key, no table entry
+    # forced passes, no key, no table entry (the move loop below makes them
+    # in its children before calling search)
     cur = st
-    while cur.owner >= 0:
+    while not passed and cur.owner >= 0:
         hs = hand_summary(cx, cur, cur.turn, cx.pool + sp, SPOOL - sp)
         if hs == NULL:
             cx.abort = 2
@@ -1313,7 +1331,10 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp) noexcep
         if st_team_out(&child):
             v = st_final_value(&child)
         else:
-            v = search(cx, &child, alpha, beta, sp + n)
+            if pass_forced(cx, &child, sp + n) < 0:
+                cx.abort = 2
+                return 0
+            v = search(cx, &child, alpha, beta, sp + n, 1)
             if cx.abort:
                 return 0
         if maxi:
