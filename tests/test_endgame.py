@@ -776,6 +776,25 @@ def test_runout_with_an_unsafe_play_answered():
         _core._set_ro_pairs(1)
 
 
+def test_runout_following_with_an_answered_play():
+    # Seat 1 led S3 (seat 2 is out, seat 3 passed). Seat 0 beats it with C4;
+    # whatever single seat 1 or seat 3 puts on the C4 (each keeps a card),
+    # SA beats it, nobody beats SA, and seat 0 leads S5 and is out second,
+    # behind its partner: +3 at the root, without a search (before answered
+    # plays, a follower needed a safe play beating the table, SA, and then
+    # C4 and S5 were two unsafe plays).
+    pos = Position(["SA C4 S5", "D6 D7", "", "S8 C9"], R2, turn=0, table="S3", owner=1,
+                   passes=1, finished=[2])
+    lo, hi, nodes, runouts = _root_search(pos)
+    assert (lo, hi) == (3, 3) and nodes == 1 and runouts == 1
+    assert reference_solve(pos)[0] == 3
+    _core._set_ro_pairs(0)
+    try:
+        assert _root_search(pos)[2] > 1
+    finally:
+        _core._set_ro_pairs(1)
+
+
 def test_runout_answer_must_beat_every_play_of_its_type():
     # After seat 3's 555 and seat 0's 88 + wild, seat 2 leads S4 C5 H6 with
     # seat 1 holding 666. Nobody can beat seat 2's H6, but seat 1 can play

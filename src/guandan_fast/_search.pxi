@@ -909,7 +909,8 @@ cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
     one play of any kind (when unsafe_ok: the last one led), and unsafe
     non-bombs each answered by a safe play of its type (the pair takes both;
     the unsafe ones' sizes together at most `budget`); and (unless got is
-    already 1) a safe play that beats the table (safe[i] & 2)? An answering
+    already 1) a first play that beats the table: safe (safe[i] & 2) or
+    answered (safe[i] & 8, see the claim)? An answering
     play must beat every play of its type the opponents can make (safe[j] &
     4: safe alone lets them play the same rank). conc: the concrete counts
     left for straight flushes. -1: step budget exhausted."""
@@ -925,15 +926,15 @@ cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
     for i in range(n):
         if not (pw[i] & low) or not nib_fits(cnt, pw[i]):
             continue
-        pairable = not safe[i] and budget >= plays[i].size and not bomb_class(&plays[i])
-        if not safe[i] and not unsafe_ok and not pairable:
+        pairable = not (safe[i] & 1) and budget >= plays[i].size and not bomb_class(&plays[i])
+        if not (safe[i] & 1) and not unsafe_ok and not pairable:
             continue
         if not ro_take_sf(&plays[i], conc):
             continue
         rest = cnt - pw[i]
         r = 0
-        if safe[i] or unsafe_ok:
-            r = ro_cover(plays, pw, safe, n, rest, conc, unsafe_ok and safe[i], steps,
+        if (safe[i] & 1) or unsafe_ok:
+            r = ro_cover(plays, pw, safe, n, rest, conc, unsafe_ok and (safe[i] & 1), steps,
                          got or (safe[i] & 2), budget)
         if r == 0 and pairable:
             # led, and answered by a safe play of its type if an opponent beats it
@@ -943,7 +944,7 @@ cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
                         or not ro_take_sf(&plays[j], conc):
                     continue
                 r = ro_cover(plays, pw, safe, n, rest - pw[j], conc, unsafe_ok, steps,
-                             got, budget - plays[i].size)
+                             got or (safe[i] & 8), budget - plays[i].size)
                 ro_give_sf(&plays[j], conc)
                 if r != 0:
                     break
@@ -1006,7 +1007,10 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     with one of the safe plays beating the table: the mover plays that one
     first; nobody beats it (the opponents cannot, the partner passes), so
     every other holder passes, the round ends and the mover, still holding
-    cards, has the lead with the rest of the split: the claim above applies."""
+    cards, has the lead with the rest of the split: the claim above applies.
+    The first play may also be the unsafe one of an answered pair, when it
+    beats the table: the mover plays it; if an opponent beats it, the
+    answer beats that, exactly as when it was led (see the claim)."""
     cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0, budget, anydom = 0
     cdef int steps = RO_STEPS
     cdef uint64_t covered, bare, hw
@@ -1034,17 +1038,26 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     if n < 0:
         return -1
     left = st.ncards[me]
+    # answered plays (see the claim above): their sizes add up to less than
+    # every opponent's card count, so that none goes out meanwhile
+    budget = 0
+    if RO_PAIRS:
+        budget = 99
+        for q in range(4):
+            if (q & 1) != (me & 1) and st.ncards[q] and st.ncards[q] - 1 < budget:
+                budget = st.ncards[q] - 1
     if st.owner >= 0:
         # following: out at once with a play that beats the table (1), else
-        # no split can work without a safe play that beats the table (the
-        # cheap answer for most followers: safety of those plays only)
+        # no split can work without a play that beats the table, safe or
+        # answered (the cheap answer for most followers: no full safety)
         r = 0
         for i in range(n):
             if c_beats(&buf[i], &st.table, cx.lv):
                 if buf[i].size == left:
                     r = 1
                     break
-                if r == 0 and ro_safe(hs, nq, &buf[i], cx.lv):
+                if r == 0 and (ro_safe(hs, nq, &buf[i], cx.lv)
+                               or (buf[i].size <= budget and not bomb_class(&buf[i]))):
                     r = 2
         if r != 2:
             e.key = key
@@ -1052,13 +1065,14 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
             return r
     # the safety flags live in the score array of this ply (unused yet):
     # bit 0 safe, bit 1 safe and (following) beats the table, bit 2 safe and
-    # dominant (it may answer an unsafe play, see the claim above)
+    # dominant (it may answer an unsafe play, see the claim above), bit 3
+    # (following) beats the table, safe or not
     safe = <u8*>(cx.scores + sp)
     for i in range(n):
         safe[i] = ro_safe(hs, nq, &buf[i], cx.lv)
-        if safe[i] and st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
-            safe[i] |= 2
-        if safe[i] and not bomb_class(&buf[i]) and ro_dominates(hs, nq, &buf[i], cx.lv):
+        if st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
+            safe[i] |= 10 if safe[i] else 8
+        if (safe[i] & 1) and not bomb_class(&buf[i]) and ro_dominates(hs, nq, &buf[i], cx.lv):
             safe[i] |= 4
             anydom = 1
     # the rank-count words of the hand and of its plays (after the plays)
@@ -1074,7 +1088,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     # play touches must all go into the one play allowed to be unsafe
     covered = 0
     for i in range(n):
-        if safe[i]:
+        if safe[i] & 1:
             covered |= nib_nonzero(pw[i])
     bare = nib_nonzero(hw) & ~covered
     # with bare slots there is no all-safe split, and a split with one
@@ -1083,7 +1097,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     one_unsafe_ok = all_safe_ok
     if not one_unsafe_ok:
         for i in range(n):
-            if not safe[i] and (pw[i] & (bare * 0xF)) == (hw & (bare * 0xF)):
+            if not (safe[i] & 1) and (pw[i] & (bare * 0xF)) == (hw & (bare * 0xF)):
                 one_unsafe_ok = 1
                 break
     # all plays safe first (3: then the continuation is known, see
@@ -1094,19 +1108,13 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     if r > 0:
         r = 3
     else:
-        # unsafe plays answered by safe ones: while each opponent keeps a
-        # card, none goes out by beating them (see the claim above)
-        budget = 0
-        if RO_PAIRS and anydom:
-            budget = 99
-            for q in range(4):
-                if (q & 1) != (me & 1) and st.ncards[q] and st.ncards[q] - 1 < budget:
-                    budget = st.ncards[q] - 1
+        # unsafe plays answered by dominant ones (budget above)
+        if not anydom:
+            budget = 0
         if one_unsafe_ok or budget > 0:
             steps = RO_STEPS
             r = ro_cover(buf, pw, safe, n, hw, conc, 1, &steps, st.owner < 0, budget)
-            if r < 0:
-                r = 0
+            r = 1 if r > 0 else 0
     e.key = key
     e.res = r
     return r
