@@ -760,12 +760,9 @@ def test_runout_needs_every_card_covered():
     assert solve(pos).value == reference_solve(pos)[0]
 
 
-def test_runout_with_an_unsafe_play_answered():
-    # Seat 0: SA DA C4 S3, seats 1 and 3 two cards each. Seat 0 leads S3; if
-    # an opponent beats it (keeping a card), SA beats whatever single they
-    # play and nobody beats SA: seat 0 leads again, DA, then C4, out second
-    # behind its partner: +3 at the root, without a search.
-    pos = Position(["SA DA C4 S3", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
+def _check_answered_runout(pos):
+    """The root is a run-out worth +3 (the reference agrees) only with
+    answered plays: without them (_set_ro_pairs(0)) the root is searched."""
     lo, hi, nodes, runouts = _root_search(pos)
     assert (lo, hi) == (3, 3) and nodes == 1 and runouts == 1
     assert reference_solve(pos)[0] == 3
@@ -774,6 +771,15 @@ def test_runout_with_an_unsafe_play_answered():
         assert _root_search(pos)[2] > 1
     finally:
         _core._set_ro_pairs(1)
+
+
+def test_runout_with_an_unsafe_play_answered():
+    # Seat 0: SA DA C4 S3, seats 1 and 3 two cards each. Seat 0 leads S3; if
+    # an opponent beats it (keeping a card), SA beats whatever single they
+    # play and nobody beats SA: seat 0 leads again, DA, then C4, out second
+    # behind its partner: +3 at the root, without a search.
+    pos = Position(["SA DA C4 S3", "S5 D6", "", "S7 C8"], R2, turn=0, finished=[2])
+    _check_answered_runout(pos)
 
 
 def test_runout_following_with_an_answered_play():
@@ -785,14 +791,7 @@ def test_runout_following_with_an_answered_play():
     # C4 and S5 were two unsafe plays).
     pos = Position(["SA C4 S5", "D6 D7", "", "S8 C9"], R2, turn=0, table="S3", owner=1,
                    passes=1, finished=[2])
-    lo, hi, nodes, runouts = _root_search(pos)
-    assert (lo, hi) == (3, 3) and nodes == 1 and runouts == 1
-    assert reference_solve(pos)[0] == 3
-    _core._set_ro_pairs(0)
-    try:
-        assert _root_search(pos)[2] > 1
-    finally:
-        _core._set_ro_pairs(1)
+    _check_answered_runout(pos)
 
 
 def test_runout_answer_must_beat_every_play_of_its_type():
