@@ -901,6 +901,12 @@ cdef inline void ro_give_sf(const CPlay* p, u8* conc) noexcept nogil:
             conc[p.cards[j]] += 1
 
 
+cdef inline int ro_answerable(const CPlay* p, int budget) noexcept nogil:
+    """May the (unsafe) play p be answered (see the claim): a non-bomb whose
+    size the budget still covers?"""
+    return not bomb_class(p) and p.size <= budget
+
+
 cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
                   uint64_t cnt, u8* conc, int unsafe_ok, int* steps, int got,
                   int budget) noexcept nogil:
@@ -926,7 +932,7 @@ cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
     for i in range(n):
         if not (pw[i] & low) or not nib_fits(cnt, pw[i]):
             continue
-        pairable = not (safe[i] & 1) and budget >= plays[i].size and not bomb_class(&plays[i])
+        pairable = not (safe[i] & 1) and ro_answerable(&plays[i], budget)
         if not (safe[i] & 1) and not unsafe_ok and not pairable:
             continue
         if not ro_take_sf(&plays[i], conc):
@@ -937,7 +943,7 @@ cdef int ro_cover(const CPlay* plays, const uint64_t* pw, const u8* safe, int n,
             r = ro_cover(plays, pw, safe, n, rest, conc, unsafe_ok and (safe[i] & 1), steps,
                          got or (safe[i] & 2), budget)
         if r == 0 and pairable:
-            # led, and answered by a safe play of its type if an opponent beats it
+            # led, and answered by a dominant play of its type if an opponent beats it
             for j in range(n):
                 if not (safe[j] & 4) or plays[j].type != plays[i].type \
                         or plays[j].size != plays[i].size or not nib_fits(rest, pw[j]) \
@@ -1011,7 +1017,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
     The first play may also be the unsafe one of an answered pair, when it
     beats the table: the mover plays it; if an opponent beats it, the
     answer beats that, exactly as when it was led (see the claim)."""
-    cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left = 0, budget, anydom = 0
+    cdef int me = st.turn, q, nq = 0, n, i, k, mask = ALL_TYPES, r, left, budget, anydom = 0
     cdef int steps = RO_STEPS
     cdef uint64_t covered, bare, hw
     cdef uint64_t* pw
@@ -1057,7 +1063,7 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
                     r = 1
                     break
                 if r == 0 and (ro_safe(hs, nq, &buf[i], cx.lv)
-                               or (buf[i].size <= budget and not bomb_class(&buf[i]))):
+                               or ro_answerable(&buf[i], budget)):
                     r = 2
         if r != 2:
             e.key = key
@@ -1215,8 +1221,10 @@ cdef inline int runout_after_cuts(const SState* st, int v, int alpha, int beta) 
 cdef inline int pass_forced(SCtx* cx, SState* st, int sp) noexcept nogil:
     """A follower who cannot beat the table passes, and so does every seat
     after it that cannot beat it either: st moves on to the first seat with
-    a choice (or to the next lead). -1 on a buffer overflow."""
+    a choice (or to the next lead). The number of passes made; -1 on a
+    buffer overflow."""
     cdef HSum* hs
+    cdef int k = 0
     while st.owner >= 0:
         hs = hand_summary(cx, st, st.turn, cx.pool + sp, SPOOL - sp)
         if hs == NULL:
@@ -1224,7 +1232,8 @@ cdef inline int pass_forced(SCtx* cx, SState* st, int sp) noexcept nogil:
         if can_beat(hs, &st.table, cx.lv):
             break
         st_pass(st)
-    return 0
+        k += 1
+    return k
 
 
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
@@ -1235,11 +1244,9 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
     cdef int elo, ehi, ework
     cdef uint32_t eb
     cdef long long nodes0 = cx.nodes, work
-    cdef HSum* hs
     cdef uint64_t key, rok, rk = 0
     cdef uint32_t refut
     cdef TTEntry* e
-    cdef const SState* cur
     cdef uint32_t besth = 0, bh = 0
     cdef CPlay* buf
     cdef int* sc
@@ -1252,24 +1259,17 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
         return lo_s
     if hi_s <= alpha:
         return hi_s
-    # a follower who cannot beat the table passes, and so does every seat
-    # after it that cannot beat it either: one node for the whole run of
-    # forced passes, no key, no table entry (the move loop below makes them
-    # in its children before calling search)
-    cur = st
-    while not passed and cur.owner >= 0:
-        hs = hand_summary(cx, cur, cur.turn, cx.pool + sp, SPOOL - sp)
-        if hs == NULL:
+    # forced passes (pass_forced): one node for the whole run, no key, no
+    # table entry; the move loop below makes them in its children before
+    # calling search, so only the other callers get here with them to make
+    if not passed and st.owner >= 0:
+        child = st[0]
+        i = pass_forced(cx, &child, sp)
+        if i < 0:
             cx.abort = 2
             return 0
-        if can_beat(hs, &cur.table, cx.lv):
-            break
-        if cur == st:
-            child = st[0]
-            cur = &child
-        st_pass(&child)
-    if cur != st:
-        return search(cx, &child, alpha, beta, sp)
+        if i:
+            return search(cx, &child, alpha, beta, sp, 1)
     # the run-out cache and table entries are fetched from memory while the
     # keys are computed and the run-out is tested (they are cache misses)
     rok = 0
