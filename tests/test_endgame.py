@@ -863,6 +863,18 @@ def test_runout_changes_no_value_on_larger_hands():
     assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
 
 
+def test_lazy_move_scores_change_nothing():
+    # A node whose first move is known (the table's best move, a move that
+    # goes out, the refutation table's move) searches it before scoring the
+    # others: the same order, so the same values and node counts.
+    from guandan_fast import _core
+    rng = random.Random(5353)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    on, off = _solved_on_and_off(positions, _core._set_lazy_order, 1)
+    for p, a, b in zip(positions, on, off):
+        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
+
+
 def test_runout_quick_filter_changes_nothing():
     # The run-out test first checks that the cards of rank slots no safe play
     # touches fit in one unsafe play (else no split exists): a shortcut only,

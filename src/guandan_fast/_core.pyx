@@ -115,7 +115,7 @@ cdef inline int rank_key(const CPlay* p, int lv) noexcept nogil:
         return p.rank            # natural top card (A-low straight top is 5)
     return order_of(p.rank, lv)
 
-cdef int c_beats(const CPlay* a, const CPlay* b, int lv) noexcept nogil:
+cdef inline int c_beats(const CPlay* a, const CPlay* b, int lv) noexcept nogil:
     """RULES 4: does play a beat play b?"""
     cdef int ca = bomb_class(a), cb = bomb_class(b)
     if ca or cb:

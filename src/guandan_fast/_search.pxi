@@ -166,6 +166,8 @@ cdef uint64_t Z_FIRST[5]
 cdef uint64_t Z_LEAD
 cdef uint64_t Z_SEAT[4]
 cdef uint64_t NIBBLES[128]       # bit b of i set: nibble b all ones
+cdef uint64_t Z_MC[4][2]         # lead_plays: the key part of (seat, type mask)
+cdef uint64_t Z_LVL[14]          # st_key_relabeled: the level rank's label
 
 
 cdef inline uint64_t smix(uint64_t x) noexcept nogil:
@@ -417,7 +419,7 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     # where the level rank sits among the labels: a wild played as itself
     # is a level card, so its order against the table matters even when no
     # natural level card is held (e.g. wild vs a table ace or a table level card)
-    k ^= smix(<uint64_t>__builtin_popcount(m & ((1u << 13) - 1)) + 0x1E7E1ULL)
+    k ^= Z_LVL[__builtin_popcount(m & ((1u << 13) - 1))]
     return k ^ st_key_rest(st, trank) ^ 0x51AB31EDULL
 
 
@@ -521,13 +523,43 @@ cdef inline void st_apply_cx(SCtx* cx, SState* st, const CPlay* p, int sp) noexc
             st.seqmask &= ~(1 << s)
 
 
+cdef uint64_t MH_MASK0[11]      # move_hash: the bytes of a CPlay it reads,
+cdef uint64_t MH_MASK1[11]      # by the play's size (see move_hash)
+
+
+cdef inline uint64_t mh_byte(int k) noexcept nogil:
+    """The mask of byte k (0..7) of a word copied from memory."""
+    cdef uint64_t one = 1
+    if (<u8*>&one)[0] == 1:       # little-endian
+        return 0xFFULL << (8 * k)
+    return 0xFFULL << (8 * (7 - k))
+
+
+cdef void _init_move_hash() noexcept nogil:
+    cdef int sz, k
+    for sz in range(11):
+        # bytes 0-2 (type, rank, size) and 4 (suit); the cards from byte 6
+        MH_MASK0[sz] = mh_byte(0) | mh_byte(1) | mh_byte(2) | mh_byte(4)
+        MH_MASK1[sz] = 0
+        for k in range(sz):
+            if k < 2:
+                MH_MASK0[sz] |= mh_byte(6 + k)
+            else:
+                MH_MASK1[sz] |= mh_byte(k - 2)
+
+
+_init_move_hash()
+
+
 cdef inline uint32_t move_hash(const CPlay* p) noexcept nogil:
-    cdef uint64_t h = <uint64_t>(p.type * 256 + p.rank) * 64 + p.size + 1
-    cdef int i
-    h = h * 1000003 + p.suit
-    for i in range(p.size):
-        h += smix(<uint64_t>p.cards[i] + 7777)
-    return <uint32_t>(smix(h) | 2)   # 1 is the pass
+    """A hash of a play's type, rank, size, suit and cards (the CPlay's 16
+    bytes read as two words, masked to those fields and the cards it holds)."""
+    cdef uint64_t w0, w1
+    memcpy(&w0, p, 8)
+    memcpy(&w1, (<const char*>p) + 8, 8)
+    w0 &= MH_MASK0[p.size]
+    w1 &= MH_MASK1[p.size]
+    return <uint32_t>(smix(w0 * 0x9E3779B97F4A7C15ULL + smix(w1 + 7777)) | 2)   # 1 is the pass
 
 
 cdef inline uint32_t move_id(const CPlay* p) noexcept nogil:
@@ -543,9 +575,28 @@ cdef inline uint32_t move_id(const CPlay* p) noexcept nogil:
 DEF SEQ_TYPES = (1 << T_STRAIGHT) | (1 << T_TUBE) | (1 << T_PLATE) | (1 << T_STRAIGHT_FLUSH)
 
 
+cdef void _init_key_tables() noexcept nogil:
+    """Hash values the search would otherwise mix at every node."""
+    cdef int s, k
+    for s in range(4):
+        Z_MC[s][0] = smix(<uint64_t>(s * 4096 + ALL_TYPES) + 99)
+        Z_MC[s][1] = smix(<uint64_t>(s * 4096 + (ALL_TYPES & ~SEQ_TYPES)) + 99)
+    for k in range(14):
+        Z_LVL[k] = smix(<uint64_t>k + 0x1E7E1ULL)
+
+
+_init_key_tables()
+
+
 cdef int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf, int cap) noexcept nogil:
     """enumerate_plays of the seat to act, through a cache keyed by the hand."""
-    cdef uint64_t key = st.skey[st.turn] ^ smix(<uint64_t>(st.turn * 4096 + mask) + 99)
+    cdef uint64_t key = st.skey[st.turn]
+    if mask == ALL_TYPES:
+        key ^= Z_MC[st.turn][0]
+    elif mask == ALL_TYPES & ~SEQ_TYPES:
+        key ^= Z_MC[st.turn][1]
+    else:
+        key ^= smix(<uint64_t>(st.turn * 4096 + mask) + 99)
     cdef MCEntry* e = &cx.mc[key & ((1 << MC_BITS) - 1)]
     cdef int n
     if e.key == key and e.gen == cx.agen:
@@ -1236,6 +1287,12 @@ cdef inline int pass_forced(SCtx* cx, SState* st, int sp) noexcept nogil:
     return k
 
 
+cdef int LAZY_ORDER = 1
+def _set_lazy_order(int on):
+    global LAZY_ORDER
+    LAZY_ORDER = on
+
+
 cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
                 int passed=0) noexcept nogil:
     """Fail-soft alpha-beta value (team 0) of a non-terminal position.
@@ -1251,6 +1308,9 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
     cdef CPlay* buf
     cdef int* sc
     cdef SState child
+    cdef CPlay tmpm
+    cdef int j, jo, jr, lazy
+    cdef uint32_t mid
     cx.nodes += 1
     if check_limits(cx):
         return 0
@@ -1327,13 +1387,51 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
     refut = 0
     if cx.order_flags & 4:
         refut = refutation_probe(cx, rk)
-    if order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
+    # the move to try first when the table, a move that goes out or the
+    # refutation table names one (in that order, as order_moves ranks
+    # them): it is searched before the others are scored, since it cuts
+    # most nodes and the scores (minimum plays after each move) cost more
+    # than a node
+    lazy = -1
+    if LAZY_ORDER and (besth or refut):
+        jo = -1
+        jr = -1
+        for j in range(n):
+            mid = move_id(&buf[j])
+            if mid == besth:
+                lazy = j
+                break
+            if jo < 0 and buf[j].size == st.ncards[st.turn]:
+                jo = j
+            elif jr < 0 and mid == refut:
+                jr = j
+        if lazy < 0:
+            lazy = jo if jo >= 0 else jr
+    if lazy >= 0:
+        if lazy:
+            tmpm = buf[0]; buf[0] = buf[lazy]; buf[lazy] = tmpm
+        # order_moves gives besth's move the top score; keep the refutation
+        # move's bonus for the others unless it is the one taken first
+        if move_id(&buf[0]) != besth:
+            besth = 0
+        if move_id(&buf[0]) == refut:
+            refut = 0
+    elif order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
         cx.abort = 2
         return 0
     maxi = (st.turn & 1) == 0
     best = -VINF if maxi else VINF
     for i in range(n):
-        pick_next(buf, sc, i, n)
+        if lazy >= 0:
+            if i == 1:
+                if order_moves(cx, st, buf + 1, sc + 1, n - 1, 0, sp + 1, refut) < 0:
+                    cx.abort = 2
+                    return 0
+                pick_next(buf, sc, i, n)
+            elif i > 1:
+                pick_next(buf, sc, i, n)
+        else:
+            pick_next(buf, sc, i, n)
         child = st[0]
         st_apply_cx(cx, &child, &buf[i], sp + n)
         if st_team_out(&child):
