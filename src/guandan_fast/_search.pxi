@@ -54,6 +54,9 @@ ctypedef struct SState:
     uint64_t skey[4]   # Zobrist key of each hand (hkey = their xor)
     uint64_t nib[4]    # natural (non-wild) cards per seat: 4 bits per order_of(rank)
     unsigned int om[4] # bit order_of(r) set when the seat holds a natural r
+    uint64_t rkh[4]    # st_key_relabeled's term of each hand, for the rank mask rkm
+    unsigned int rkm   # (0: none computed yet)
+    int rkdirty        # bit s: seat s's hand changed since its term was computed
 
 
 ctypedef struct TTEntry:
@@ -378,12 +381,22 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
     cdef unsigned int m = (1u << 13), mo = (1u << 13), bits
     cdef int s, trank, ot, o
     cdef uint64_t k = 0, nm, c
+    # each hand's term is kept in the state (rkh) and computed again only
+    # when that hand changed or the set of ranks present did (the state is
+    # a search's own copy: writing these cache fields changes no position)
+    cdef SState* w = <SState*>st
     for s in range(4):
         m |= st.om[s]
         if s != st.owner:
             mo |= st.om[s]
+    if m != w.rkm:
+        w.rkm = m
+        w.rkdirty = 15
     nm = NIBBLES[m & 0x7F] | (NIBBLES[m >> 7] << 28)
     for s in range(4):
+        if not (w.rkdirty >> s) & 1:
+            continue
+        w.rkh[s] = 0
         if st.ncards[s] == 0:
             continue
         # at most 13 ranks present: 52 bits of counts, then the wilds and
@@ -400,7 +413,9 @@ cdef uint64_t st_key_relabeled(const SState* st, int lv) noexcept nogil:
                 c |= ((st.nib[s] >> (4 * o)) & 0xF) << (4 * __builtin_popcount(m & ((1u << o) - 1)))
         c |= (<uint64_t>st.hand[s][SUIT_H * 13 + lv] | (<uint64_t>st.hand[s][52] << 2)
               | (<uint64_t>st.hand[s][53] << 4)) << 56
-        k ^= smix(c ^ Z_SEAT[s])
+        w.rkh[s] = smix(c ^ Z_SEAT[s])
+    w.rkdirty = 0
+    k = w.rkh[0] ^ w.rkh[1] ^ w.rkh[2] ^ w.rkh[3]
     # the standing play: only what the other seats can beat it with matters
     # (its owner never plays on it: the round ends or someone beats it first),
     # so its rank is placed among the ranks the others hold (and the level
@@ -478,6 +493,7 @@ cdef inline void st_play(SState* st, const CPlay* p) noexcept nogil:
             if not (st.nib[s] >> (4 * o)) & 0xF:
                 st.om[s] &= ~(1u << o)
     st.hkey = st.skey[0] ^ st.skey[1] ^ st.skey[2] ^ st.skey[3]
+    st.rkdirty |= 1 << s
     st.ncards[s] -= p.size
     st.table = p[0]
     st.owner = s
@@ -1194,6 +1210,7 @@ cdef inline void st_after_runout(const SState* st, SState* out) noexcept nogil:
     out.skey[me] = 0
     out.hkey = out.skey[0] ^ out.skey[1] ^ out.skey[2] ^ out.skey[3]
     out.ncards[me] = 0
+    out.rkdirty |= 1 << me
     out.seqmask &= ~(1 << me)
     out.fin[out.nfin] = me
     out.nfin += 1
