@@ -863,16 +863,23 @@ def test_runout_changes_no_value_on_larger_hands():
     assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
 
 
+def _check_same_search(seed, switch, on_value):
+    """A shortcut that must leave the search as it is: the same values, move
+    values and node counts with it (switch(on_value)) and without it
+    (switch(0)), on 5- and 6-card hands."""
+    rng = random.Random(seed)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    on, off = _solved_on_and_off(positions, switch, on_value)
+    for p, a, b in zip(positions, on, off):
+        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
+
+
 def test_lazy_move_scores_change_nothing():
     # A node whose first move is known (the table's best move, a move that
     # goes out, the refutation table's move) searches it before scoring the
     # others: the same order, so the same values and node counts.
     from guandan_fast import _core
-    rng = random.Random(5353)
-    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    on, off = _solved_on_and_off(positions, _core._set_lazy_order, 1)
-    for p, a, b in zip(positions, on, off):
-        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
+    _check_same_search(5353, _core._set_lazy_order, 1)
 
 
 def test_runout_quick_filter_changes_nothing():
@@ -880,11 +887,7 @@ def test_runout_quick_filter_changes_nothing():
     # touches fit in one unsafe play (else no split exists): a shortcut only,
     # so values, move values and even node counts must be the same without it.
     from guandan_fast import _core
-    rng = random.Random(5252)
-    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    on, off = _solved_on_and_off(positions, _core._set_ro_filter, 1)
-    for p, a, b in zip(positions, on, off):
-        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
+    _check_same_search(5252, _core._set_ro_filter, 1)
 
 
 def _check_order_only(seed, switch, on_value):
