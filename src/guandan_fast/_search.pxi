@@ -779,11 +779,7 @@ cdef int order_moves(SCtx* cx, const SState* st, CPlay* buf, int* sc, int n,
             sc[i] = 80000000
             continue
         mp = 0 if not (cx.order_flags & 1) else search_mp_after(cx, st, me, &buf[i])
-        safe = 1
-        for q in range(nq):
-            if can_beat(&hs[q], &buf[i], cx.lv):
-                safe = 0
-                break
+        safe = ro_safe(hs, nq, &buf[i], cx.lv)
         bc = bomb_class(&buf[i])
         s = -mp * 10000 + safe * cx.safe_w + buf[i].size * 1000 - rank_key(&buf[i], cx.lv) * 10
         if bc:
@@ -1119,32 +1115,33 @@ cdef int runout(SCtx* cx, const SState* st, int sp, uint64_t key) noexcept nogil
         for q in range(4):
             if (q & 1) != (me & 1) and st.ncards[q] and st.ncards[q] - 1 < budget:
                 budget = st.ncards[q] - 1
-    if st.owner >= 0:
-        # following: out at once with a play that beats the table (1), else
-        # no split can work without a play that beats the table, safe or
-        # answered (the cheap answer for most followers: no full safety)
-        r = 0
-        for i in range(n):
-            if c_beats(&buf[i], &st.table, cx.lv):
-                if buf[i].size == left:
-                    r = 1
-                    break
-                if r == 0 and (ro_safe(hs, nq, &buf[i], cx.lv)
-                               or ro_answerable(&buf[i], budget)):
-                    r = 2
-        if r != 2:
-            e.key = key
-            e.res = r
-            return r
     # the safety flags live in the score array of this ply (unused yet):
     # bit 0 safe, bit 1 safe and (following) beats the table, bit 2 safe and
     # dominant (it may answer an unsafe play, see the claim above), bit 3
     # (following) beats the table, safe or not
     safe = <u8*>(cx.scores + sp)
+    if st.owner >= 0:
+        # following: out at once with a play that beats the table (1), else
+        # no split can work without a play that beats the table, safe or
+        # answered (the cheap answer for most followers: no full safety, so
+        # only the plays that beat the table are judged here)
+        r = 0
+        for i in range(n):
+            safe[i] = 0
+            if c_beats(&buf[i], &st.table, cx.lv):
+                if buf[i].size == left:
+                    r = 1
+                    break
+                safe[i] = 11 if ro_safe(hs, nq, &buf[i], cx.lv) else 8
+                if (safe[i] & 1) or ro_answerable(&buf[i], budget):
+                    r = 2
+        if r != 2:
+            e.key = key
+            e.res = r
+            return r
     for i in range(n):
-        safe[i] = ro_safe(hs, nq, &buf[i], cx.lv)
-        if st.owner >= 0 and c_beats(&buf[i], &st.table, cx.lv):
-            safe[i] |= 10 if safe[i] else 8
+        if st.owner < 0 or not (safe[i] & 8):   # judged above when beating the table
+            safe[i] = ro_safe(hs, nq, &buf[i], cx.lv)
         if (safe[i] & 1) and not bomb_class(&buf[i]) and ro_dominates(hs, nq, &buf[i], cx.lv):
             safe[i] |= 4
             anydom = 1
@@ -1427,10 +1424,8 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
     if lazy >= 0:
         if lazy:
             tmpm = buf[0]; buf[0] = buf[lazy]; buf[lazy] = tmpm
-        # order_moves gives besth's move the top score; keep the refutation
-        # move's bonus for the others unless it is the one taken first
-        if move_id(&buf[0]) != besth:
-            besth = 0
+        # the others are scored after it (below) with the refutation move's
+        # bonus, unless that is the move taken first
         if move_id(&buf[0]) == refut:
             refut = 0
     elif order_moves(cx, st, buf, sc, n, besth, sp, refut) < 0:
@@ -1439,15 +1434,11 @@ cdef int search(SCtx* cx, const SState* st, int alpha, int beta, int sp,
     maxi = (st.turn & 1) == 0
     best = -VINF if maxi else VINF
     for i in range(n):
-        if lazy >= 0:
-            if i == 1:
-                if order_moves(cx, st, buf + 1, sc + 1, n - 1, 0, sp + 1, refut) < 0:
-                    cx.abort = 2
-                    return 0
-                pick_next(buf, sc, i, n)
-            elif i > 1:
-                pick_next(buf, sc, i, n)
-        else:
+        if lazy >= 0 and i == 1:
+            if order_moves(cx, st, buf + 1, sc + 1, n - 1, 0, sp + 1, refut) < 0:
+                cx.abort = 2
+                return 0
+        if lazy < 0 or i > 0:
             pick_next(buf, sc, i, n)
         child = st[0]
         st_apply_cx(cx, &child, &buf[i], sp + n)
