@@ -620,7 +620,6 @@ def _key_args(p):
 
 
 def _keys(p):
-    from guandan_fast import _core
     return _core._debug_key(*_key_args(p))
 
 
@@ -629,7 +628,6 @@ def test_relabelled_key_kept_up_to_date_by_the_search():
     # packs) up to date play by play; the key of every child it reaches must
     # equal the key of the same position built from scratch, with the PEXT
     # instruction and with the portable packing alike.
-    from guandan_fast import _core
     rng = random.Random(23)
     had = _core._use_pext()
     checked = 0
@@ -650,7 +648,6 @@ def test_relabelled_key_kept_up_to_date_by_the_search():
 def test_relabelled_key_same_with_and_without_pext():
     # The PEXT path and the portable loop pack the same words: same keys,
     # and the same values and node counts from a whole search.
-    from guandan_fast import _core
     rng = random.Random(24)
     had = _core._use_pext()
     try:
@@ -852,7 +849,6 @@ def test_runout_changes_no_value_on_larger_hands():
     # The solver with and without the run-out bound (and the search after
     # it), on 5-card hands (too big for the reference): every move's value
     # must agree.
-    from guandan_fast import _core
     rng = random.Random(5151)
     positions = [random_position(rng, 5, rich=bool(i % 2)) for i in range(40)]
     on, off = _solved_on_and_off(positions, _core._set_runout, 7)
@@ -863,13 +859,19 @@ def test_runout_changes_no_value_on_larger_hands():
     assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
 
 
+def _solved_on_and_off_random(seed, switch, on_value):
+    """_solved_on_and_off on 40 seeded positions of 5 and 6 cards a hand:
+    (positions, on, off)."""
+    rng = random.Random(seed)
+    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
+    return (positions,) + _solved_on_and_off(positions, switch, on_value)
+
+
 def _check_same_search(seed, switch, on_value):
     """A shortcut that must leave the search as it is: the same values, move
     values and node counts with it (switch(on_value)) and without it
     (switch(0)), on 5- and 6-card hands."""
-    rng = random.Random(seed)
-    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    on, off = _solved_on_and_off(positions, switch, on_value)
+    positions, on, off = _solved_on_and_off_random(seed, switch, on_value)
     for p, a, b in zip(positions, on, off):
         assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
 
@@ -878,7 +880,6 @@ def test_lazy_move_scores_change_nothing():
     # A node whose first move is known (the table's best move, a move that
     # goes out, the refutation table's move) searches it before scoring the
     # others: the same order, so the same values and node counts.
-    from guandan_fast import _core
     _check_same_search(5353, _core._set_lazy_order, 1)
 
 
@@ -886,7 +887,6 @@ def test_runout_quick_filter_changes_nothing():
     # The run-out test first checks that the cards of rank slots no safe play
     # touches fit in one unsafe play (else no split exists): a shortcut only,
     # so values, move values and even node counts must be the same without it.
-    from guandan_fast import _core
     _check_same_search(5252, _core._set_ro_filter, 1)
 
 
@@ -894,9 +894,7 @@ def _check_order_only(seed, switch, on_value):
     """A search feature that only changes the order of the work: on 40
     positions of 5-6 cards a hand, every move's value is the same with it
     and without it, and it is in effect (the node counts differ)."""
-    rng = random.Random(seed)
-    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    on, off = _solved_on_and_off(positions, switch, on_value)
+    positions, on, off = _solved_on_and_off_random(seed, switch, on_value)
     for p, a, b in zip(positions, on, off):
         assert a.exact and b.exact
         assert (a.value, move_values(a)) == (b.value, move_values(b)), p
@@ -905,14 +903,12 @@ def _check_order_only(seed, switch, on_value):
 
 def test_refutation_table_changes_no_value():
     # The refutation table only orders moves (order_flags bit 2).
-    from guandan_fast import _core
     _check_order_only(5353, lambda on: _core._set_default_order(1 | on), 4)
 
 
 def test_test_order_changes_no_value():
     # The order of the null-window tests (smallest gain first once the sign
     # is known, or the median) never changes a value.
-    from guandan_fast import _core
     _check_order_only(5454, _core._set_drive_low, 1)
 
 
