@@ -906,6 +906,12 @@ def test_refutation_table_changes_no_value():
     _check_order_only(5353, lambda on: _core._set_default_order(1 | on), 4)
 
 
+def test_goal_aware_order_changes_no_value():
+    # The test's goal in the refutation key, and no best move stored by a
+    # node where every move failed, only order moves.
+    _check_order_only(5656, _core._set_goal_aware, 1)
+
+
 def test_test_order_changes_no_value():
     # The order of the null-window tests (smallest gain first once the sign
     # is known, or the median) never changes a value.
