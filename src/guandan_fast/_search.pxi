@@ -801,8 +801,9 @@ cdef inline uint64_t refutation_key(const SCtx* cx, const SState* st, int goal) 
     its partner, and what beats the standing play and where its owner sits
     (or a free lead), who is out, and the goal (the test's threshold, beta:
     the move that refutes one goal is often wrong for another; see also
-    search's fail-low rule). The move that cut a node is stored under it and tried early at every node with the same key: the other
-    hands differ, but the same move often refutes again (a killer move made
+    search's fail-low rule). The move that cut a node is stored under it
+    and tried early at every node with the same key: the other hands
+    differ, but the same move often refutes again (a killer move made
     specific to the hands that decide it). Only the order of the moves
     depends on it. On 4x8 endgames: 10-40% fewer nodes in the tests that
     waste most (a pass that refutes, found after a play)."""
