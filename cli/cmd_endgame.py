@@ -74,8 +74,8 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
     when out), 'turn: 1', optionally 'table: S5 D5', 'owner: 0',
     'passes: 1' and 'finished: 2'; '-' reads standard input.
     """
-    from guandan_fast.endgame import solve
-    from guandan_fast.position_format import loads_position
+    from guandan_fast.engine.endgame import solve
+    from guandan_fast.formats.position import loads_position
 
     position = loads_position(read_source(deal_file))
     t0 = time.monotonic()

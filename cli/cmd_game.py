@@ -21,11 +21,11 @@ from pathlib import Path
 
 import click
 
-from guandan_fast.analysis import DEFAULT_MAX_SECONDS, DEFAULT_SOLVE_CARDS, analyse
+from guandan_fast.analysis.review import DEFAULT_MAX_SECONDS, DEFAULT_SOLVE_CARDS, analyse
 from guandan_fast.errors import GuandanError, RecordError
-from guandan_fast.platform import import_platform_log
-from guandan_fast.record import loads, loads_json
-from guandan_fast.report import render_html, render_text
+from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.formats.record import loads, loads_json
+from guandan_fast.report.render import render_html, render_text
 
 from .main import (EXIT_BAD_INPUT, available_cpus, emit_json, format_option, lang_option,
                    main, read_source)

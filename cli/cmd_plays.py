@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import click
 
-from guandan_fast.formats import loads_hand
-from guandan_fast.moves import hints_with_counts, plays_with_counts
-from guandan_fast.summary import play_dict
+from guandan_fast.formats.hand import loads_hand
+from guandan_fast.engine.moves import hints_with_counts, plays_with_counts
+from guandan_fast.analysis.summary import play_dict
 
 from . import output
 from .main import emit_json, format_option, lang_option, main, read_source
@@ -24,7 +24,7 @@ from .main import emit_json, format_option, lang_option, main, read_source
 @lang_option
 def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     """List the plays of a hand, grouped by type."""
-    from guandan_fast.rules import read_play
+    from guandan_fast.model.rules import read_play
 
     hand = loads_hand(read_source(hand_file))
     rules = hand.rules

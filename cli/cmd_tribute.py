@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import click
 
-from guandan_fast.cards import MAX_HAND
+from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import RecordError
-from guandan_fast.i18n import label, tribute_label
+from guandan_fast.report.i18n import label, tribute_label
 
 from .main import emit_json, format_option, lang_option, main, read_source
 
@@ -81,13 +81,13 @@ def _deal_text(data: dict, lang: str) -> str:
 def tribute_cmd(file, mode, receiver_file, fmt, lang):
     """Tribute and return tribute (RULES 7): advice for a hand (--give,
     --return) or the whole exchange of a deal file."""
-    from guandan_fast.formats import loads_hand
-    from guandan_fast.tribute import exchange_advice, suggest_return, suggest_tribute
+    from guandan_fast.formats.hand import loads_hand
+    from guandan_fast.game.tribute import exchange_advice, suggest_return, suggest_tribute
 
     if mode is None:
         if receiver_file:
             raise click.UsageError("--receiver goes with --give or --return")
-        from guandan_fast.deal_format import loads_deal
+        from guandan_fast.formats.deal import loads_deal
         deal = loads_deal(read_source(file))
         if deal.order is None:
             raise RecordError("the deal file gives no previous finishing order "

@@ -95,8 +95,8 @@ def main():
 @lang_option
 def hand_cmd(hand_file, fmt, lang):
     """Analyse a hand: grouped cards, wilds, bombs, minimum plays."""
-    from guandan_fast.formats import loads_hand
-    from guandan_fast.summary import hand_summary
+    from guandan_fast.formats.hand import loads_hand
+    from guandan_fast.analysis.summary import hand_summary
 
     hand = loads_hand(read_source(hand_file))
     data = hand_summary(hand.cards, hand.rules)

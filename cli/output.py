@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from guandan_fast.i18n import label, type_name
+from guandan_fast.report.i18n import label, type_name
 
 
 def hand_text(data: dict, lang: str = "en") -> str:

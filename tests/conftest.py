@@ -9,7 +9,7 @@ import pytest
 import reference as ref
 
 from guandan_fast import Rules
-from guandan_fast.hand import to_counts
+from guandan_fast.model.counts import to_counts
 
 LEVELS = ref.RANKS
 

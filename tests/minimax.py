@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from guandan_fast.game import GameState, team
+from guandan_fast.game.state import GameState, team
 
 
 def _key(s: GameState):

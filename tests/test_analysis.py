@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from guandan_fast.analysis import analyse
-from guandan_fast.game import GameState
-from guandan_fast.record import load, loads
+from guandan_fast.analysis.review import analyse
+from guandan_fast.game.state import GameState
+from guandan_fast.formats.record import load, loads
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import minimax  # noqa: E402
@@ -147,7 +147,7 @@ def test_min_plays_on_a_full_deal():
 
 
 def test_with_the_compiled_endgame_solver():
-    pytest.importorskip("guandan_fast.endgame", reason="the endgame solver is not merged yet")
+    pytest.importorskip("guandan_fast.engine.endgame", reason="the endgame solver is not merged yet")
     rec = load(EXAMPLES / "record_endgame_pair.txt")
     a = analyse(rec)
     first = a.decisions[0]

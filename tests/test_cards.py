@@ -3,7 +3,7 @@
 import pytest
 
 from guandan_fast import CARDS, Card, CardParseError, HandError, format_cards, parse_card, parse_cards
-from guandan_fast.cards import check_hand
+from guandan_fast.model.cards import check_hand
 
 
 def test_every_canonical_token_round_trips():

@@ -68,7 +68,7 @@ def test_hand_analysis_prints_min_plays_and_decomposition():
     r = run("--format", "json", EXAMPLES / "hand1.txt")
     data = json.loads(r.stdout)
     from guandan_fast import min_plays, parse_cards, Rules
-    from guandan_fast.formats import load_hand
+    from guandan_fast.formats.hand import load_hand
     hand = load_hand(EXAMPLES / "hand1.txt")
     assert data["min_plays"] == min_plays(hand.cards, hand.rules)
     assert len(data["decomposition"]) == data["min_plays"]
@@ -99,7 +99,7 @@ def test_ambiguous_table_play_lists_readings():
 
 
 def test_every_language_has_every_label():
-    from guandan_fast import i18n
+    from guandan_fast.report import i18n
     keys = {lang: set(i18n._LABELS[lang]) for lang in i18n.LANGS}
     assert keys["en"] == keys["ru"] == keys["zh"]
     types = {lang: set(i18n._TYPES[lang]) for lang in i18n.LANGS}

@@ -1,11 +1,11 @@
-"""The deal file format (guandan_fast.deal_format): round trip and errors."""
+"""The deal file format (guandan_fast.formats.deal): round trip and errors."""
 
 import random
 
 import pytest
 
 from guandan_fast import CARDS, Rules
-from guandan_fast.deal_format import DealFile, dumps_deal, load_deal, loads_deal
+from guandan_fast.formats.deal import DealFile, dumps_deal, load_deal, loads_deal
 from guandan_fast.errors import CardParseError, HandError, RecordError, RulesError
 
 

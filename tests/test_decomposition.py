@@ -12,7 +12,7 @@ import reference as ref
 
 from guandan_fast import (Card, HandError, Rules, classify, decompose, min_plays,
                           min_plays_batch)
-from guandan_fast.hand import from_counts
+from guandan_fast.model.counts import from_counts
 
 
 @pytest.mark.parametrize("seed", range(8))

@@ -18,8 +18,8 @@ from conftest import core_pattern
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
 from guandan_fast import _core
-from guandan_fast.endgame import EndgameResult
-from guandan_fast.position_format import dumps_position, loads_position
+from guandan_fast.engine.endgame import EndgameResult
+from guandan_fast.formats.position import dumps_position, loads_position
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 R2 = Rules(level=2)
@@ -676,7 +676,7 @@ def test_relabelled_key_same_with_and_without_pext():
 
 def _root_search(pos):
     """(lo, hi, nodes, run-outs) of the root value alone."""
-    from guandan_fast import endgame
+    from guandan_fast.engine import endgame
     s = endgame._search(pos, 16)
     lo, hi = s.solve_root()
     return lo, hi, s.nodes, s.runouts
@@ -920,7 +920,7 @@ def test_test_order_changes_no_value():
 
 def test_runout_fires_in_the_differential_positions():
     # the differential test's positions do exercise the bound
-    from guandan_fast import endgame
+    from guandan_fast.engine import endgame
     rng = random.Random(77)
     fired = 0
     for _ in range(200):

@@ -3,7 +3,7 @@
 import pytest
 
 from guandan_fast import PlayError, Rules
-from guandan_fast.game import GameState, level_gain
+from guandan_fast.game.state import GameState, level_gain
 
 R = Rules(level=2)
 

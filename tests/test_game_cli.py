@@ -95,7 +95,7 @@ def test_platform_logs(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from test_platform import platform_log
 
-    from guandan_fast.record import load
+    from guandan_fast.formats.record import load
     log = tmp_path / "bot.log"
     log.write_text("\n".join(json.dumps(m) for m in platform_log(load(SHORT))) + "\n")
     r = run("game", log, "--platform", "--no-solver", "--format", "json")
@@ -105,7 +105,7 @@ def test_platform_logs(tmp_path):
 
 
 def test_report_with_the_endgame_solver(tmp_path):
-    pytest.importorskip("guandan_fast.endgame", reason="the endgame solver is not merged")
+    pytest.importorskip("guandan_fast.engine.endgame", reason="the endgame solver is not merged")
     page = tmp_path / "r.html"
     r = run("game", SHORT, "--html", page)
     assert r.returncode == 0, r.stderr

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from guandan_fast.analysis import analyse
-from guandan_fast.record import load
-from guandan_fast.report import render_html
+from guandan_fast.analysis.review import analyse
+from guandan_fast.formats.record import load
+from guandan_fast.report.render import render_html
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import minimax  # noqa: E402

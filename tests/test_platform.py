@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from guandan_fast import RecordError
-from guandan_fast.platform import import_platform_log
-from guandan_fast.record import final_state, load
+from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.formats.record import final_state, load
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 TYPES = {"single": "Single", "pair": "Pair", "triple": "Trips", "full_house": "ThreeWithTwo",

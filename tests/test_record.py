@@ -6,8 +6,8 @@ from pathlib import Path
 import pytest
 
 from guandan_fast import RecordError
-from guandan_fast.game import GameState
-from guandan_fast.record import (dumps, dumps_json, final_state, load, loads,
+from guandan_fast.game.state import GameState
+from guandan_fast.formats.record import (dumps, dumps_json, final_state, load, loads,
                                  loads_json, replay)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -5,7 +5,7 @@ import pytest
 
 from guandan_fast import Card, Rules
 from guandan_fast.errors import GuandanError, HandError, RecordError
-from guandan_fast.tribute import (anti_tribute, return_candidates, tribute_candidates,
+from guandan_fast.game.tribute import (anti_tribute, return_candidates, tribute_candidates,
                                   tribute_plan, upper_hand)
 
 
@@ -223,8 +223,8 @@ def test_bad_deal_hands():
 # ---------------------------------------------------------------------------
 
 from guandan_fast import min_plays, suggest_return, suggest_tribute  # noqa: E402
-from guandan_fast.tribute import held_bombs  # noqa: E402
-from guandan_fast.hand import to_counts  # noqa: E402
+from guandan_fast.game.tribute import held_bombs  # noqa: E402
+from guandan_fast.model.counts import to_counts  # noqa: E402
 
 import reference  # noqa: E402  (tests/reference.py, pure Python)
 
@@ -311,7 +311,7 @@ def test_tribute_suit_that_completes_the_receivers_straight_flush():
 
 
 def test_reason_in_other_languages():
-    from guandan_fast.tribute import advice_reason
+    from guandan_fast.game.tribute import advice_reason
     a = suggest_return("S7 D4 SK SK", Rules(level=2), receiver="C7 D7 H7 SQ D4")[-1]
     assert "классическая ошибка" in advice_reason(a, "ru")
     assert "典型失误" in advice_reason(a, "zh") and "炸弹" in advice_reason(a, "zh")
@@ -365,7 +365,7 @@ def test_giver_and_receiver_cannot_hold_a_third_copy():
 
 
 def test_exchange_advice_for_a_deal():
-    from guandan_fast.tribute import exchange_advice
+    from guandan_fast.game.tribute import exchange_advice
     hands = ["S3 S4", "SK SK D4", "S5 S6", "SA C6 D6"]
     data = exchange_advice("0 2 1 3", hands, Rules(level=2))
     assert data["plan"]["payments"] == [{"payer": 3, "receiver": 0}, {"payer": 1, "receiver": 2}]
@@ -542,7 +542,7 @@ def test_record_checks_use_the_same_candidates():
     """The legality checks of deal records are the candidate rules of this
     module: one rule, one place (a wild is never the 'lowest card' returned
     while another card is held)."""
-    from guandan_fast.tribute import check_return_card, check_tribute_card
+    from guandan_fast.game.tribute import check_return_card, check_tribute_card
     r = Rules(level=2)
     assert check_return_card("H2 SA SK", Card("H2"), r) is not None
     assert check_return_card("H2 SA SK", Card("SK"), r) is None

@@ -6,15 +6,15 @@
 """
 
 from ._core import Card, Play
-from .cards import CARDS, format_cards, parse_card, parse_cards
+from .model.cards import CARDS, format_cards, parse_card, parse_cards
 from .errors import (CardParseError, GuandanError, HandError, PlayError,
                      PositionError, RecordError, RulesError)
-from .decomposition import decompose, min_plays, min_plays_batch
-from .endgame import EndgameResult, Position, solve
-from .hand import from_counts, to_counts
-from .moves import beating_plays, hints, plays, plays_array
-from .rules import Rules, beats, classify, read_play
-from .tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
+from .engine.decomposition import decompose, min_plays, min_plays_batch
+from .engine.endgame import EndgameResult, Position, solve
+from .model.counts import from_counts, to_counts
+from .engine.moves import beating_plays, hints, plays, plays_array
+from .model.rules import Rules, beats, classify, read_play
+from .game.tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
                       suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
 
 __version__ = "0.1.0"

@@ -18,10 +18,10 @@ from typing import Iterable, Union
 
 import numpy as np
 
-from . import _core
-from ._core import CARDS, Card
-from .cards import MAX_COPIES, MAX_HAND, parse_cards
-from .errors import HandError
+from .. import _core
+from .._core import CARDS, Card
+from ..model.cards import MAX_COPIES, MAX_HAND, parse_cards
+from ..errors import HandError
 
 __all__ = ["HandLike", "to_counts", "from_counts", "card_index", "N_SLOTS"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _core
-from ._core import Play
-from .errors import HandError
-from .cards import MAX_HOLDING
-from .hand import HandLike, to_counts
-from .rules import Rules, _rules, parse_level
+from .. import _core
+from .._core import Play
+from ..errors import HandError
+from ..model.cards import MAX_HOLDING
+from ..model.counts import HandLike, to_counts
+from ..model.rules import Rules, _rules, parse_level
 
 __all__ = ["min_plays", "decompose", "min_plays_batch", "display_key"]
 

@@ -27,9 +27,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .errors import GuandanError
-from .game import GameState, team
-from .record import Record, replay
+from ..errors import GuandanError
+from ..game.state import GameState, team
+from ..formats.record import Record, replay
 
 __all__ = ["analyse", "Analysis", "Decision", "ExchangeReview", "default_solver",
            "DEFAULT_SOLVE_CARDS", "DEFAULT_MAX_SECONDS"]
@@ -119,7 +119,7 @@ class ExchangeReview:
         reason = self.reason
         if self.chosen_index >= 0 and lang != "en":
             try:
-                from .tribute import advice_reason
+                from ..game.tribute import advice_reason
                 reason = advice_reason(self.choices[self.chosen_index], lang)
             except ImportError:  # pragma: no cover
                 pass
@@ -166,7 +166,7 @@ class Analysis:
 
 def _min_plays_fn():
     try:
-        from .decomposition import min_plays
+        from ..engine.decomposition import min_plays
     except ImportError:
         return None
     return min_plays
@@ -176,7 +176,7 @@ def default_solver(threads: int = 1) -> Optional[Callable]:
     """``endgame.solve`` as a callable on a GameState (with ``threads``
     threads), or None when the endgame solver is not available."""
     try:
-        from .endgame import Position, solve
+        from ..engine.endgame import Position, solve
     except ImportError:
         return None
 
@@ -190,7 +190,7 @@ def default_solver(threads: int = 1) -> Optional[Callable]:
 
 def _tribute_fns():
     try:
-        from .tribute import suggest_return, suggest_tribute
+        from ..game.tribute import suggest_return, suggest_tribute
     except ImportError:
         return None
     return suggest_tribute, suggest_return

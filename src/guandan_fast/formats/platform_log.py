@@ -42,8 +42,8 @@ import json
 from pathlib import Path
 from typing import Iterable, Union
 
-from .errors import RecordError
-from .record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
+from ..errors import RecordError
+from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO, Union
 
-from ._core import Card
-from .cards import MAX_HAND, format_cards, parse_cards
-from .errors import CardParseError, HandError, RulesError
-from .rules import Rules
+from .._core import Card
+from ..model.cards import MAX_HAND, format_cards, parse_cards
+from ..errors import CardParseError, HandError, RulesError
+from ..model.rules import Rules
 
 __all__ = ["HandFile", "loads_hand", "load_hand", "dumps_hand", "dump_hand",
            "parse_header_line", "parse_bool", "rules_from_headers", "LEVEL_KEYS"]

@@ -39,11 +39,11 @@ import re
 from pathlib import Path
 from typing import TextIO, Union
 
-from .cards import format_cards, parse_cards
-from .endgame import Position
-from .errors import GuandanError, PositionError
-from .formats import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
-from .rules import Rules, classify, read_play
+from ..model.cards import format_cards, parse_cards
+from ..engine.endgame import Position
+from ..errors import GuandanError, PositionError
+from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
+from ..model.rules import Rules, classify, read_play
 
 __all__ = ["loads_position", "load_position", "dumps_position", "dump_position"]
 

@@ -15,7 +15,7 @@ previous deal's finishing order (for tribute, RULES 7).
   accepted by ``parse_cards``; a line without a key continues the hand of
   the seat above it.
 - ``level:`` (also ``уровень:``, ``级牌:``), default 2, and the rules flags,
-  as in a hand file (``guandan_fast.formats``).
+  as in a hand file (``guandan_fast.formats.hand``).
 - ``order:`` (also ``порядок:``, ``名次:``) the previous finishing order,
   first finisher first; optional.
 - ``#`` starts a comment. Each hand holds at most 27 cards, and no card
@@ -39,11 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional, TextIO, Union
 
-from ._core import Card
-from .cards import MAX_COPIES, MAX_HAND, format_cards, parse_cards
-from .errors import CardParseError, HandError, RecordError
-from .formats import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
-from .rules import Rules
+from .._core import Card
+from ..model.cards import MAX_COPIES, MAX_HAND, format_cards, parse_cards
+from ..errors import CardParseError, HandError, RecordError
+from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
+from ..model.rules import Rules
 
 __all__ = ["DealFile", "loads_deal", "load_deal", "dumps_deal", "dump_deal", "ORDER_KEYS"]
 

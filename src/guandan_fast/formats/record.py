@@ -93,13 +93,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator, NoReturn, Optional, TextIO, Union
 
-from ._core import Card, Play
-from .cards import MAX_HAND, format_cards, parse_cards
-from .errors import GuandanError, RecordError, RulesError
-from .formats import FLAG_KEYS, LEVEL_KEYS, parse_bool
-from .game import GameState, team
-from .tribute import check_return_card, check_tribute_card
-from .rules import Rules, classify
+from .._core import Card, Play
+from ..model.cards import MAX_HAND, format_cards, parse_cards
+from ..errors import GuandanError, RecordError, RulesError
+from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_bool
+from ..game.state import GameState, team
+from ..game.tribute import check_return_card, check_tribute_card
+from ..model.rules import Rules, classify
 
 __all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
            "loads_json", "load_json", "dumps_json", "dump_json", "replay",

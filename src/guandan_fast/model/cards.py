@@ -19,8 +19,8 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from ._core import CARDS, TOKENS, Card
-from .errors import CardParseError, HandError
+from .._core import CARDS, TOKENS, Card
+from ..errors import CardParseError, HandError
 
 __all__ = ["Card", "CARDS", "parse_card", "parse_cards", "format_cards",
            "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES"]

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from . import _core
-from ._core import Card
-from .decomposition import decompose, min_plays
-from .hand import to_counts
-from .rules import Rules
-from .tribute import held_bombs
+from .. import _core
+from .._core import Card
+from ..engine.decomposition import decompose, min_plays
+from ..model.counts import to_counts
+from ..model.rules import Rules
+from ..game.tribute import held_bombs
 
 __all__ = ["hand_summary", "play_dict"]
 

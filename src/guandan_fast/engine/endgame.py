@@ -32,11 +32,11 @@ from typing import Callable, Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import _core
-from ._core import Card, Play
-from .cards import MAX_HAND, format_cards, parse_cards
-from .errors import GuandanError, PositionError
-from .rules import Rules, read_play
+from .. import _core
+from .._core import Card, Play
+from ..model.cards import MAX_HAND, format_cards, parse_cards
+from ..errors import GuandanError, PositionError
+from ..model.rules import Rules, read_play
 
 __all__ = ["Position", "EndgameResult", "solve", "VALUES"]
 

@@ -10,7 +10,7 @@ move that lost value highlighted with the better move beside it.
 from __future__ import annotations
 
 import html
-from .i18n import game_label, label, rank_name, type_name
+from ..report.i18n import game_label, label, rank_name, type_name
 
 __all__ = ["render_text", "render_html"]
 

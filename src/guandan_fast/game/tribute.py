@@ -30,12 +30,12 @@ from typing import Iterable, Optional, Sequence
 
 import numpy as np
 
-from ._core import Card
-from .cards import MAX_COPIES, MAX_HAND
-from .errors import HandError, RecordError
-from .game import partner
-from .hand import HandLike, from_counts, to_counts
-from .rules import Rules, _rules
+from .._core import Card
+from ..model.cards import MAX_COPIES, MAX_HAND
+from ..errors import HandError, RecordError
+from ..game.state import partner
+from ..model.counts import HandLike, from_counts, to_counts
+from ..model.rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
            "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
@@ -376,7 +376,7 @@ def describe_bomb(key, size: int | None = None, lang: str = "en") -> str:
     >>> describe_bomb(("straight_flush", "A", "S")), describe_bomb(("bomb", "9", None), 5)
     ('straight flush ST-SA', 'bomb 9 (5)')
     """
-    from .i18n import type_name
+    from ..report.i18n import type_name
     typ, rank, suit = key
     name = type_name(typ, lang)
     if typ == "straight_flush":
@@ -397,7 +397,7 @@ def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
     Hands of up to 28 cards: a receiver holds 28 until they return one."""
     if not cards:
         return 0, 0, 0
-    from .decomposition import decompose, min_plays
+    from ..engine.decomposition import decompose, min_plays
     plays = decompose(cards, rules)
     return (min_plays(cards, rules), sum(1 for p in plays if p.is_bomb),
             sum(1 for p in plays if p.type == "straight_flush"))
@@ -497,7 +497,7 @@ class TributeAdvice:
 
 def advice_reason(advice: TributeAdvice, lang: str = "en") -> str:
     """The reason of an advice in a language (en, ru, zh)."""
-    from .i18n import reason_text
+    from ..report.i18n import reason_text
     texts = []
     for key, params in advice.reason_parts:
         params = dict(params)

@@ -93,7 +93,7 @@ def rank_name(rank: str) -> str:
     return {"B": "SB", "R": "HR"}.get(rank, rank)
 
 
-# Reasons of the tribute advice (guandan_fast.tribute); {bomb} is already
+# Reasons of the tribute advice (guandan_fast.game.tribute); {bomb} is already
 # rendered in the language.
 _REASONS = {
     "en": {

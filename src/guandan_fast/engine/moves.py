@@ -14,12 +14,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import _core
-from ._core import Play
-from .errors import PlayError
-from .cards import MAX_HOLDING
-from .hand import HandLike, to_counts
-from .rules import Rules, _rules, read_play
+from .. import _core
+from .._core import Play
+from ..errors import PlayError
+from ..model.cards import MAX_HOLDING
+from ..model.counts import HandLike, to_counts
+from ..model.rules import Rules, _rules, read_play
 
 __all__ = ["plays", "beating_plays", "hints", "hints_with_counts", "plays_with_counts",
            "plays_array",

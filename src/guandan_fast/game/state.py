@@ -7,7 +7,7 @@ the seats already finished, in order. ``apply`` returns the next state;
 standing play, ``None`` for a pass. The state knows the finishing order and,
 once the deal is over, the level gain of team 0 (seats 0 and 2).
 
-The fields are those of ``guandan_fast.endgame.Position`` so that a state can
+The fields are those of ``guandan_fast.engine.endgame.Position`` so that a state can
 be handed to the solver as it is.
 
 >>> from guandan_fast import Rules, read_play
@@ -28,11 +28,11 @@ from typing import Iterable, Optional, Sequence, cast
 
 import numpy as np
 
-from . import _core
-from ._core import Card, Play
-from .errors import PlayError
-from .hand import HandLike, from_counts, to_counts
-from .rules import Rules, beats, classify
+from .. import _core
+from .._core import Card, Play
+from ..errors import PlayError
+from ..model.counts import HandLike, from_counts, to_counts
+from ..model.rules import Rules, beats, classify
 
 __all__ = ["GameState", "partner", "team", "level_gain"]
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Union
 
-from . import _core
-from ._core import Card, Play
-from .errors import PlayError, RulesError
-from .hand import HandLike, to_counts
+from .. import _core
+from .._core import Card, Play
+from ..errors import PlayError, RulesError
+from ..model.counts import HandLike, to_counts
 
 __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
            "BOMB_TYPES", "parse_level", "RANKS"]
