@@ -1,6 +1,7 @@
 """Shared helpers for the tests: converting between the engine and the
 pure-Python reference (tests/reference.py), random hands."""
 
+import os
 import random
 
 import numpy as np
@@ -47,3 +48,35 @@ def random_counts(rng, n=27):
 @pytest.fixture
 def rng():
     return random.Random(20261129)
+
+
+# --- slow tests and hypothesis profiles -------------------------------------
+# `python -m pytest -q` runs the fast suite; `--slow` (what .ci/run uses) adds
+# the tests marked `@pytest.mark.slow` and the long hypothesis profile "ci".
+
+def pytest_addoption(parser):
+    parser.addoption("--slow", action="store_true", default=False,
+                     help="also run the tests marked slow, and hypothesis's long profile")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: long differential or fuzz suites (run with --slow)")
+    try:
+        from hypothesis import HealthCheck, settings
+    except ImportError:
+        return
+    settings.register_profile("dev", max_examples=60, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.register_profile("ci", max_examples=600, deadline=None,
+                              suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("ci" if config.getoption("--slow") else
+                          os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: run with --slow")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
