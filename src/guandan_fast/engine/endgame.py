@@ -38,7 +38,7 @@ from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, PositionError
 from ..model.rules import Rules, read_play
 
-__all__ = ["Position", "EndgameResult", "solve", "VALUES"]
+__all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
 FIRST_AT_ROOT = True
@@ -217,7 +217,7 @@ class EndgameResult:
     pv: List[Tuple[int, Optional[Play]]]
     nodes: int
     seconds: float
-    stopped: Optional[str] = None   # "limit" when a node/time limit was hit
+    stopped: Optional[str] = None   # "limit" (node/time limit), "overflow", "interrupted"
 
     def to_dict(self) -> dict:
         """JSON-ready data."""
@@ -268,17 +268,16 @@ HELPER_ORDER = (5, 0, -8000)
 
 
 def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress,
-                          helpers=True):
-    """Every root move's exact value, the moves shared out between `threads`
-    threads (each a search of its own over one shared transposition table;
-    the compiled search runs without the GIL). A thread left without a move
-    helps with a move another thread is still valuing (helpers=True).
-    Returns (bounds, searches)."""
+                          bounds, workers, helpers=True):
+    """Every root move's exact value into `bounds`, the moves shared out
+    between `threads` threads (each a search of its own over one shared
+    transposition table; the compiled search runs without the GIL). A thread
+    left without a move helps with a move another thread is still valuing
+    (helpers=True). The helper searches are appended to `workers`."""
     import threading
 
     n_moves = len(search.moves())
     remaining = None if deadline is None else max(1e-3, deadline - time.perf_counter())
-    workers = [search]
     for _ in range(min(threads, n_moves) - 1):
         w = _search(position, tt_bits, share=search)
         w.set_limits(None, remaining)
@@ -288,7 +287,6 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
     own_order = search.order          # restored after helping
     lock = threading.Lock()
     todo = list(range(n_moves))
-    bounds: List[Optional[Tuple[int, int]]] = [None] * n_moves
     best: List[Optional[int]] = [None]
     failed: List[BaseException] = []
     active: dict = {}        # move -> [first test, the workers valuing it]
@@ -361,7 +359,6 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
         raise failed[0]
     if progress is not None and reported != n_moves:
         progress(sum(b is not None for b in bounds), n_moves, sum(w.nodes for w in workers))
-    return [(-3, 3) if b is None else b for b in bounds], workers
 
 
 def solve(position: Position, max_nodes: Optional[int] = None,
@@ -410,22 +407,37 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     maxi = search.maximizing
     moves = search.moves()
     workers = [search]
-    if threads > 1 and all_moves and max_nodes is None and len(moves) > 1:
-        deadline = None if max_seconds is None else t0 + max_seconds
-        bounds, workers = _solve_moves_parallel(position, search, tt_bits, threads,
-                                                deadline, progress)
-        pick = max if maxi else min
-        root_lo = pick(b[0] for b in bounds)
-        root_hi = pick(b[1] for b in bounds)
-    else:
-        bounds, root_lo, root_hi = _solve_moves_serial(search, moves, maxi, all_moves,
-                                                       progress)
-    return _result(position, search, workers, moves, bounds, root_lo, root_hi,
+    # what is proven so far, kept up to date by the searches (read back
+    # when Ctrl-C stops them): the root's range, then each move's
+    root = [-3, 3]
+    bounds: List[Optional[Tuple[int, int]]] = [None] * len(moves)
+    try:
+        if threads > 1 and all_moves and max_nodes is None and len(moves) > 1:
+            deadline = None if max_seconds is None else t0 + max_seconds
+            _solve_moves_parallel(position, search, tt_bits, threads, deadline,
+                                  progress, bounds, workers)
+        else:
+            _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds)
+    except KeyboardInterrupt:
+        partial = _result(position, search, workers, moves, bounds, root[0], root[1],
+                          maxi, all_moves, pv, t0, stopped="interrupted")
+        raise SolveInterrupted(partial) from None
+    return _result(position, search, workers, moves, bounds, root[0], root[1],
                    maxi, all_moves, pv, t0)
 
 
-def _solve_moves_serial(search, moves, maxi, all_moves, progress):
-    """The root value, then each move in search order (a single thread)."""
+class SolveInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`solve`; ``result`` holds what was proven until
+    then (an :class:`EndgameResult` with ``stopped == "interrupted"``)."""
+
+    def __init__(self, result: EndgameResult):
+        super().__init__("endgame search interrupted")
+        self.result = result
+
+
+def _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds):
+    """The root value into `root`, then each move's bounds into `bounds`, in
+    search order (a single thread)."""
     done = [0]
     raised: List[BaseException] = []
     if progress is not None:
@@ -436,55 +448,72 @@ def _solve_moves_serial(search, moves, maxi, all_moves, progress):
                 raised.append(e)
                 raise
         search.set_progress(inner)
+
+    def interrupted():
+        if search.aborted == 3:
+            if raised:
+                raise raised[0]
+            raise KeyboardInterrupt("endgame search interrupted")
+
     # the root value first: then every move is known to be worth at most
     # (team 0 to act) or at least (team 1) that, which saves tests
-    root_lo, root_hi = search.solve_root()
-    if progress is not None and search.aborted != 3:
+    root[:] = search.solve_root()
+    root_lo, root_hi = root
+    interrupted()
+    if progress is not None:
         progress(0, len(moves), search.nodes)
-    bounds = []
     for i in range(len(moves)):
-        if search.aborted == 3:
-            break
         # first test: does the move reach the root value? (cheap to prove
         # for the good moves, and many moves are as good as the best)
-        root = root_lo if root_lo == root_hi and FIRST_AT_ROOT else None
+        first = _first_test(maxi, root_lo if root_lo == root_hi and FIRST_AT_ROOT else None)
         if maxi:
-            bounds.append(search.solve_move(i, -3, root_hi, _first_test(maxi, root)))
+            bounds[i] = search.solve_move(i, -3, root_hi, first)
         else:
-            bounds.append(search.solve_move(i, root_lo, 3, _first_test(maxi, root)))
+            bounds[i] = search.solve_move(i, root_lo, 3, first)
+        interrupted()
         done[0] = i + 1
         if progress is not None:
             progress(i + 1, len(moves), search.nodes)
-        if search.aborted == 3:
-            break
-        lo_i, hi_i = bounds[-1]
+        lo_i, hi_i = bounds[i]
         if not all_moves and root_lo == root_hi and lo_i == hi_i == root_lo:
             break                     # a best move is known: enough
-    if not all_moves:
-        bounds += [(-3, 3)] * (len(moves) - len(bounds))
-    if search.aborted == 3:
-        if raised:
-            raise raised[0]
-        raise KeyboardInterrupt("endgame search interrupted")
-    return bounds, root_lo, root_hi
 
 
 def _result(position, search, workers, moves, bounds, root_lo, root_hi, maxi,
-            all_moves, pv, t0) -> EndgameResult:
+            all_moves, pv, t0, stopped=None) -> EndgameResult:
+    """The result from what the search proved, whatever stopped it.
+
+    Sound by construction: ``bounds[k]`` (None: nothing proven) holds move
+    k's value and [root_lo, root_hi] the position's; the position's value is
+    the best move's (max for team 0, min for team 1), so it lies in
+    [pick(lows), pick(highs)] and in the root's range; every move is worth
+    at most (team 0 to act) or at least (team 1) the position, so a move's
+    range is cut at the position's upper (lower) bound. A value is reported
+    only when the two bounds meet, a move is best only when its own range
+    is that single value, and the line starts with such a move (none: no
+    line). Nothing here assumes that a best move was found.
+    """
     pick = max if maxi else min
-    lower = pick(b[0] for b in bounds)
-    upper = pick(b[1] for b in bounds)
-    if not all_moves and root_lo == root_hi:
-        lower = upper = root_lo
+    full = [(-3, 3) if b is None else (int(b[0]), int(b[1])) for b in bounds]
+    full += [(-3, 3)] * (len(moves) - len(full))
+    lower = max(root_lo, pick(b[0] for b in full)) if full else root_lo
+    upper = min(root_hi, pick(b[1] for b in full)) if full else root_hi
+    if lower > upper:
+        raise AssertionError(f"the search proved disjoint bounds {lower} > {upper}")
+    if maxi:
+        full = [(lo, min(hi, upper)) for lo, hi in full]
+    else:
+        full = [(max(lo, lower), hi) for lo, hi in full]
     value = lower if lower == upper else None
-    values = [b[0] if b[0] == b[1] else None for b in bounds]
+    values = [lo if lo == hi else None for lo, hi in full]
     best = [m for m, v in zip(moves, values) if value is not None and v == value]
     line: List[Tuple[int, Optional[Play]]] = []
-    if value is not None and pv:
-        i = next(k for k, v in enumerate(values) if v == value)
+    if best and pv and stopped is None:
+        i = values.index(value)
         line = [(position.turn, moves[i])] + search.line_after(i, value)
     aborted = [w.aborted for w in workers]
-    stopped = "limit" if 1 in aborted else ("overflow" if 2 in aborted else None)
+    if stopped is None:
+        stopped = "limit" if 1 in aborted else ("overflow" if 2 in aborted else None)
     exact = value is not None and (not all_moves or all(v is not None for v in values))
     # best first for the mover, unproven last, search order within a value
     sign = -1 if maxi else 1
@@ -496,6 +525,6 @@ def _result(position, search, workers, moves, bounds, root_lo, root_hi, maxi,
     return EndgameResult(
         value=value, exact=exact, lower=lower, upper=upper, turn=position.turn,
         moves=[(moves[k], values[k]) for k in order],
-        bounds=[bounds[k] for k in order], best=best, pv=line,
+        bounds=[full[k] for k in order], best=best, pv=line,
         nodes=sum(w.nodes for w in workers), seconds=time.perf_counter() - t0,
         stopped=stopped)
