@@ -614,59 +614,40 @@ def test_renumbered_keys_only_merge_positions_of_equal_value():
 
 
 def _key_args(p):
-    """A position as the arguments of the core's debug key functions."""
+    """A position as the arguments of the core's key test hooks."""
     return (p.counts(), p.rules.level_index, p.rules.flags, p.turn, p.table,
             -1 if p.owner is None else p.owner, p.passes, p.finished)
 
 
 def _keys(p):
-    return _core._debug_key(*_key_args(p))
+    return _core._test_keys(*_key_args(p))
 
 
 def test_relabelled_key_kept_up_to_date_by_the_search():
     # The search keeps each seat's rank counts (the words the relabelled key
     # packs) up to date play by play; the key of every child it reaches must
     # equal the key of the same position built from scratch, with the PEXT
-    # instruction and with the portable packing alike.
+    # instruction (where the CPU has it) and with the portable packing alike.
     rng = random.Random(23)
-    had = _core._use_pext()
     checked = 0
-    try:
-        for k in range(150):
-            pos = random_position(rng, rng.choice((3, 4, 6)), rich=k % 2 == 0)
-            args = _key_args(pos)
-            expected = sorted(_keys(c)[0] for c in _children(pos))
-            for use in (True, False):
-                _core._use_pext(use)
-                assert sorted(_core._debug_child_keys(*args)) == expected
-                checked += len(expected)
-    finally:
-        _core._use_pext(had)
+    for k in range(150):
+        pos = random_position(rng, rng.choice((3, 4, 6)), rich=k % 2 == 0)
+        args = _key_args(pos)
+        expected = sorted(_keys(c)[0] for c in _children(pos))
+        for portable in (0, 1):
+            assert sorted(_core._test_child_keys(*args, portable=portable)) == expected
+            checked += len(expected)
     assert checked > 500
 
 
 def test_relabelled_key_same_with_and_without_pext():
-    # The PEXT path and the portable loop pack the same words: same keys,
-    # and the same values and node counts from a whole search.
+    # The PEXT path and the portable loop pack the same words: the same keys
+    # for every position (so a search runs the same on a CPU without PEXT).
     rng = random.Random(24)
-    had = _core._use_pext()
-    try:
-        for _ in range(200):
-            pos = random_position(rng, rng.choice((3, 5)), rich=rng.random() < 0.5)
-            _core._use_pext(True)
-            on = _keys(pos)
-            _core._use_pext(False)
-            assert _keys(pos) == on
-        for _ in range(6):
-            pos = random_position(rng, 4)
-            results = []
-            for use in (True, False):
-                _core._use_pext(use)
-                r = solve(pos)
-                results.append((r.value, [v for _, v in r.moves], r.nodes))
-            assert results[0] == results[1]
-    finally:
-        _core._use_pext(had)
+    for _ in range(200):
+        pos = random_position(rng, rng.choice((3, 5)), rich=rng.random() < 0.5)
+        args = _key_args(pos)
+        assert _core._test_keys(*args, portable=0) == _core._test_keys(*args, portable=1)
 
 
 # ---------------------------------------------------------------------------
@@ -758,16 +739,11 @@ def test_runout_needs_every_card_covered():
 
 
 def _check_answered_runout(pos):
-    """The root is a run-out worth +3 (the reference agrees) only with
-    answered plays: without them (_set_ro_pairs(0)) the root is searched."""
+    """The root is a run-out worth +3 (the reference agrees), proven in one
+    node: only answered plays make it one (argued beside each position)."""
     lo, hi, nodes, runouts = _root_search(pos)
     assert (lo, hi) == (3, 3) and nodes == 1 and runouts == 1
     assert reference_solve(pos)[0] == 3
-    _core._set_ro_pairs(0)
-    try:
-        assert _root_search(pos)[2] > 1
-    finally:
-        _core._set_ro_pairs(1)
 
 
 def test_runout_with_an_unsafe_play_answered():
@@ -831,91 +807,6 @@ def test_runout_continuation_not_after_an_unsafe_last_play():
     # whatever the reference says; the solver must agree with it.
     pos = Position(["SA DA C4", "S5 D6", "S3 S9", "S7 C8"], R2, turn=0)
     assert solve(pos).value == reference_solve(pos)[0]
-
-
-def _solved_on_and_off(positions, switch, on_value):
-    """Every position solved with a search feature on, then with it off
-    (switch(0); switch(on_value) restores it)."""
-    on = [solve(p) for p in positions]
-    switch(0)
-    try:
-        off = [solve(p) for p in positions]
-    finally:
-        switch(on_value)
-    return on, off
-
-
-def test_runout_changes_no_value_on_larger_hands():
-    # The solver with and without the run-out bound (and the search after
-    # it), on 5-card hands (too big for the reference): every move's value
-    # must agree.
-    rng = random.Random(5151)
-    positions = [random_position(rng, 5, rich=bool(i % 2)) for i in range(40)]
-    on, off = _solved_on_and_off(positions, _core._set_runout, 7)
-    for p, a, b in zip(positions, on, off):
-        assert a.exact and b.exact
-        assert a.value == b.value, p
-        assert move_values(a) == move_values(b), p
-    assert sum(a.nodes for a in on) < sum(b.nodes for b in off)
-
-
-def _solved_on_and_off_random(seed, switch, on_value):
-    """_solved_on_and_off on 40 seeded positions of 5 and 6 cards a hand:
-    (positions, on, off)."""
-    rng = random.Random(seed)
-    positions = [random_position(rng, 5 + i % 2, rich=bool(i % 2)) for i in range(40)]
-    return (positions,) + _solved_on_and_off(positions, switch, on_value)
-
-
-def _check_same_search(seed, switch, on_value):
-    """A shortcut that must leave the search as it is: the same values, move
-    values and node counts with it (switch(on_value)) and without it
-    (switch(0)), on 5- and 6-card hands."""
-    positions, on, off = _solved_on_and_off_random(seed, switch, on_value)
-    for p, a, b in zip(positions, on, off):
-        assert (a.value, move_values(a), a.nodes) == (b.value, move_values(b), b.nodes), p
-
-
-def test_lazy_move_scores_change_nothing():
-    # A node whose first move is known (the table's best move, a move that
-    # goes out, the refutation table's move) searches it before scoring the
-    # others: the same order, so the same values and node counts.
-    _check_same_search(5353, _core._set_lazy_order, 1)
-
-
-def test_runout_quick_filter_changes_nothing():
-    # The run-out test first checks that the cards of rank slots no safe play
-    # touches fit in one unsafe play (else no split exists): a shortcut only,
-    # so values, move values and even node counts must be the same without it.
-    _check_same_search(5252, _core._set_ro_filter, 1)
-
-
-def _check_order_only(seed, switch, on_value):
-    """A search feature that only changes the order of the work: on 40
-    positions of 5-6 cards a hand, every move's value is the same with it
-    and without it, and it is in effect (the node counts differ)."""
-    positions, on, off = _solved_on_and_off_random(seed, switch, on_value)
-    for p, a, b in zip(positions, on, off):
-        assert a.exact and b.exact
-        assert (a.value, move_values(a)) == (b.value, move_values(b)), p
-    assert [a.nodes for a in on] != [b.nodes for b in off]
-
-
-def test_refutation_table_changes_no_value():
-    # The refutation table only orders moves (order_flags bit 2).
-    _check_order_only(5353, lambda on: _core._set_default_order(1 | on), 4)
-
-
-def test_goal_aware_order_changes_no_value():
-    # The test's goal in the refutation key, and no best move stored by a
-    # node where every move failed, only order moves.
-    _check_order_only(5656, _core._set_goal_aware, 1)
-
-
-def test_test_order_changes_no_value():
-    # The order of the null-window tests (smallest gain first once the sign
-    # is known, or the median) never changes a value.
-    _check_order_only(5454, _core._set_drive_low, 1)
 
 
 def test_runout_fires_in_the_differential_positions():

@@ -557,4 +557,11 @@ cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
 
 include "_types.pxi"
 include "_decomp.pxi"
+include "_state.pxi"
+include "_keys.pxi"
+include "_ttable.pxi"
+include "_context.pxi"
+include "_movegen.pxi"
+include "_runout.pxi"
 include "_search.pxi"
+include "_driver.pxi"

@@ -41,8 +41,33 @@ from ..model.rules import Rules, read_play
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
-FIRST_AT_ROOT = True
 SEATS = (0, 1, 2, 3)
+
+
+@dataclass(frozen=True)
+class Schedule:
+    """How solve() schedules the searches of the root moves (the values
+    never depend on it, only the work).
+
+    ``first_at_root``: each move's first null-window test asks whether it
+    reaches the root value (cheap to prove for the good moves, and many
+    moves are as good as the best). ``pass_weight``: the move order's malus
+    of a pass when an opponent owns the table, for a thread's own moves;
+    ``helper_pass_weight``: the same for a thread helping another with the
+    same move (a pass before the plays that leave the hand no shorter) --
+    another order makes the two searches drift apart, so each finds table
+    entries the other has written (measured: a little faster than the
+    history heuristic as the other order, on 20 4x8 endgames with two
+    threads). ``helpers``: a thread left without a move helps another.
+    """
+
+    first_at_root: bool = True
+    pass_weight: int = 5000
+    helper_pass_weight: int = -8000
+    helpers: bool = True
+
+
+SCHEDULE = Schedule()
 
 
 def _as_rules(rules) -> Rules:
@@ -240,12 +265,12 @@ class EndgameResult:
         }
 
 
-def _search(position: Position, tt_bits: int, share=None):
+def _search(position: Position, tt_bits: int, share=None, schedule: Schedule = SCHEDULE):
     table = position.table
     return _core.EndgameSearch(
         position.counts(), position.rules.level_index, position.rules.flags,
         position.turn, table, -1 if position.owner is None else position.owner,
-        position.passes, position.finished, tt_bits, share)
+        position.passes, position.finished, tt_bits, share, schedule.pass_weight)
 
 
 def _first_test(maxi: bool, value: Optional[int]) -> int:
@@ -259,32 +284,23 @@ def _first_test(maxi: bool, value: Optional[int]) -> int:
     return 1 if value == -1 else value + 1
 
 
-# move ordering knobs (EndgameSearch.set_order) of a thread helping another
-# with the same move: another order (a pass before the plays that leave the
-# hand no shorter) makes the two searches drift apart, so each finds table
-# entries the other has written (measured: a little faster than the history
-# heuristic as the other order, on 20 4x8 endgames with two threads)
-HELPER_ORDER = (5, 0, -8000)
-
-
 def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress,
-                          bounds, workers, helpers=True):
+                          bounds, workers, schedule: Schedule = SCHEDULE):
     """Every root move's exact value into `bounds`, the moves shared out
     between `threads` threads (each a search of its own over one shared
     transposition table; the compiled search runs without the GIL). A thread
     left without a move helps with a move another thread is still valuing
-    (helpers=True). The helper searches are appended to `workers`."""
+    (schedule.helpers). The helper searches are appended to `workers`."""
     import threading
 
     n_moves = len(search.moves())
     remaining = None if deadline is None else max(1e-3, deadline - time.perf_counter())
     for _ in range(min(threads, n_moves) - 1):
-        w = _search(position, tt_bits, share=search)
+        w = _search(position, tt_bits, share=search, schedule=schedule)
         w.set_limits(None, remaining)
         workers.append(w)
     maxi = search.maximizing
     pick = max if maxi else min
-    own_order = search.order          # restored after helping
     lock = threading.Lock()
     todo = list(range(n_moves))
     best: List[Optional[int]] = [None]
@@ -301,9 +317,9 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
             active[i] = [_first_test(maxi, best[0]), w]
             return i, active[i][0]
         for i, job in active.items():
-            if len(job) == 2 and helpers:
+            if len(job) == 2 and schedule.helpers:
                 job.append(w)
-                w.set_order(*HELPER_ORDER)
+                w.pass_weight = schedule.helper_pass_weight
                 return i, job[0]
         return None
 
@@ -329,7 +345,7 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
                     elif i in active and w in active[i]:
                         active[i].remove(w)
                     w.resume()
-                    w.set_order(*own_order)
+                    w.pass_weight = schedule.pass_weight
                     if w.aborted:
                         return
         except BaseException as e:      # re-raised by the calling thread
@@ -402,7 +418,8 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     if tt_bits is None:
         n = sum(len(h) for h in position.hands)
         tt_bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
-    search = _search(position, tt_bits)
+    schedule = SCHEDULE
+    search = _search(position, tt_bits, schedule=schedule)
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
     moves = search.moves()
@@ -415,9 +432,10 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         if threads > 1 and all_moves and max_nodes is None and len(moves) > 1:
             deadline = None if max_seconds is None else t0 + max_seconds
             _solve_moves_parallel(position, search, tt_bits, threads, deadline,
-                                  progress, bounds, workers)
+                                  progress, bounds, workers, schedule)
         else:
-            _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds)
+            _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds,
+                                schedule)
     except KeyboardInterrupt:
         partial = _result(position, search, workers, moves, bounds, root[0], root[1],
                           maxi, all_moves, pv, t0, stopped="interrupted")
@@ -435,7 +453,8 @@ class SolveInterrupted(KeyboardInterrupt):
         self.result = result
 
 
-def _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds):
+def _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds,
+                        schedule: Schedule = SCHEDULE):
     """The root value into `root`, then each move's bounds into `bounds`, in
     search order (a single thread)."""
     done = [0]
@@ -465,7 +484,8 @@ def _solve_moves_serial(search, moves, maxi, all_moves, progress, root, bounds):
     for i in range(len(moves)):
         # first test: does the move reach the root value? (cheap to prove
         # for the good moves, and many moves are as good as the best)
-        first = _first_test(maxi, root_lo if root_lo == root_hi and FIRST_AT_ROOT else None)
+        first = _first_test(maxi, root_lo if root_lo == root_hi and schedule.first_at_root
+                                     else None)
         if maxi:
             bounds[i] = search.solve_move(i, -3, root_hi, first)
         else:

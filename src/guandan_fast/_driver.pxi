@@ -1,0 +1,274 @@
+# The Python boundary of the endgame search (included by _core.pyx; see
+# _state.pxi): EndgameSearch, used by engine/endgame.py.
+
+cdef class EndgameSearch:
+    """The compiled search over one position (used by ``endgame.solve``).
+
+    ``hands``: a (4, 54) uint8 count array; ``table``: the standing Play or
+    None; ``finished``: the seats out, in order. The position must already be
+    validated (``endgame.Position`` does that) and not be over.
+    """
+    cdef SCtx cx
+    cdef SState root
+    cdef CPlay* rootmoves
+    cdef int nroot
+    cdef int started
+    cdef object _progress
+    cdef EndgameSearch _shared     # the search whose table this one uses
+    cdef int owns_tt
+    cdef char* caches              # hsum, mpc, mc, roc and kt, one block
+
+    def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
+                  Play table=None, int owner=-1, int passes=0, finished=(),
+                  int tt_bits=20, EndgameSearch share=None, int pass_weight=5000):
+        cdef int s, c, i, n
+        cdef u8 v
+        cdef size_t sz_h, sz_m, sz_c, sz_r, sz_k, total
+        memset(&self.cx, 0, sizeof(SCtx))
+        memset(&self.root, 0, sizeof(SState))
+        self.rootmoves = NULL
+        if hands.shape[0] != 4 or hands.shape[1] != 54:
+            raise ValueError("hands must be a (4, 54) count array")
+        if not 10 <= tt_bits <= 28:
+            raise ValueError("tt_bits must be in 10..28")
+        self.cx.lv = lv
+        self.cx.flags = flags
+        if share is None:
+            self.cx.tt = <TTEntry*>big_alloc((<size_t>1 << tt_bits) * sizeof(TTEntry))
+            self.owns_tt = 1
+        else:
+            # a worker for another thread: the same position, its own
+            # buffers and caches, the other search's transposition table
+            if share.cx.lv != lv or share.cx.flags != flags:
+                raise ValueError("a shared table needs the same rules")
+            self._shared = share
+            self.cx.tt = share.cx.tt
+            self.cx.ttmask = share.cx.ttmask
+        self.cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
+        self.cx.scores = <int*>malloc(SPOOL * sizeof(int))
+        self.rootmoves = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
+        # the per-hand caches, read at random, in one block (in huge pages
+        # for large searches; small ones keep calloc's lazily zeroed pages,
+        # cheaper to set up)
+        sz_h = ((1 << HSUM_BITS) * sizeof(HSum) + 63) & ~(<size_t>63)
+        sz_m = ((1 << MPC_BITS) * sizeof(MPEntry) + 63) & ~(<size_t>63)
+        sz_c = ((1 << MC_BITS) * sizeof(MCEntry) + 63) & ~(<size_t>63)
+        sz_r = ((1 << ROC_BITS) * sizeof(ROEntry) + 63) & ~(<size_t>63)
+        sz_k = (<size_t>1 << KT_BITS) * sizeof(uint64_t)
+        total = sz_h + sz_m + sz_c + sz_r + sz_k
+        if tt_bits >= 20:
+            if total < (2 << 20):
+                total = 2 << 20
+            self.caches = <char*>big_alloc(total)
+            if self.caches != NULL:
+                memset(self.caches, 0, total)
+        else:
+            self.caches = <char*>calloc(total, 1)
+        if self.caches != NULL:
+            self.cx.hsum = <HSum*>self.caches
+            self.cx.mpc = <MPEntry*>(self.caches + sz_h)
+            self.cx.mc = <MCEntry*>(self.caches + sz_h + sz_m)
+            self.cx.roc = <ROEntry*>(self.caches + sz_h + sz_m + sz_c)
+            self.cx.kt = <uint64_t*>(self.caches + sz_h + sz_m + sz_c + sz_r)
+        self.cx.dws = new_decomp_work()
+        self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
+        self.cx.agen = 1
+        if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
+                and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
+                and self.cx.arena and self.cx.roc and self.cx.kt):
+            raise MemoryError()
+        if share is None:
+            memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
+            self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
+        self.cx.pass_w = pass_weight
+        for s in range(4):
+            n = 0
+            for c in range(54):
+                v = hands[s, c]
+                self.root.hand[s][c] = v
+                self.root.skey[s] ^= Z_HAND[s][c][v]
+                n += v
+            self.root.ncards[s] = n
+            self.root.hkey ^= self.root.skey[s]
+        self.root.turn = turn
+        self.root.lv = lv
+        for s in range(4):
+            for c in range(52):
+                if c != SUIT_H * 13 + lv and self.root.hand[s][c]:
+                    self.root.nib[s] += (<uint64_t>self.root.hand[s][c]) << (4 * order_of(c % 13, lv))
+                    self.root.om[s] |= 1u << order_of(c % 13, lv)
+        for s in range(4):
+            if may_form_sequence(self.root.hand[s], self.root.ncards[s], lv, flags,
+                                 self.cx.pool, SPOOL):
+                self.root.seqmask |= 1 << s
+        self.root.owner = owner if table is not None else -1
+        self.root.passes = passes
+        if table is not None:
+            self.root.table = table.p
+        self.root.nfin = len(finished)
+        for i in range(self.root.nfin):
+            self.root.fin[i] = finished[i]
+        n = gen_moves(&self.cx, &self.root, self.cx.pool, SPOOL)
+        if n < 0:
+            raise RuntimeError("play buffer overflow")
+        order_moves(&self.cx, &self.root, self.cx.pool, self.cx.scores, n, 0)
+        for i in range(n):
+            pick_next(self.cx.pool, self.cx.scores, i, n)
+        memcpy(self.rootmoves, self.cx.pool, n * sizeof(CPlay))
+        self.nroot = n
+
+    def __dealloc__(self):
+        if self.owns_tt:
+            big_free(self.cx.tt)
+        free(self.cx.pool)
+        free(self.cx.scores)
+        free(self.rootmoves)
+        big_free(self.caches)
+        free(self.cx.dws)
+        free(self.cx.arena)
+
+    def set_progress(self, callback):
+        """callback(nodes), called about every 2**18 nodes during a search;
+        an exception in it stops the search (aborted == 3)."""
+        self._progress = callback
+        self.cx.progress_cb = NULL if callback is None else <void*>callback
+
+    def set_limits(self, max_nodes=None, max_seconds=None):
+        """Limits for everything solved from now on (nodes counted in total)."""
+        self.cx.max_nodes = 0 if max_nodes is None else max(1, int(max_nodes))
+        self.cx.deadline = 0.0 if max_seconds is None else now_seconds() + float(max_seconds)
+        set_abort(&self.cx, 0)
+
+    def stop(self):
+        """Make a running search (in another thread) stop soon (aborted == 3)."""
+        set_abort(&self.cx, 3)
+
+    def cancel(self):
+        """Make a running search stop soon because its answer is no longer
+        needed (another thread found it): aborted == 4 until resume(). An
+        atomic compare-and-swap: a limit or an interruption the search has
+        reported is never turned into a cancellation."""
+        flag_cas(&self.cx.abort, 0, 4)
+
+    def resume(self):
+        """Clear a cancel() (and nothing else: compare-and-swap)."""
+        flag_cas(&self.cx.abort, 4, 0)
+
+    @property
+    def nodes(self):
+        return self.cx.nodes
+
+    @property
+    def runouts(self):
+        """Nodes where the sure run-out bound applied (statistics)."""
+        return self.cx.runouts
+
+    @property
+    def aborted(self):
+        """0, 1 (node or time limit reached), 2 (move buffer overflow), 3
+        (interrupted: a signal, or the progress callback raised) or 4
+        (cancelled by another thread)."""
+        return aborted(&self.cx)
+
+    @property
+    def turn(self):
+        return self.root.turn
+
+    @property
+    def maximizing(self):
+        """True when the seat to act is on team 0 (it maximises the value)."""
+        return (self.root.turn & 1) == 0
+
+    def moves(self):
+        """The legal moves at the root, in search order: Play, or None (pass)."""
+        cdef int i
+        return [make_play(&self.rootmoves[i], self.cx.lv) if self.rootmoves[i].size
+                else None for i in range(self.nroot)]
+
+    def static_bounds(self):
+        cdef int lo, hi
+        st_static_bounds(&self.root, &lo, &hi)
+        return lo, hi
+
+    @property
+    def pass_weight(self):
+        """The move order's malus of a pass when an opponent owns the table
+        (order_moves; values never depend on it, only the work). 5000 by
+        default; the scheduler of engine/endgame.py gives a thread helping
+        another with the same move another weight, so the two drift apart."""
+        return self.cx.pass_w
+
+    @pass_weight.setter
+    def pass_weight(self, int w):
+        self.cx.pass_w = w
+
+    def solve_root(self):
+        """(lo, hi): the proven bounds on the value of the root position."""
+        cdef int lo = -3, hi = 3
+        with nogil:
+            drive(&self.cx, &self.root, 0, &lo, &hi)
+        return lo, hi
+
+    def solve_move(self, int i, int lo=-3, int hi=3, int first=0):
+        """(lo, hi): the proven bounds on the value of root move i; lo and
+        hi on entry: a range known to hold it (e.g. from the root value);
+        first: the threshold of the first null-window test (0: the median)."""
+        cdef SState child
+        if not 0 <= i < self.nroot:
+            raise IndexError(i)
+        child = self.root
+        st_apply_cx(&self.cx, &child, &self.rootmoves[i], 0)
+        with nogil:
+            drive(&self.cx, &child, 0, &lo, &hi, first)
+        return lo, hi
+
+    def line_after(self, int i, int value, int maxlen=MAXPV):
+        """A principal variation after root move i, whose value is known:
+        a list of (seat, Play or None)."""
+        cdef SState child
+        cdef int n, k
+        cdef int seats[MAXPV]
+        cdef CPlay* plays = <CPlay*>malloc(MAXPV * sizeof(CPlay))
+        if plays == NULL:
+            raise MemoryError()
+        if maxlen > MAXPV:
+            maxlen = MAXPV
+        try:
+            child = self.root
+            st_apply_cx(&self.cx, &child, &self.rootmoves[i], 0)
+            with nogil:
+                n = pv_line(&self.cx, &child, value, 0, seats, plays, maxlen)
+            return [(seats[k], make_play(&plays[k], self.cx.lv) if plays[k].size
+                     else None) for k in range(n)]
+        finally:
+            free(plays)
+
+
+def _test_keys(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
+               int owner=-1, int passes=0, finished=(), int portable=0):
+    """Test hook (tests/test_endgame.py): (relabelled key, exact key,
+    seqmask) of a position; portable=1 packs the relabelled key by the loop
+    instead of PEXT (where the CPU has PEXT; the same key either way)."""
+    cdef EndgameSearch e = EndgameSearch(hands, lv, flags, turn, table, owner, passes,
+                                         finished, 10)
+    return (st_key_relabeled_by(&e.root, lv, 0 if portable else gf_use_pext),
+            e.root.hkey ^ st_key_rest(&e.root, e.root.table.rank), e.root.seqmask)
+
+
+def _test_child_keys(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
+                     int owner=-1, int passes=0, finished=(), int portable=0):
+    """Test hook: the relabelled key of the position after each root move,
+    the move played by the search's own state update (st_apply_cx: the
+    rank-count words kept up to date play by play), deals over left out
+    (they must equal the keys of the same positions built from scratch)."""
+    cdef EndgameSearch e = EndgameSearch(hands, lv, flags, turn, table, owner, passes,
+                                         finished, 10)
+    cdef SState child
+    cdef int i
+    out = []
+    for i in range(e.nroot):
+        child = e.root
+        st_apply_cx(&e.cx, &child, &e.rootmoves[i], 0)
+        if not st_team_out(&child):
+            out.append(st_key_relabeled_by(&child, lv, 0 if portable else gf_use_pext))
+    return out
