@@ -10,6 +10,7 @@ __all__ = [
     "PlayError",
     "PositionError",
     "RecordError",
+    "ProtocolError",
 ]
 
 
@@ -51,3 +52,12 @@ class RecordError(GuandanError):
     def __init__(self, message: str, line: int | None = None):
         super().__init__(message if line is None else f"line {line}: {message}")
         self.line = line
+
+
+class ProtocolError(GuandanError):
+    """A competition-platform message that breaks its format (PLATFORM.md);
+    ``field`` names the key (``actionList[3]``, ``curPos``...) when known."""
+
+    def __init__(self, message: str, field: str | None = None):
+        super().__init__(message if field is None else f"{field}: {message}")
+        self.field = field

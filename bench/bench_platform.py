@@ -1,0 +1,83 @@
+"""The platform's concrete action lists beside the pattern enumeration:
+per-hand medians on seeded 27-card hands, leading and following, with a
+bootstrap 95% interval of each median.
+
+    python -m pytest bench/bench_platform.py -c bench/pytest.ini    (pytest-benchmark)
+    python bench/bench_platform.py                                  (the table only)
+"""
+
+import random
+import sys
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from conftest import per_call_times, random_hands  # noqa: E402
+
+from guandan_fast import beating_plays, plays, plays_array  # noqa: E402
+from guandan_fast.platform import action_array, action_count, action_list  # noqa: E402
+
+HANDS = random_hands(31, 1000)
+_rng = random.Random(32)
+TABLES = []
+for _counts, _rules in HANDS:
+    other, _ = random_hands(_rng.randrange(10**9), 1)[0]
+    TABLES.append(_rng.choice([p for p in plays(other, _rules) if not p.is_bomb]))
+FOLLOWS = list(zip(HANDS, TABLES))
+# the opening leads of a thousand entries and more (chosen by size, before timing)
+BIG = [h for h in HANDS if action_count(h[0], h[1]) >= 1000]
+
+CASES = {
+    "lead: action_array": (lambda h: action_array(h[0], h[1]), HANDS),
+    "lead: action_list": (lambda h: action_list(h[0], h[1]), HANDS),
+    "lead: plays_array (patterns)": (lambda h: plays_array(h[0], h[1]), HANDS),
+    "lead: plays (patterns)": (lambda h: plays(h[0], h[1]), HANDS),
+    "lead 1000+: action_array": (lambda h: action_array(h[0], h[1]), BIG),
+    "lead 1000+: action_list": (lambda h: action_list(h[0], h[1]), BIG),
+    "follow: action_array": (lambda it: action_array(it[0][0], it[0][1], it[1]), FOLLOWS),
+    "follow: action_list": (lambda it: action_list(it[0][0], it[0][1], it[1]), FOLLOWS),
+    "follow: beating_plays (patterns)": (lambda it: beating_plays(it[0][0], it[1], it[0][1]),
+                                         FOLLOWS),
+}
+
+
+def median_ci(times, rng=np.random.default_rng(0), n=2000):
+    boots = np.median(rng.choice(times, size=(n, len(times))), axis=1)
+    return float(np.median(times)), float(np.percentile(boots, 2.5)), float(np.percentile(boots, 97.5))
+
+
+def table():
+    sizes = [action_count(c, r) for c, r in HANDS]
+    fsizes = [action_count(c, r, t) for (c, r), t in FOLLOWS]
+    print(f"{len(HANDS)} seeded 27-card hands (seed 31): entries leading median {np.median(sizes):.0f}"
+          f" (max {max(sizes)}), {len(BIG)} with 1000+; following median {np.median(fsizes):.0f}")
+    print(f"{'case':36s} {'median us':>10s}  95% CI")
+    for name, (fn, items) in CASES.items():
+        for it in items[:50]:
+            fn(it)                               # warm up
+        t = per_call_times(fn, items) * 1e6
+        m, lo, hi = median_ci(t)
+        print(f"{name:36s} {m:10.1f}  [{lo:.1f}, {hi:.1f}]")
+
+
+def _bench(name):
+    fn, items = CASES[name]
+
+    def run(benchmark):
+        t = per_call_times(fn, items) * 1e6
+        m, lo, hi = median_ci(t)
+        benchmark.extra_info.update({"median_us": m, "ci95_us": [lo, hi], "hands": len(items)})
+        benchmark(lambda: [fn(it) for it in items[:100]])
+    return run
+
+
+bench_lead_action_array = _bench("lead: action_array")
+bench_lead_action_list = _bench("lead: action_list")
+bench_lead_plays_array = _bench("lead: plays_array (patterns)")
+bench_lead_1000_action_array = _bench("lead 1000+: action_array")
+bench_follow_action_list = _bench("follow: action_list")
+bench_follow_beating_plays = _bench("follow: beating_plays (patterns)")
+
+if __name__ == "__main__":
+    table()
