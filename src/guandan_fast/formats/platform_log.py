@@ -1,39 +1,45 @@
 """Import the message log of the Guandan AI competition platform.
 
-The platform (the server used by the Chinese Guandan AI competitions since
-2020) talks to each bot over a websocket in JSON messages; a bot's log is
-those messages, one JSON object per line (a JSON array is accepted too).
-What this importer relies on is the message shapes documented in the
-platform's sample client (``gd_handle.py``, "State.parse"):
+The platform's server and its bots talk JSON over a websocket
+(PLATFORM.md; ``guandan_fast.platform.messages`` holds the schema). A bot's
+log is the messages it received, one JSON object per line (a JSON array is
+accepted too). Our server's log (``gd-analyze serve --records``) holds every
+message sent to each seat as ``{"seat": s, "msg": {...}}`` lines and the
+answers as ``{"seat": s, "answer": {...}}``; both are read here.
 
-- ``{"type": "notify", "stage": "beginning", "handCards": [...], "myPos": 1}``
-- ``{"type": "notify", "stage": "tribute", "result": [[payer, receiver, "S2"]]}``
-  and ``"stage": "back"`` (the return) in the same form;
-  ``{"type": "notify", "stage": "anti-tribute", "antiNum": 2, "antiPos": [0, 2]}``
-- ``{"type": "notify", "stage": "play", "curPos": 1, "curAction": ["Single", "2", ["S2"]],
-  "greaterPos": 1, "greaterAction": [...]}``, a pass being ``["PASS", "PASS", "PASS"]``
-  (a ``{"type", "rank", "actions"}`` object is accepted as well)
-- ``{"type": "act", "stage": "play", "curRank": "2", "selfRank": ..., "handCards": ...}``
-  (only ``curRank``, the level, is read from the ``act`` messages)
-- ``{"type": "notify", "stage": "episodeOver", "order": [0, 1, 2, 3], "curRank": "2",
-  "restCards": [[pos, [cards]], ...]}``
+What is read:
 
-Cards use the platform's notation, which is this project's canonical one
-(``S2 HT SB HR``). Play types: ``Single Pair Trips ThreeWithTwo Straight
-ThreePair TwoTrips StraightFlush Bomb``.
+- ``notify/beginning``: ``myPos`` and ``handCards`` (the hand as dealt, which
+  is checked against the hand rebuilt from the deal), ``curRank`` when given;
+- ``act`` messages: only ``curRank``, the level;
+- ``notify/tribute`` and ``notify/back``: ``result`` ``[[giver, receiver, card]]``;
+  ``notify/anti-tribute`` (``antiNums`` or ``antiNum``, ``antiPos``);
+- ``notify/play``: ``curPos`` and ``curAction`` (a pass is ``["PASS", "PASS",
+  "PASS"]``); ``greater*`` is not needed and not read (some servers swap it);
+- ``notify/episodeOver``: ``order``, ``curRank``, ``restCards``;
+- ``notify/gameOver`` ends a game: the next deal has no previous order.
 
-A bot sees only its own hand, so the four hands are rebuilt from the deal
-itself: each seat's hand after the tribute is every card it played plus its
-``restCards`` at ``episodeOver``; undoing the return and the tribute gives the
-hands as dealt, and the bot's own ``beginning`` hand is checked against that.
-Each episode becomes one ``Record`` (checked like any other record); the
-previous episode's ``order`` becomes its ``previous`` tag. The platform plays
-with ``flush_is_always_bomb`` (RULES 5), so imported records set it.
+Actions are read by ``guandan_fast.platform.from_action``: the platform's
+type names (and the manual's typos ``TripsPair``, ``Boom``), a sequence's
+rank as its lowest card or its top card (whichever the cards allow), the
+joker bomb as ``["Bomb", "JOKER", ...]``, ``["FourKings", "R", ...]`` or
+``["Bomb", "R", ...]``, ranks and levels as characters or integers.
 
-Not established from public documentation, hence not relied on: the rank
-the platform gives a tube (ThreePair) or a plate (TwoTrips), so only their
-type is used to choose the reading; and whether seat numbers ever differ from
-``myPos``/``curPos`` (they are used as seats 0..3 as they are).
+A bot sees only its own hand, so the four hands are rebuilt from the deal:
+each seat's hand after the exchange is every card it played plus its
+``restCards``; undoing the return and the tribute gives the hands as dealt.
+Each episode becomes one ``Record``, checked like any other record; the
+previous episode's ``order`` becomes its ``previous``. Imported records set
+``flush_is_always_bomb`` (RULES 5: the platform's reading).
+
+Strict by default: a log that breaks RULES is a ``RecordError``. With
+``lenient=True`` the logs of servers that deviate from RULES are read (an
+anti-tribute only when one payer alone holds both big jokers, a tribute
+where RULES has none, a level card returned, a straight flush completed by
+a wild played as a plain straight): the deal is kept, and each deviation is
+listed in the record's ``notes`` tag. A deal whose exchange breaks RULES is
+then recorded from the hands after the exchange, the exchange itself in the
+notes. Every malformed message is a ``RecordError`` naming its line and field.
 """
 
 from __future__ import annotations
@@ -42,26 +48,25 @@ import json
 from pathlib import Path
 from typing import Iterable, Union
 
-from ..errors import RecordError
+from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
+from ..model.rules import Rules
+from ..platform import messages as _m
+from ..platform.actions import PLATFORM_TYPES, from_action, rank_char
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 
-PLATFORM_TYPES = {
-    "Single": "single", "Pair": "pair", "Trips": "triple", "ThreeWithTwo": "full_house",
-    "Straight": "straight", "ThreePair": "tube", "TwoTrips": "plate",
-    "StraightFlush": "straight_flush", "Bomb": "bomb",
-}
-_RANK_TRUSTED = {"single", "pair", "triple", "full_house", "straight", "straight_flush", "bomb"}
-
 
 def _messages(text: str) -> list:
-    text = text.strip()
+    text = text.lstrip("\ufeff").strip()
     if text.startswith("["):
         try:
             data = json.loads(text)
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not valid JSON: {e.msg}", e.lineno) from None
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise RecordError(f"not valid JSON: {getattr(e, 'msg', 'too deeply nested')}",
+                              getattr(e, "lineno", None)) from None
+        if not isinstance(data, list):
+            raise RecordError("a JSON log is a list of messages")
         return [(i + 1, m) for i, m in enumerate(data)]
     out = []
     for lineno, line in enumerate(text.splitlines(), start=1):
@@ -72,32 +77,66 @@ def _messages(text: str) -> list:
             out.append((lineno, json.loads(line)))
         except json.JSONDecodeError as e:
             raise RecordError(f"not a JSON message: {e.msg}", lineno) from None
+        except (RecursionError, ValueError) as e:
+            raise RecordError(f"not a JSON message: {type(e).__name__}", lineno) from None
     return out
 
 
-def _action(value, lineno):
-    """(type or None for pass, rank, cards) of a platform action."""
-    if isinstance(value, dict):
-        value = [value.get("type"), value.get("rank"), value.get("actions")]
-    if not isinstance(value, (list, tuple)) or len(value) != 3:
-        raise RecordError(f"an action is [type, rank, cards], not {value!r}", lineno)
-    typ, rank, cards = value
-    if typ == "PASS":
-        return None, None, None
-    if typ not in PLATFORM_TYPES:
-        raise RecordError(f"unknown play type {typ!r}", lineno)
-    if not isinstance(cards, list) or not cards:
-        raise RecordError(f"the cards of an action are a list, not {cards!r}", lineno)
-    return PLATFORM_TYPES[typ], rank, [str(c) for c in cards]
+def _check(fn, value, field, lineno):
+    try:
+        fn(value, field)
+    except ProtocolError as e:
+        raise RecordError(str(e), lineno) from None
 
 
-def import_platform_log(messages: Union[str, Iterable]) -> list:
+def _need(msg, key, lineno, alt=None):
+    if key in msg:
+        return msg[key]
+    if alt is not None and alt in msg:
+        return msg[alt]
+    raise RecordError(f"{key}: missing", lineno)
+
+
+def _level(value, field, lineno) -> str:
+    try:
+        r = rank_char(value, field)
+    except ProtocolError as e:
+        raise RecordError(str(e), lineno) from None
+    if r in "BR":
+        raise RecordError(f"{field}: {value!r} is not a level (2..A)", lineno)
+    return r
+
+
+def _unwrap(items):
+    """Our server's log: keep one seat's stream (the first seat seen) and the
+    other seats' beginnings; drop the answers."""
+    out = []
+    stream = None
+    for lineno, msg in items:
+        if isinstance(msg, dict) and "seat" in msg and ("msg" in msg or "answer" in msg):
+            if "answer" in msg:
+                continue
+            seat, inner = msg["seat"], msg["msg"]
+            if stream is None:
+                stream = seat
+            if seat != stream and not (isinstance(inner, dict)
+                                       and inner.get("stage") == "beginning"):
+                continue
+            out.append((lineno, inner))
+        else:
+            out.append((lineno, msg))
+    return out
+
+
+def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -> list:
     """Records (one per finished episode) from a platform message log: the
-    text of a JSON-lines log or an iterable of message dicts."""
+    text of a JSON-lines log or an iterable of message dicts. ``lenient``:
+    read deviations from RULES into the notes instead of refusing."""
     if isinstance(messages, str):
         items = _messages(messages)
     else:
         items = list(enumerate(messages, start=1))
+    items = _unwrap(items)
     records = []
     ep = None
     previous = None
@@ -105,80 +144,163 @@ def import_platform_log(messages: Union[str, Iterable]) -> list:
         if not isinstance(msg, dict):
             raise RecordError("a message is a JSON object", lineno)
         stage, kind = msg.get("stage"), msg.get("type")
+        if kind not in ("notify", "act"):
+            raise RecordError(f"type: 'notify' or 'act', not {kind!r}"[:80], lineno)
         if stage == "beginning":
-            ep = {"own": (msg.get("myPos"), msg.get("handCards") or msg.get("handCard")),
-                  "level": None, "tribute": [], "back": [], "anti": False, "plays": [],
-                  "line": lineno}
+            seat = _need(msg, "myPos", lineno)
+            _check(_m._seat, seat, "myPos", lineno)
+            hand = _need(msg, "handCards", lineno, alt="handCard")
+            _check(_m._cards, hand, "handCards", lineno)
+            if ep is None or ep["plays"] or ep["tribute"] or ep["anti"]:
+                ep = {"own": {}, "level": None, "tribute": [], "back": [], "anti": None,
+                      "plays": [], "line": lineno}
+            ep["own"][seat] = (list(hand), lineno)
+            if msg.get("curRank") is not None:
+                ep["level"] = _level(msg["curRank"], "curRank", lineno)
+            continue
+        if stage in ("gameOver", "gameResult"):
+            if ep is not None and ep["plays"]:
+                raise RecordError(f"a {stage!r} message before the episode's 'episodeOver'", lineno)
+            previous = None
+            ep = None
             continue
         if ep is None:
-            if stage in ("gameOver", "gameResult"):
-                continue
-            raise RecordError(f"a {stage!r} message before the episode's 'beginning'", lineno)
-        if msg.get("curRank") not in (None, "", -1):
-            ep["level"] = msg["curRank"]
-        if kind != "notify":
+            raise RecordError(f"a {stage!r} message before the episode's 'beginning'"[:90], lineno)
+        if kind == "act":
+            if msg.get("curRank") is not None:
+                ep["level"] = _level(msg["curRank"], "curRank", lineno)
             continue
-        if stage == "tribute":
-            ep["tribute"] += [tuple(r) for r in msg.get("result") or []]
-        elif stage == "back":
-            ep["back"] += [tuple(r) for r in msg.get("result") or []]
+        if stage in ("tribute", "back"):
+            result = _need(msg, "result", lineno)
+            _check(_m._transfers, result, "result", lineno)
+            ep[stage] += [(int(g), int(r), str(c), lineno) for g, r, c in result]
         elif stage == "anti-tribute":
-            ep["anti"] = True
+            seats = msg.get("antiPos", [])
+            _check(_m._seats, seats, "antiPos", lineno)
+            n = msg.get("antiNums", msg.get("antiNum", len(seats)))
+            _check(_m._count, n, "antiNums", lineno)
+            ep["anti"] = (list(seats), lineno)
         elif stage == "play":
-            typ, rank, cards = _action(msg.get("curAction"), lineno)
-            ep["plays"].append((msg.get("curPos"), typ, rank, cards, lineno))
+            seat = _need(msg, "curPos", lineno)
+            _check(_m._seat, seat, "curPos", lineno)
+            action = _need(msg, "curAction", lineno)
+            if action is None or (isinstance(action, list) and action == [None, None, None]):
+                raise RecordError("curAction: a play message names the action made", lineno)
+            _check(_m._action, action, "curAction", lineno)
+            ep["plays"].append((seat, action, lineno))
         elif stage == "episodeOver":
-            records.append(_episode(ep, msg, previous, lineno))
-            previous = [int(s) for s in msg.get("order") or []] or None
+            rec = _episode(ep, msg, previous, lineno, lenient)
+            records.append(rec)
+            previous = [int(s) for s in rec.tags["order"].split()]
             ep = None
+        else:
+            raise RecordError(f"stage: unknown stage {stage!r} of a notify message"[:90], lineno)
     return records
 
 
-def _episode(ep: dict, over: dict, previous, lineno) -> Record:
+def _order(over, lineno) -> list:
+    order = _need(over, "order", lineno)
+    _check(_m._order, order, "order", lineno)
+    rest = [s for s in range(4) if s not in order]
+    return [int(s) for s in order] + rest
+
+
+def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
+    if over.get("curRank") is not None:
+        ep["level"] = _level(over["curRank"], "curRank", lineno)
     if ep["level"] is None:
         raise RecordError("the episode never says its level (curRank)", lineno)
+    order = _order(over, lineno)
     level = ep["level"]
+    rules = Rules(level=level, flush_is_always_bomb=True)
     hands: list[list[str]] = [[] for _ in range(4)]
-    for seat, typ, rank, cards, _ in ep["plays"]:
-        if cards:
-            hands[int(seat)].extend(cards)
-    for item in over.get("restCards") or []:
-        seat, cards = item
-        hands[int(seat)].extend(str(c) for c in cards)
-    # undo the return, then the tribute: the hands as dealt
-    for giver, receiver, card in ep["back"]:
-        _move(hands, int(receiver), int(giver), str(card), lineno)
-    for giver, receiver, card in ep["tribute"]:
-        _move(hands, int(receiver), int(giver), str(card), lineno)
-    own_seat, own_cards = ep["own"]
-    if own_seat is not None and own_cards:
-        if sorted(map(str, own_cards)) != sorted(hands[int(own_seat)]):
-            raise RecordError(f"seat {own_seat}'s dealt hand does not match the cards it "
-                              "played and held at the end", ep["line"])
     plays = []
-    for seat, typ, rank, cards, _ in ep["plays"]:
-        if typ is None:
-            plays.append({"seat": int(seat), "pass": True})
+    for seat, action, where in ep["plays"]:
+        try:
+            play = from_action(action, rules, field="curAction")
+        except GuandanError as e:
+            if not lenient:
+                raise RecordError(str(e), where) from None
+            try:
+                play = from_action(action, Rules(level=level), field="curAction")
+            except GuandanError as e2:
+                raise RecordError(str(e2), where) from None
+        if play is None:
+            plays.append({"seat": seat, "pass": True})
             continue
-        entry = {"seat": int(seat), "cards": cards}
-        if typ == "bomb" and str(rank).upper() == "JOKER":
-            typ = "joker_bomb"
-        entry["type"] = typ
-        if typ in _RANK_TRUSTED and rank not in (None, "", "JOKER"):
-            entry["rank"] = str(rank)
-        plays.append(entry)
+        cards = [str(c) for c in play.cards]
+        hands[seat].extend(cards)
+        plays.append({"seat": seat, "cards": cards, "type": play.type, "rank": play.rank})
+    rest = _need(over, "restCards", lineno)
+    _check(_m._rest, rest, "restCards", lineno)
+    for seat, cards in rest:
+        hands[seat].extend(cards)
+    after = [list(h) for h in hands]
+    # undo the return, then the tribute: the hands as dealt
+    for giver, receiver, card, where in reversed(ep["back"]):
+        _move(hands, receiver, giver, card, where)
+    for giver, receiver, card, where in reversed(ep["tribute"]):
+        _move(hands, receiver, giver, card, where)
+    for seat, (own, where) in ep["own"].items():
+        if sorted(own) != sorted(hands[seat]):
+            raise RecordError(f"seat {seat}'s dealt hand does not match the cards it "
+                              "played and held at the end", where)
     data = {
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
-        "tags": {"source": "Guandan AI competition platform log",
-                 "order": " ".join(str(s) for s in over.get("order") or [])},
-        "level": str(level), "rules": {"flush_is_always_bomb": True},
-        "previous": previous if ep["tribute"] or ep["anti"] else None,
+        "tags": {"source": "Guandan AI competition platform log", "order": " ".join(map(str, order))},
+        "level": level, "rules": {"flush_is_always_bomb": True},
+        "previous": previous,
         "hands": hands,
-        "tribute": "anti" if ep["anti"] else [
-            {"from": g, "to": r, "card": c} for g, r, c in ep["tribute"]],
-        "return": [{"from": g, "to": r, "card": c} for g, r, c in ep["back"]],
+        "tribute": "anti" if ep["anti"] is not None else [
+            {"from": g, "to": r, "card": c} for g, r, c, _ in ep["tribute"]],
+        "return": [{"from": g, "to": r, "card": c} for g, r, c, _ in ep["back"]],
         "plays": plays,
     }
+    try:
+        return _build(data, ep)
+    except RecordError as first:
+        if not lenient:
+            raise
+        notes = []
+        if data["rules"]:
+            try:
+                data2 = dict(data, rules={})
+                rec = _build(data2, ep)
+                notes.append("a straight of one suit played as a plain straight: read with "
+                             "flush_is_always_bomb off")
+                return _noted(rec, notes)
+            except RecordError:
+                pass
+        # the exchange breaks RULES: record the hands after it, the exchange in the notes
+        data3 = dict(data, rules={}, previous=None, hands=after, tribute=[], **{"return": []})
+        try:
+            rec = _build(data3, ep)
+        except RecordError:
+            raise first from None
+        notes.append(f"the exchange breaks RULES 7 ({_strip_line(first)}); recorded from the "
+                     "hands after it")
+        if ep["anti"] is not None:
+            notes.append("anti-tribute by seats " + " ".join(map(str, ep["anti"][0])))
+        for name, items in (("tribute", ep["tribute"]), ("return", ep["back"])):
+            for g, r, c, _ in items:
+                notes.append(f"{name} {g} -> {r}: {c}")
+        if data["rules"]:
+            rec = _noted(rec, ["read with flush_is_always_bomb off"])
+        return _noted(rec, notes)
+
+
+def _strip_line(e: RecordError) -> str:
+    text = str(e)
+    return text.split(": ", 1)[1] if text.startswith("line ") and ": " in text else text
+
+
+def _noted(rec: Record, notes: list) -> Record:
+    old = rec.tags.get("notes")
+    rec.tags["notes"] = "; ".join(([old] if old else []) + notes)
+    return rec
+
+
+def _build(data: dict, ep: dict) -> Record:
     try:
         return from_json(data)
     except RecordError as e:
@@ -186,8 +308,10 @@ def _episode(ep: dict, over: dict, previous, lineno) -> Record:
         msg = str(e)
         if msg.startswith("plays["):
             i = int(msg[6:msg.index("]")])
-            raise RecordError(msg.split(": ", 1)[1], ep["plays"][i][4]) from None
-        raise RecordError(f"{msg} (episode ending here)", lineno) from None
+            raise RecordError(msg.split(": ", 1)[1], ep["plays"][i][2]) from None
+        line = ep["tribute"][0][3] if msg.startswith(("tribute", "return", "previous")) and \
+            ep["tribute"] else ep["line"]
+        raise RecordError(f"{msg} (episode starting here)", line) from None
 
 
 def _move(hands, frm: int, to: int, card: str, lineno) -> None:
@@ -197,6 +321,6 @@ def _move(hands, frm: int, to: int, card: str, lineno) -> None:
     hands[to].append(card)
 
 
-def load_platform_log(path: Union[str, Path]) -> list:
+def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list:
     """Records from a platform log file."""
-    return import_platform_log(Path(path).read_text(encoding="utf-8"))
+    return import_platform_log(Path(path).read_text(encoding="utf-8"), lenient=lenient)

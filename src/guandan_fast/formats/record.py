@@ -481,7 +481,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
 
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
-        if team(giver) == team(receiver):
+        if team(giver) == team(receiver) and not _partner_pays(raw.previous, giver, receiver):
             _fail(where, f"seat {giver} cannot pay tribute to its partner {receiver}")
         if giver in payers:
             _fail(where, f"seat {giver} pays tribute twice")
@@ -527,6 +527,12 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"after the tribute seat {expected[0]} leads (RULES 7), not seat {leader}")
 
 
+def _partner_pays(previous, giver: int, receiver: int) -> bool:
+    """RULES 7: single down, the last finisher pays the first even when they
+    are partners (a +1 deal); only a known previous order shows that case."""
+    return bool(previous) and previous[3] == giver and previous[0] == receiver
+
+
 def _check_against_previous(rec: Record, raw: _Raw) -> None:
     prev = rec.previous
     if not prev:
@@ -535,8 +541,6 @@ def _check_against_previous(rec: Record, raw: _Raw) -> None:
     first, second, third, last = prev
     double = team(first) == team(second)
     payers = [third, last] if double else [last]
-    if not double and team(last) == team(first):
-        payers = [s for s in prev if team(s) != team(first)]
     big_jokers = sum(str(c) == "HR" for s in payers for c in rec.hands[s])
     if rec.anti_tribute:
         if big_jokers < 2:
@@ -552,8 +556,6 @@ def _check_against_previous(rec: Record, raw: _Raw) -> None:
         _fail(where, f"with finishing order {' '.join(map(str, prev))} the tribute is paid by "
                      f"seat{'s' if len(payers) > 1 else ''} {' and '.join(map(str, payers))}")
     if not double:
-        if team(last) == team(first):
-            return  # first and last are partners: RULES 7 does not say who pays
         if rec.tributes[0].receiver != first:
             _fail(where, f"the tribute goes to the first finisher, seat {first}")
         return
