@@ -31,11 +31,11 @@ from .main import (EXIT_BAD_INPUT, available_cpus, emit_json, format_option, lan
                    main, read_source)
 
 
-def _load_records(path: str, platform: bool) -> list:
+def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
     """(name, record) pairs of one input."""
     text = read_source(path)
     if platform:
-        recs = import_platform_log(text)
+        recs = import_platform_log(text, lenient=lenient)
         if not recs:
             raise RecordError(f"{path}: no finished episode in the log")
         return [(f"{path}#{i + 1}", r) for i, r in enumerate(recs)]
@@ -111,22 +111,25 @@ class _Progress:
 @click.option("--no-solver", is_flag=True, help="Skip the double-dummy values.")
 @click.option("--platform", is_flag=True,
               help="The inputs are AI competition platform message logs.")
+@click.option("--lenient", is_flag=True,
+              help="With --platform: read logs of servers that deviate from the rules, "
+                   "listing each deviation in the notes.")
 def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_nodes,
-             threads, no_solver, platform):
+             threads, no_solver, platform, lenient):
     """Analyse deal records: where was the deal lost?"""
     paths = _expand(records)
     options = {"solve_cards": solve_cards, "max_seconds": max_seconds,
                "max_nodes": max_nodes, "use_solver": not no_solver, "lang": lang,
                "threads": threads or 1}
     if len(paths) == 1 and jobs is None:
-        items = _load_records(paths[0], platform)
+        items = _load_records(paths[0], platform, lenient)
         if len(items) == 1:
             options["threads"] = threads or available_cpus()
             _single(items[0][1], fmt, lang, html_path, options)
             return None
     if html_path:
         raise click.UsageError("--html takes a single record")
-    return _batch(paths, platform, jobs or 1, options)
+    return _batch(paths, platform, jobs or 1, options, lenient)
 
 
 def _single(record, fmt, lang, html_path, options) -> None:
@@ -141,11 +144,11 @@ def _single(record, fmt, lang, html_path, options) -> None:
         Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
 
 
-def _batch(paths, platform: bool, jobs: int, options) -> int:
+def _batch(paths, platform: bool, jobs: int, options, lenient: bool = False) -> int:
     items, failed = [], 0
     for p in paths:
         try:
-            items.extend(_load_records(p, platform))
+            items.extend(_load_records(p, platform, lenient))
         except (GuandanError, OSError) as e:
             failed += 1
             msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)

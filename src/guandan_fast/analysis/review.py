@@ -221,6 +221,8 @@ def analyse(record: Record, *, solve_cards: int = DEFAULT_SOLVE_CARDS,
     the budget.
     """
     notes: list = []
+    if record.tags.get("notes"):       # e.g. a lenient platform import's deviations
+        notes.extend(n for n in str(record.tags["notes"]).split("; ") if n)
     mp = _min_plays_fn() if min_plays else None
     if min_plays and mp is None:
         notes.append("minimum plays skipped: the decomposition engine is not available")

@@ -30,7 +30,9 @@ each seat's hand after the exchange is every card it played plus its
 ``restCards``; undoing the return and the tribute gives the hands as dealt.
 Each episode becomes one ``Record``, checked like any other record; the
 previous episode's ``order`` becomes its ``previous``. Imported records set
-``flush_is_always_bomb`` (RULES 5: the platform's reading).
+``flush_is_always_bomb`` (RULES 5: the platform's reading) unless the
+``beginning`` message carries the rules flags (``"rules": {...}``, which
+our server adds).
 
 Strict by default: a log that breaks RULES is a ``RecordError``. With
 ``lenient=True`` the logs of servers that deviate from RULES are read (an
@@ -153,8 +155,11 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
             _check(_m._cards, hand, "handCards", lineno)
             if ep is None or ep["plays"] or ep["tribute"] or ep["anti"]:
                 ep = {"own": {}, "level": None, "tribute": [], "back": [], "anti": None,
-                      "plays": [], "line": lineno}
+                      "plays": [], "line": lineno, "flags": {"flush_is_always_bomb": True}}
             ep["own"][seat] = (list(hand), lineno)
+            if "rules" in msg:
+                _check(_m._flags, msg["rules"], "rules", lineno)
+                ep["flags"] = dict(msg["rules"])
             if msg.get("curRank") is not None:
                 ep["level"] = _level(msg["curRank"], "curRank", lineno)
             continue
@@ -212,7 +217,8 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
         raise RecordError("the episode never says its level (curRank)", lineno)
     order = _order(over, lineno)
     level = ep["level"]
-    rules = Rules(level=level, flush_is_always_bomb=True)
+    flags = ep["flags"]
+    rules = Rules(level=level, **flags)
     hands: list[list[str]] = [[] for _ in range(4)]
     plays = []
     for seat, action, where in ep["plays"]:
@@ -222,7 +228,8 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
             if not lenient:
                 raise RecordError(str(e), where) from None
             try:
-                play = from_action(action, Rules(level=level), field="curAction")
+                play = from_action(action, Rules(level=level, **dict(
+                    flags, flush_is_always_bomb=False)), field="curAction")
             except GuandanError as e2:
                 raise RecordError(str(e2), where) from None
         if play is None:
@@ -248,7 +255,8 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
     data = {
         "format": FORMAT_NAME, "version": FORMAT_VERSION,
         "tags": {"source": "Guandan AI competition platform log", "order": " ".join(map(str, order))},
-        "level": level, "rules": {"flush_is_always_bomb": True},
+        "level": level, "rules": {k: v for k, v in flags.items()
+                                  if v != Rules.__dataclass_fields__[k].default},
         "previous": previous,
         "hands": hands,
         "tribute": "anti" if ep["anti"] is not None else [
@@ -262,9 +270,10 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
         if not lenient:
             raise
         notes = []
-        if data["rules"]:
+        flat = dict(data["rules"], flush_is_always_bomb=False)
+        if data["rules"].get("flush_is_always_bomb"):
             try:
-                data2 = dict(data, rules={})
+                data2 = dict(data, rules=flat)
                 rec = _build(data2, ep)
                 notes.append("a straight of one suit played as a plain straight: read with "
                              "flush_is_always_bomb off")
@@ -272,7 +281,7 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
             except RecordError:
                 pass
         # the exchange breaks RULES: record the hands after it, the exchange in the notes
-        data3 = dict(data, rules={}, previous=None, hands=after, tribute=[], **{"return": []})
+        data3 = dict(data, rules=flat, previous=None, hands=after, tribute=[], **{"return": []})
         try:
             rec = _build(data3, ep)
         except RecordError:
@@ -284,9 +293,13 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
         for name, items in (("tribute", ep["tribute"]), ("return", ep["back"])):
             for g, r, c, _ in items:
                 notes.append(f"{name} {g} -> {r}: {c}")
-        if data["rules"]:
+        if data["rules"].get("flush_is_always_bomb") and rec.rules != _rules_of(data):
             rec = _noted(rec, ["read with flush_is_always_bomb off"])
         return _noted(rec, notes)
+
+
+def _rules_of(data: dict) -> Rules:
+    return Rules(level=data["level"], **data["rules"])
 
 
 def _strip_line(e: RecordError) -> str:

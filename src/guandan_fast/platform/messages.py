@@ -38,7 +38,7 @@ _CARD_SET = frozenset(TOKENS)
 # an optional field
 SCHEMA = {
     ("notify", "beginning"): {"handCards": "cards", "myPos": "seat", "curRank?": "rank",
-                              "selfRank?": "rank", "oppoRank?": "rank"},
+                              "selfRank?": "rank", "oppoRank?": "rank", "rules?": "flags"},
     ("notify", "play"): {"curPos": "seat", "curAction": "action", "greaterPos": "seat_or_none",
                          "greaterAction": "action_or_none"},
     ("notify", "tribute"): {"result": "transfers"},
@@ -165,6 +165,15 @@ def _rest(v, field):
         _cards(item[1], f"{f}[1]")
 
 
+def _flags(v, field):
+    from ..formats.hand import FLAG_KEYS
+    if not isinstance(v, dict):
+        _fail(field, "an object of rules flags")
+    for k, x in v.items():
+        if k not in FLAG_KEYS or not isinstance(x, bool):
+            _fail(f"{field}.{k}"[:60], "an unknown flag or a value that is not true/false")
+
+
 def _per_seat(v, field):
     if not isinstance(v, list) or len(v) != 4:
         _fail(field, "a list of four counts, one per seat")
@@ -189,7 +198,7 @@ _CHECKS = {
     "cards": _cards, "seat": _seat, "seat_or_none": lambda v, f: _seat(v, f, True),
     "rank": _rank, "action": _action, "action_or_none": lambda v, f: _action(v, f, True),
     "actions": _actions, "exchanges": _exchanges, "transfers": _transfers, "count": _count,
-    "seats": _seats, "order": _order, "rest": _rest, "per_seat": _per_seat, "public": _public,
+    "seats": _seats, "order": _order, "rest": _rest, "per_seat": _per_seat, "public": _public, "flags": _flags,
 }
 
 
@@ -238,9 +247,15 @@ def validate_answer(answer, index_range: int) -> Optional[int]:
 _EMPTY = [None, None, None]
 
 
-def beginning(hand: list, seat: int, cur_rank: str, self_rank: str, oppo_rank: str) -> dict:
-    return {"type": "notify", "stage": "beginning", "handCards": hand, "myPos": seat,
-            "curRank": cur_rank, "selfRank": self_rank, "oppoRank": oppo_rank}
+def beginning(hand: list, seat: int, cur_rank: str, self_rank: str, oppo_rank: str,
+              rules: Optional[dict] = None) -> dict:
+    """``rules``: our server adds the rules flags of the game (an extra key
+    that platform clients ignore; the importer reads it)."""
+    msg = {"type": "notify", "stage": "beginning", "handCards": hand, "myPos": seat,
+           "curRank": cur_rank, "selfRank": self_rank, "oppoRank": oppo_rank}
+    if rules is not None:
+        msg["rules"] = rules
+    return msg
 
 
 def play_notice(seat: int, action: list, greater_pos: int, greater_action: list) -> dict:

@@ -1,0 +1,208 @@
+"""A client of the competition platform: one of the project's bots on any
+platform-compatible server (``gd-analyze bot ws://HOST:PORT/game/NAME``).
+
+``Seat`` follows one seat's messages (PLATFORM.md) and knows what that seat
+knows: its hand, the level, the cards each seat holds, the play so far as
+``(seat, Play or None)``, the standing play and its owner, the seats out,
+the exchange before the play. ``Seat.view()`` turns that into the
+``guandan_fast.game.view.View`` a bot decides on; ``answer(msg)`` gives the
+``actIndex`` for an ``act`` message: the bot's Play (or card) mapped to the
+index of a matching entry of the message's ``actionList``.
+
+The client reads the standing play from the server (``greaterPos``,
+``greaterAction``) rather than working the rounds out itself: the server
+owns the rules of the play. Actions are read with the project's rules at
+the message's ``curRank``; ``rules`` gives the variant flags (the 2020
+platform reads a one-suit run as a straight flush only: when an action does
+not read under the flags given, the other reading of the flush flag is
+tried).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from dataclasses import replace
+from typing import Callable, Optional
+
+from .._core import Card, Play
+from ..errors import GuandanError, ProtocolError
+from ..model.rules import Rules
+from .actions import from_action, index_of, parse_action, rank_char
+
+__all__ = ["Seat", "BotPolicy", "play_client", "run_client", "ClientResult"]
+
+
+class Seat:
+    """What one seat knows, from the messages it received."""
+
+    def __init__(self, rules: Optional[Rules] = None):
+        self.base = rules or Rules()
+        self.rules = self.base
+        self.seat: Optional[int] = None
+        self.hand: list = []
+        self.history: list = []          # (seat, Play or None)
+        self.finished: list = []
+        self.tributes: list = []         # (giver, receiver, Card)
+        self.returns: list = []
+        self.counts = [27, 27, 27, 27]
+        self.deals = 0
+        self.games = 0
+        self.result: Optional[dict] = None
+
+    def _level(self, value):
+        r = rank_char(value, "curRank")
+        if r not in "BR" and r != self.rules.level:
+            self.rules = replace(self.base, level=r)
+
+    def read_action(self, action, field="curAction") -> Optional[Play]:
+        try:
+            return from_action(action, self.rules, field=field)
+        except GuandanError:
+            other = replace(self.rules, flush_is_always_bomb=not self.rules.flush_is_always_bomb)
+            return from_action(action, other, field=field)
+
+    def feed(self, msg: dict) -> None:
+        """Take in one message from the server (notify or act)."""
+        if not isinstance(msg, dict):
+            raise ProtocolError("a message is a JSON object")
+        kind, stage = msg.get("type"), msg.get("stage")
+        if msg.get("curRank") is not None:
+            self._level(msg["curRank"])
+        if kind == "act":
+            self.hand = [Card(str(c)) for c in msg.get("handCards") or []]
+            return
+        if stage == "beginning":
+            self.seat = int(msg["myPos"])
+            self.hand = [Card(str(c)) for c in msg["handCards"]]
+            self.history, self.finished = [], []
+            self.tributes, self.returns = [], []
+            self.counts = [27, 27, 27, 27]
+            self.deals += 1
+        elif stage in ("tribute", "back"):
+            target = self.tributes if stage == "tribute" else self.returns
+            for g, r, c in msg.get("result") or []:
+                card = Card(str(c))
+                target.append((int(g), int(r), card))
+                self.counts[int(g)] -= 1
+                self.counts[int(r)] += 1
+                if int(g) == self.seat and card in self.hand:
+                    self.hand.remove(card)
+                if int(r) == self.seat:
+                    self.hand.append(card)
+        elif stage == "play":
+            seat = int(msg["curPos"])
+            play = self.read_action(msg["curAction"])
+            self.history.append((seat, play))
+            if play is not None:
+                self.counts[seat] -= play.size
+                if seat == self.seat:
+                    for c in play.cards:
+                        if c in self.hand:
+                            self.hand.remove(c)
+                if self.counts[seat] == 0 and seat not in self.finished:
+                    self.finished.append(seat)
+        elif stage == "gameOver":
+            self.games += 1
+        elif stage == "gameResult":
+            self.result = msg
+
+    def standing(self, msg: dict):
+        """(table Play or None, owner or None, passes) from an act message."""
+        pos = msg.get("greaterPos")
+        action = msg.get("greaterAction")
+        # one manual example swaps the two fields
+        if isinstance(pos, list) and not isinstance(action, list):
+            pos, action = action, pos
+        if pos is None or pos == -1 or parse_action(action, "greaterAction") is None:
+            return None, None, 0
+        table = self.read_action(action, "greaterAction")
+        passes = 0
+        for s, p in reversed(self.history):
+            if p is not None:
+                break
+            passes += 1
+        return table, int(pos), min(passes, 3)
+
+    def view(self, msg: dict, phase: str = "play"):
+        """The View of this seat at an act message."""
+        from ..game.view import View
+        counts = list(self.counts)
+        public = msg.get("publicInfo")
+        if isinstance(public, list) and len(public) == 4:
+            counts = [int(p.get("rest", counts[i])) if isinstance(p, dict) else counts[i]
+                      for i, p in enumerate(public)]
+        counts[self.seat] = len(self.hand)
+        if phase != "play":
+            return View(self.seat, self.hand, self.rules, counts, tributes=self.tributes,
+                        phase=phase)
+        table, owner, passes = self.standing(msg)
+        return View(self.seat, self.hand, self.rules, counts, history=self.history,
+                    table=table, owner=owner, passes=passes, finished=self.finished,
+                    tributes=self.tributes, returns=self.returns)
+
+
+class BotPolicy:
+    """Answers act messages with one of the project's bots (``make_bot`` spec
+    or a Bot)."""
+
+    def __init__(self, bot, warn: Callable[[str], None] | None = None):
+        from ..bots import make_bot
+        self.bot = make_bot(bot)
+        self.warn = warn or (lambda text: print(text, file=sys.stderr))
+
+    def __call__(self, seat: Seat, msg: dict) -> int:
+        stage = msg.get("stage")
+        actions = msg.get("actionList") or []
+        if stage in ("tribute", "back"):
+            cands = [Card(str(a[2][0])) for a in actions]
+            view = seat.view(msg, "tribute" if stage == "tribute" else "return")
+            card = (self.bot.tribute if stage == "tribute" else self.bot.give_back)(view, cands)
+            return cands.index(card) if card in cands else 0
+        play = self.bot.choose(seat.view(msg))
+        try:
+            return index_of(play, actions)
+        except ProtocolError as e:
+            self.warn(f"the bot's choice is not in the server's list ({e}); playing entry 0")
+            return 0
+
+
+class ClientResult:
+    def __init__(self, seat: Seat, decisions: int):
+        self.seat = seat
+        self.decisions = decisions
+        self.result = seat.result
+
+
+async def play_client(url: str, policy, rules: Optional[Rules] = None,
+                      max_messages: int = 10 ** 7, timeout: float = 600.0) -> ClientResult:
+    """Connect to ``url``, answer every act with ``policy(seat, msg)`` until
+    the server sends ``gameResult`` or closes; at most ``max_messages``
+    messages, each waited for at most ``timeout`` seconds."""
+    import websockets
+    seat = Seat(rules)
+    decisions = 0
+    async with websockets.connect(url, max_size=2 ** 22, open_timeout=timeout) as ws:
+        for _ in range(max_messages):
+            try:
+                text = await asyncio.wait_for(ws.recv(), timeout)
+            except websockets.ConnectionClosed:
+                break
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                raise ProtocolError(f"not a JSON message: {str(text)[:60]!r}") from None
+            seat.feed(msg)
+            if isinstance(msg, dict) and msg.get("type") == "act":
+                k = policy(seat, msg)
+                decisions += 1
+                await ws.send(json.dumps({"actIndex": int(k)}))
+            elif isinstance(msg, dict) and msg.get("stage") == "gameResult":
+                break
+    return ClientResult(seat, decisions)
+
+
+def run_client(url: str, bot="greedy", rules: Optional[Rules] = None, **kw) -> ClientResult:
+    """``play_client`` with a bot, in its own event loop (blocking)."""
+    return asyncio.run(play_client(url, BotPolicy(bot), rules, **kw))

@@ -1,0 +1,316 @@
+"""The competition platform's server (PLATFORM.md), on ``websockets``.
+
+``serve(host, port, games=N, seed=S, records_dir=DIR)`` waits for four
+clients at ``ws://HOST:PORT/game/{name}`` (seats in connection order: the
+1st and 3rd are seats 0 and 2, the 2nd and 4th seats 1 and 3), plays N games
+and returns a ``ServerResult``. The rules are the project's: ``GameState``
+(RULES 6) for the play, ``game.tribute`` (RULES 7) for the exchange,
+``GameProgress`` for the levels from deal to deal; ``rules`` carries the
+variant flags (its level is ignored: games start at 2).
+
+Each decision is an ``act`` message to the one seat that must act; it
+answers ``{"actIndex": k}``. An answer that is not JSON, not that shape or
+out of range is logged and the server waits for another (at most
+``max_bad_answers`` in a row, then the server stops with ServerError); every
+message sent and received goes to ``messages.jsonl`` in ``records_dir`` as
+``{"seat": s, "msg": ...}`` / ``{"seat": s, "answer": ...}`` lines (the
+importer reads it back), and every deal is written there as a deal record
+(``game001-deal001.txt``, ``formats/record.py``).
+
+The server binds where it is told (127.0.0.1 by default), waits for each
+answer at most ``answer_timeout`` seconds and for the four clients at most
+``connect_timeout`` seconds, and stops by itself after the last game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from .._core import TOKENS, Card
+from ..errors import GuandanError
+from ..formats.hand import FLAG_KEYS
+from ..formats.record import Move, Record, Transfer, dumps
+from ..game.progress import GameProgress
+from ..game.state import GameState, team
+from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
+from ..model.rules import Rules
+from . import messages as M
+from .actions import action_plays, to_action
+
+__all__ = ["serve", "run_server", "ServerResult", "ServerError", "deal_hands"]
+
+_EMPTY = [None, None, None]
+
+
+class ServerError(GuandanError):
+    """The server cannot go on: a client left, stayed silent or kept sending
+    bad answers, or a bad setting."""
+
+
+@dataclass
+class ServerResult:
+    games: int = 0
+    deals: int = 0
+    victories: list = field(default_factory=lambda: [0, 0, 0, 0])
+    draws: list = field(default_factory=lambda: [0, 0, 0, 0])
+    bad_answers: int = 0
+    seconds: float = 0.0
+    names: list = field(default_factory=list)
+    records: list = field(default_factory=list)      # the deal records (Record)
+
+    @property
+    def deals_per_second(self) -> float:
+        return self.deals / self.seconds if self.seconds else 0.0
+
+
+def deal_hands(rng: random.Random) -> list:
+    """Four hands of 27 cards from the shuffled double deck (token lists)."""
+    deck = [t for t in TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    return [sorted(deck[27 * s:27 * (s + 1)], key=lambda t: Card(t)) for s in range(4)]
+
+
+class _Table:
+    def __init__(self, sockets, names, rng, progress: GameProgress, log, result, args):
+        self.ws = sockets
+        self.names = names
+        self.rng = rng
+        self.progress = progress
+        self.log = log
+        self.result = result
+        self.answer_timeout, self.max_bad = args
+
+    # -- transport --------------------------------------------------------------
+    async def send(self, seat: int, msg: dict):
+        self._log({"seat": seat, "msg": msg})
+        try:
+            await self.ws[seat].send(json.dumps(msg))
+        except Exception as e:  # a closed connection: no reconnection (PLATFORM.md)
+            raise ServerError(f"seat {seat} ({self.names[seat]}) left: {type(e).__name__}") from None
+
+    async def notify(self, msg: dict):
+        for s in range(4):
+            await self.send(s, msg)
+
+    async def ask(self, seat: int, msg: dict) -> int:
+        await self.send(seat, msg)
+        bad = 0
+        while True:
+            try:
+                text = await asyncio.wait_for(self.ws[seat].recv(), self.answer_timeout)
+            except asyncio.TimeoutError:
+                raise ServerError(f"seat {seat} ({self.names[seat]}) gave no answer in "
+                                  f"{self.answer_timeout} s") from None
+            except Exception as e:
+                raise ServerError(f"seat {seat} ({self.names[seat]}) left: "
+                                  f"{type(e).__name__}") from None
+            try:
+                answer = json.loads(text)
+            except (ValueError, TypeError, RecursionError):
+                answer = None
+            k = M.validate_answer(answer, msg["indexRange"])
+            self._log({"seat": seat, "answer": answer if answer is not None else str(text)[:200],
+                       **({} if k is not None else {"invalid": True})})
+            if k is not None:
+                return k
+            self.result.bad_answers += 1
+            bad += 1
+            if bad >= self.max_bad:
+                raise ServerError(f"seat {seat} ({self.names[seat]}) sent {bad} invalid "
+                                  "answers in a row")
+
+    def _log(self, item):
+        if self.log is not None:
+            self.log.write(json.dumps(item) + "\n")
+
+    # -- one deal ---------------------------------------------------------------
+    def _ranks(self, seat):
+        lv = self.progress.levels
+        return "23456789TJQKA"[lv[team(seat)]], "23456789TJQKA"[lv[1 - team(seat)]]
+
+    def _public(self, state: GameState, areas: dict) -> list:
+        return [{"rest": state.count(s), "playArea": areas.get(s)} for s in range(4)]
+
+    def _act(self, stage, seat, hand_tokens, public, cur, greater, actions):
+        self_rank, oppo_rank = self._ranks(seat)
+        return M.act(stage, hand_tokens, public, self_rank, oppo_rank, self.rules.level,
+                     cur[0], cur[1], greater[0], greater[1], actions)
+
+    async def play_deal(self, game_no: int, deal_no: int) -> Record:
+        rules = self.rules = self.progress.deal_rules()
+        hands = deal_hands(self.rng)
+        for s in range(4):
+            self_rank, oppo_rank = self._ranks(s)
+            await self.send(s, M.beginning(list(hands[s]), s, rules.level, self_rank, oppo_rank,
+                                           {k: getattr(rules, k) for k in FLAG_KEYS}))
+        after = [list(h) for h in hands]
+        tributes: list = []
+        returns: list = []
+        anti = False
+        leader = self.rng.randrange(4)
+        previous = self.progress.previous
+        no_table = (-1, None)
+        if previous is not None:
+            plan = tribute_plan(previous, hands, rules)
+            leader = plan.leader
+            if plan.anti_tribute:
+                anti = True
+                holders = [s for s in plan.payers if "HR" in hands[s]]
+                await self.notify(M.anti_tribute_notice(holders))
+            else:
+                counts = [27] * 4
+                for payer, receiver in plan.payments:
+                    cands = tribute_candidates(after[payer], rules)
+                    actions = [["tribute", "tribute", [str(c)]] for c in cands]
+                    public = [{"rest": counts[s], "playArea": None} for s in range(4)]
+                    k = await self.ask(payer, self._act("tribute", payer, list(after[payer]),
+                                                        public, no_table, no_table, actions))
+                    tributes.append(Transfer(payer, receiver, cands[k]))
+                for t in tributes:
+                    after[t.giver].remove(str(t.card))
+                    after[t.receiver].append(str(t.card))
+                await self.notify(M.tribute_notice(
+                    [[t.giver, t.receiver, str(t.card)] for t in tributes]))
+                counts = [len(h) for h in after]
+                for t in tributes:
+                    g = t.receiver
+                    cands = return_candidates(after[g], rules)
+                    actions = [["back", "back", [str(c)]] for c in cands]
+                    public = [{"rest": counts[s], "playArea": None} for s in range(4)]
+                    k = await self.ask(g, self._act("back", g, sorted(after[g], key=Card), public,
+                                                    no_table, no_table, actions))
+                    returns.append(Transfer(g, t.giver, cands[k]))
+                for t in returns:
+                    after[t.giver].remove(str(t.card))
+                    after[t.receiver].append(str(t.card))
+                await self.notify(M.back_notice(
+                    [[t.giver, t.receiver, str(t.card)] for t in returns]))
+        state = GameState.start(after, rules, leader=leader)
+        moves = []
+        areas: dict = {}
+        last = no_table
+        while not state.over:
+            seat = state.turn
+            if state.table is None:
+                areas = {}            # a new round: the play areas are cleared
+                cur, greater = no_table, no_table
+            else:
+                cur = last
+                greater = (state.owner, to_action(state.table))
+            plays = action_plays(state.hands[seat], rules, state.table)
+            actions = [to_action(p) for p in plays]
+            hand_tokens = [str(c) for c in state.cards(seat)]
+            k = await self.ask(seat, self._act("play", seat, hand_tokens,
+                                               self._public(state, areas), cur, greater, actions))
+            play = plays[k]
+            action = actions[k]
+            if play is None:
+                g_pos, g_act = state.owner, to_action(state.table)
+            else:
+                g_pos, g_act = seat, action
+            state = state.apply(play)
+            moves.append(Move(seat, play))
+            areas[seat] = action
+            last = (seat, action)
+            await self.notify(M.play_notice(seat, action, g_pos, g_act))
+        order = state.places()
+        rest = [[s, [str(c) for c in state.cards(s)]] for s in range(4) if state.count(s)]
+        await self.notify(M.episode_over(order, rules.level, rest))
+        rec = Record(hands=[[Card(t) for t in h] for h in hands], rules=rules,
+                     tags={"event": "gd-analyze serve", "round": str(game_no),
+                           "deal": str(deal_no), "order": " ".join(map(str, order))},
+                     players=list(self.names), previous=list(previous) if previous else None,
+                     anti_tribute=anti, tributes=tributes, returns=returns, moves=moves)
+        self.progress.end_deal(order)
+        return rec
+
+
+async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
+                     seed: int = 0, records_dir: Optional[str] = None,
+                     rules: Optional[Rules] = None, answer_timeout: float = 60.0,
+                     connect_timeout: float = 600.0, max_bad_answers: int = 100,
+                     max_deals: int = 10000, ready=None) -> ServerResult:
+    """Serve ``games`` games to four clients (see the module docstring).
+    ``ready``: an optional callable given the bound port once listening."""
+    import websockets
+
+    if not isinstance(games, int) or isinstance(games, bool) or games < 1:
+        raise ServerError(f"games must be a positive integer, not {games!r}")
+    base = rules or Rules()
+    result = ServerResult()
+    sockets: list = []
+    names: list = []
+    four = asyncio.Event()
+    done = asyncio.Event()
+
+    async def handler(ws):
+        path = getattr(getattr(ws, "request", None), "path", None) or getattr(ws, "path", "")
+        if not path.startswith("/game/") or len(sockets) >= 4:
+            await ws.close(1008, "full" if len(sockets) >= 4 else "connect to /game/{name}")
+            return
+        sockets.append(ws)
+        names.append(path[len("/game/"):] or f"seat{len(names)}")
+        if len(sockets) == 4:
+            four.set()
+        await done.wait()
+
+    out_dir = Path(records_dir) if records_dir else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    log = open(out_dir / "messages.jsonl", "w", encoding="utf-8") if out_dir else None
+    rng = random.Random(seed)
+    try:
+        async with websockets.serve(handler, host, port, max_size=2 ** 20) as server:
+            bound = server.sockets[0].getsockname()[1] if server.sockets else port
+            if ready is not None:
+                ready(bound)
+            try:
+                await asyncio.wait_for(four.wait(), connect_timeout)
+            except asyncio.TimeoutError:
+                raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
+                                  f"({len(sockets)})") from None
+            result.names = list(names)
+            start = time.perf_counter()
+            for g in range(1, games + 1):
+                progress = GameProgress(base)
+                table = _Table(sockets, names, rng, progress, log, result,
+                               (answer_timeout, max_bad_answers))
+                d = 0
+                while not progress.over and d < max_deals:
+                    d += 1
+                    rec = await table.play_deal(g, d)
+                    result.deals += 1
+                    result.records.append(rec)
+                    if out_dir is not None:
+                        (out_dir / f"game{g:03d}-deal{d:03d}.txt").write_text(
+                            dumps(rec), encoding="utf-8")
+                if progress.winner is not None:
+                    for s in range(4):
+                        if team(s) == progress.winner:
+                            result.victories[s] += 1
+                else:
+                    for s in range(4):
+                        result.draws[s] += 1
+                result.games = g
+                await table.notify(M.game_over(g, games))
+            await table.notify(M.game_result(result.victories, result.draws))
+            result.seconds = time.perf_counter() - start
+            done.set()
+            for ws in sockets:
+                await ws.close()
+    finally:
+        done.set()
+        if log is not None:
+            log.close()
+    return result
+
+
+def serve(host: str = "127.0.0.1", port: int = 23456, **kw) -> ServerResult:
+    """``run_server`` in its own event loop (blocking)."""
+    return asyncio.run(run_server(host, port, **kw))
