@@ -27,7 +27,7 @@ DEF RR = 14
 DEF SUIT_H = 1
 DEF MAXPLAY = 4096      # capacity of a play buffer (a 27-card hand has < 2000)
 
-# play types, in the order of RULES.md section 3
+# play types, in the order of RULES §3
 DEF T_SINGLE = 0
 DEF T_PAIR = 1
 DEF T_TRIPLE = 2
@@ -83,7 +83,7 @@ cdef inline int card_suit(int c) noexcept nogil:
     return c // 13
 
 cdef inline int order_of(int r, int lv) noexcept nogil:
-    """Single-card order (RULES 2): 2<..<A<level<B<R."""
+    """Single-card order (RULES §2): 2<..<A<level<B<R."""
     if r == lv:
         return 13
     if r >= 13:
@@ -116,7 +116,7 @@ cdef inline int rank_key(const CPlay* p, int lv) noexcept nogil:
     return order_of(p.rank, lv)
 
 cdef inline int c_beats(const CPlay* a, const CPlay* b, int lv) noexcept nogil:
-    """RULES 4: does play a beat play b?"""
+    """RULES §4: does play a beat play b?"""
     cdef int ca = bomb_class(a), cb = bomb_class(b)
     if ca or cb:
         if ca != cb:
@@ -218,7 +218,7 @@ cdef void hand_info(const u8* cnt, int lv, int flags, HandInfo* h) noexcept nogi
 
 
 # ----------------------------------------------------------------------------
-# Enumeration of plays (one per pattern, RULES 8)
+# Enumeration of plays (one per pattern, RULES §8)
 # ----------------------------------------------------------------------------
 
 ctypedef struct Out:

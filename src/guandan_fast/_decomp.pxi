@@ -1,4 +1,4 @@
-# Exact minimum number of plays (RULES 8), included by _core.pyx.
+# Exact minimum number of plays (RULES §8), included by _core.pyx.
 #
 # The count depends only on ranks: a straight flush is a straight by its
 # ranks and either way one play, so suits never change the minimum. The hand

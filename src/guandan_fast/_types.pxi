@@ -55,7 +55,7 @@ cdef class Card:
         return self.id >= 52
 
     def is_wild(self, level):
-        """True when this card is a heart of the level rank (RULES 2)."""
+        """True when this card is a heart of the level rank (RULES §2)."""
         return self.id == SUIT_H * 13 + _level_index(level)
 
     cdef int _sort_key(self):
@@ -113,9 +113,9 @@ cdef int _level_index(level) except -1:
 cdef class Play:
     """A play: a reading (``type``, ``rank``) and the concrete ``cards``.
 
-    ``rank`` is the key of RULES 3: the rank for groups and bombs, the top
+    ``rank`` is the key of RULES §3: the rank for groups and bombs, the top
     card for sequences (A2345 has rank '5'). Two plays are equal when they
-    have the same pattern (RULES 8): type, rank, the ranks of the cards with
+    have the same pattern (RULES §8): type, rank, the ranks of the cards with
     every wild counted as 'W', and the suit of a straight flush.
     """
     cdef CPlay p
@@ -199,7 +199,7 @@ cdef class Play:
         return (self.type, self.rank, ranks, self.suit)
 
     def beats(self, Play other):
-        """True when this play beats ``other`` (RULES 4)."""
+        """True when this play beats ``other`` (RULES §4)."""
         return bool(c_beats(&self.p, &other.p, self.level_index))
 
     def __hash__(self):

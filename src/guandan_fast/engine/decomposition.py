@@ -1,4 +1,4 @@
-"""Exact hand decomposition: the minimum number of plays (RULES 8).
+"""Exact hand decomposition: the minimum number of plays (RULES §8).
 
 >>> from guandan_fast import Rules
 >>> min_plays("S3 S4 S5 S6 S7 D9 C9 H9 SB", Rules(level=2))
@@ -71,7 +71,7 @@ def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
 
     Tie-break among the minimal partitions, as built: first the bombs, the
     strongest first (joker bomb, then larger bombs, straight flushes by
-    RULES 4), each kept while the rest can still be finished in the minimum;
+    RULES §4), each kept while the rest can still be finished in the minimum;
     then, lowest card first, the largest play (then the highest) that holds
     the lowest remaining card and keeps the partition minimal. So bombs and
     straight flushes are kept where a minimal partition allows, and low cards

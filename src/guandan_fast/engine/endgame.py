@@ -1,4 +1,4 @@
-"""Double-dummy endgames (RULES 6 and 8): a position, and its exact value.
+"""Double-dummy endgames (RULES §6 and 8): a position, and its exact value.
 
 A :class:`Position` is the four hands (seats 0..3; seat ``s+1`` acts after
 seat ``s``; partners 0 & 2 and 1 & 3), the rules, the seat to act, the
@@ -8,7 +8,7 @@ the value of the position for team 0 (seats 0 and 2) under perfect play with
 all hands visible: +3, +2, +1 when team 0 wins the deal, -1, -2, -3 when
 team 1 does; and the value of every legal move of the seat to act.
 
-Moves are patterns (RULES 8): plays that differ only in the suits of their
+Moves are patterns (RULES §8): plays that differ only in the suits of their
 non-wild cards (outside straight flushes) are one move, played with the cards
 the enumeration chooses (it keeps the cards of completable straight flushes).
 

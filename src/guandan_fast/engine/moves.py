@@ -29,7 +29,7 @@ PLAY_ARRAY_COLUMNS = _core.PLAY_ARRAY_COLUMNS
 
 
 def plays(hand: HandLike, rules: Rules | None = None) -> list[Play]:
-    """Every play the hand can make, one per pattern (RULES 8).
+    """Every play the hand can make, one per pattern (RULES §8).
 
     Each reading of each distinct multiset of ranks is listed once, wilds
     counted apart from natural level cards, straight flushes per suit. The
@@ -50,7 +50,7 @@ def as_table_play(table, rules: Rules) -> Play:
 
 
 def beating_plays(hand: HandLike, table, rules: Rules | None = None) -> list[Play]:
-    """The plays of ``plays(hand)`` that beat ``table`` (RULES 4).
+    """The plays of ``plays(hand)`` that beat ``table`` (RULES §4).
 
     ``table`` is a Play, or cards with a single reading (else PlayError)."""
     r = _rules(rules)
