@@ -7,7 +7,8 @@ import time
 
 import click
 
-from .main import available_cpus, emit_json, format_option, main, read_source
+from .main import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, emit_json,
+                   format_option, main, read_source)
 
 
 def _play_text(play) -> str:
@@ -50,21 +51,22 @@ def endgame_text(position, result) -> str:
         for seat, play in result.pv:
             lines.append(f"  {seat}: {_play_text(play)}")
     lines.append(f"Nodes: {result.nodes}    time: {result.seconds:.3f} s"
-                 + ("" if result.exact else "    (stopped by a limit: not exact)"))
+                 + ("" if result.exact else "    (interrupted: not exact)"
+                    if result.stopped == "interrupted" else "    (stopped by a limit: not exact)"))
     return "\n".join(lines)
 
 
 @main.command("endgame")
 @click.argument("deal_file")
 @format_option
-@click.option("--max-nodes", type=click.IntRange(min=1), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Stop after this many search nodes (the answer is then partial).")
-@click.option("--max-seconds", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--max-seconds", type=SECONDS, default=None,
               help="Stop after this many seconds (the answer is then partial).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 @click.option("--value-only", is_flag=True,
               help="Only the value and one best move (much faster on large endgames).")
-@click.option("--threads", "-j", type=click.IntRange(min=1), default=None,
+@click.option("--threads", "-t", type=THREADS, default=None,
               help="Threads valuing the moves (default: the CPUs available, at most 8; "
                    "1 with --max-nodes or --value-only).")
 def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threads):
@@ -72,9 +74,10 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
 
     DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
     when out), 'turn: 1', optionally 'table: S5 D5', 'owner: 0',
-    'passes: 1' and 'finished: 2'; '-' reads standard input.
+    'passes: 1' and 'finished: 2'; '-' reads standard input. Ctrl-C
+    prints what is proven so far and exits with status 130.
     """
-    from guandan_fast.engine.endgame import solve
+    from guandan_fast.engine.endgame import SolveInterrupted, solve
     from guandan_fast.formats.position import loads_position
 
     position = loads_position(read_source(deal_file))
@@ -95,8 +98,12 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
 
     if threads is None:
         threads = available_cpus()
-    result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
-                   all_moves=not value_only, progress=progress, threads=threads)
+    status = None
+    try:
+        result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
+                       all_moves=not value_only, progress=progress, threads=threads)
+    except SolveInterrupted as e:
+        result, status = e.result, EXIT_INTERRUPTED
     if shown[0]:
         sys.stderr.write("\n")
     if fmt == "json":
@@ -105,3 +112,7 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
         emit_json(data)
     else:
         click.echo(endgame_text(position, result))
+    if status is not None:
+        sys.stderr.write("gd-analyze: interrupted: the values above are what was proven "
+                         "before Ctrl-C\n")
+    return status

@@ -27,8 +27,8 @@ from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads, loads_json
 from guandan_fast.report.render import render_html, render_text
 
-from .main import (EXIT_BAD_INPUT, available_cpus, emit_json, format_option, lang_option,
-                   main, read_source)
+from .main import (EXIT_BAD_INPUT, JOBS, NODES, SECONDS, THREADS, available_cpus, emit_json,
+                   format_option, lang_option, main, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -97,15 +97,15 @@ class _Progress:
 @lang_option
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
               help="Also write a self-contained HTML report (one record).")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+@click.option("--jobs", "-j", type=JOBS, default=None,
               help="Analyse many records with N processes; JSON lines on stdout.")
 @click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
               show_default=True, help="Solve positions with at most this many cards left.")
-@click.option("--max-seconds", type=click.FloatRange(0, None, min_open=True),
+@click.option("--max-seconds", type=SECONDS,
               default=DEFAULT_MAX_SECONDS, show_default=True, help="Solver time per position.")
-@click.option("--max-nodes", type=click.IntRange(1, None), default=None,
+@click.option("--max-nodes", type=NODES, default=None,
               help="Solver node budget per position.")
-@click.option("--threads", type=click.IntRange(1, 256), default=None,
+@click.option("--threads", "-t", type=THREADS, default=None,
               help="Threads of each solve (default: for a single record the CPUs "
                    "available, at most 8; for many records 1 per process).")
 @click.option("--no-solver", is_flag=True, help="Skip the double-dummy values.")
@@ -129,6 +129,10 @@ def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_
             return None
     if html_path:
         raise click.UsageError("--html takes a single record")
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("fmt") == click.core.ParameterSource.COMMANDLINE and fmt == "text":
+        raise click.UsageError("--format text takes a single record; several records "
+                               "are written as JSON lines (--format json)")
     return _batch(paths, platform, jobs or 1, options, lenient)
 
 

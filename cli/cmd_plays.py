@@ -26,6 +26,9 @@ def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     """List the plays of a hand, grouped by type."""
     from guandan_fast.model.rules import read_play
 
+    if beat is None and (beat_type or beat_rank):
+        raise click.UsageError(f"{'--type' if beat_type else '--rank'} reads the --beat play: "
+                               "give --beat CARDS too")
     hand = loads_hand(read_source(hand_file))
     rules = hand.rules
     table = None

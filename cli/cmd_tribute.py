@@ -69,18 +69,22 @@ def _deal_text(data: dict, lang: str) -> str:
 
 @main.command("tribute")
 @click.argument("file")
-@click.option("--give", "mode", flag_value="give",
+@click.option("--give", "give", is_flag=True,
               help="FILE is a hand: rank the legal tribute cards.")
-@click.option("--return", "mode", flag_value="return",
+@click.option("--return", "give_back", is_flag=True,
               help="FILE is a hand: rank the legal return cards.")
 @click.option("--receiver", "receiver_file", default=None, metavar="HAND_FILE",
               help="With --give/--return: the receiver's hand (post-game review); "
                    "its cards are read at FILE's level.")
 @format_option
 @lang_option
-def tribute_cmd(file, mode, receiver_file, fmt, lang):
+def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
     """Tribute and return tribute (RULES 7): advice for a hand (--give,
     --return) or the whole exchange of a deal file."""
+    if give and give_back:
+        raise click.UsageError("--give and --return exclude each other: a hand either "
+                               "pays a tribute or returns one")
+    mode = "give" if give else "return" if give_back else None
     from guandan_fast.formats.hand import loads_hand
     from guandan_fast.game.tribute import exchange_advice, suggest_return, suggest_tribute
 

@@ -17,6 +17,7 @@ from guandan_fast.errors import GuandanError
 from . import output
 
 EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130     # 128 + SIGINT, what a shell reports for Ctrl-C
 
 
 class DefaultGroup(click.Group):
@@ -37,8 +38,8 @@ class DefaultGroup(click.Group):
         except click.exceptions.Exit as e:
             sys.exit(e.exit_code)
         except click.Abort:
-            click.echo("gd-analyze: aborted", err=True)
-            sys.exit(1)
+            click.echo("gd-analyze: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
         except click.ClickException as e:
             click.echo(f"gd-analyze: error: {e.format_message()}", err=True)
             sys.exit(EXIT_BAD_INPUT)
@@ -57,11 +58,67 @@ class DefaultGroup(click.Group):
 
 
 def read_source(path: str) -> str:
-    """The text of a file argument; ``-`` reads standard input."""
+    """The text of a file argument (UTF-8, a byte-order mark allowed; see
+    formats.text.decode); ``-`` reads standard input."""
+    from guandan_fast.formats.text import decode
+
     if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as fp:
-        return fp.read()
+        return decode(sys.stdin.buffer.read())
+    with open(path, "rb") as fp:
+        return decode(fp.read())
+
+
+class _Checked(click.ParamType):
+    """An option value checked by the library's own rule (one place): the
+    error names the option, on one line."""
+
+    def __init__(self, name, convert, check):
+        self.name = name
+        self._convert = convert
+        self._check = check
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            x = self._convert(value.strip())
+        except ValueError:
+            shown = value if len(value) <= 30 else value[:30] + "..."
+            self.fail(f"{shown!r} is not {'an integer' if self._convert is int else 'a number'}",
+                      param, ctx)
+        try:
+            return self._check(x)
+        except GuandanError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _int(text: str) -> int:
+    if not text.lstrip("-").isascii() or not text.lstrip("-").isdigit() or len(text) > 40:
+        raise ValueError(text)
+    return int(text)
+
+
+def _nodes(x):
+    from guandan_fast.engine.endgame import check_limits
+    return check_limits(x, None)[0]
+
+
+def _seconds(x):
+    from guandan_fast.engine.endgame import check_limits
+    return check_limits(None, x)[1]
+
+
+def _counter(what, most):
+    def check(x):
+        from guandan_fast.engine.endgame import check_count
+        return check_count(x, what, most)
+    return check
+
+
+NODES = _Checked("nodes", _int, _nodes)
+SECONDS = _Checked("seconds", float, _seconds)
+THREADS = _Checked("threads", _int, _counter("threads", 256))
+JOBS = _Checked("jobs", _int, _counter("jobs", 256))
 
 
 format_option = click.option(

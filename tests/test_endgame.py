@@ -4,6 +4,7 @@ differential test against the plain-minimax reference (reference_endgame)."""
 
 import json
 import random
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -168,12 +169,26 @@ def test_time_limit_stops():
     assert res.stopped == "limit" and not res.exact
 
 
-def test_bad_limits():
+@pytest.mark.parametrize("kwargs,needle", [
+    ({"max_nodes": 0}, "max_nodes must be 1.."),
+    ({"max_nodes": 2 ** 70}, "max_nodes must be 1.."),
+    ({"max_nodes": 1.5}, "max_nodes must be an integer"),
+    ({"max_nodes": True}, "max_nodes must be an integer"),
+    ({"max_seconds": 0}, "max_seconds must be more than 0"),
+    ({"max_seconds": -1}, "max_seconds must be more than 0"),
+    ({"max_seconds": float("nan")}, "not nan"),
+    ({"max_seconds": float("inf")}, "not inf"),
+    ({"max_seconds": 1e300}, "at most"),
+    ({"max_seconds": "1"}, "a number of seconds"),
+    ({"threads": 0}, "threads must be 1.."),
+    ({"threads": 10 ** 6}, "threads must be 1.."),
+    ({"tt_bits": 40}, "tt_bits must be 10..28"),
+])
+def test_bad_limits(kwargs, needle):
+    from guandan_fast.errors import LimitError
     pos = Position(["S3", "S4", "S5", "S6"], R2)
-    with pytest.raises(PositionError):
-        solve(pos, max_nodes=0)
-    with pytest.raises(PositionError):
-        solve(pos, max_seconds=0)
+    with pytest.raises(LimitError, match=re.escape(needle)):
+        solve(pos, **kwargs)
 
 
 # ---------------------------------------------------------------------------
@@ -302,7 +317,7 @@ def test_cli_endgame_threads():
     rng.shuffle(deck)
     pos = Position([deck[i * 4:(i + 1) * 4] for i in range(4)], Rules(level=9), turn=1)
     text = dumps_position(pos)
-    one = json.loads(run_cli("endgame", "-", "-j", "1", "--format", "json", stdin=text).stdout)
+    one = json.loads(run_cli("endgame", "-", "-t", "1", "--format", "json", stdin=text).stdout)
     two = json.loads(run_cli("endgame", "-", "--threads", "2", "--format", "json",
                              stdin=text).stdout)
     assert one["value"] == two["value"] == solve(pos).value
@@ -313,7 +328,8 @@ def test_cli_endgame_threads():
 
 
 @pytest.mark.parametrize("text,needle", [
-    ("level: 2\n0: S3\n1: S4\n2:\n3: S5\n", "seat 2 holds no cards"),
+    ("level: 2\n0: S3\n1: S4\n2:\n3: S5\nturn: 0\n", "seat 2 holds no cards"),
+    ("level: 2\n0: S3\n1: S4\n2: S6\n3: S5\n", "no 'turn:' line"),
     ("level: 2\n0: S3\n", "no line for seat 1"),
 ])
 def test_cli_endgame_bad_input(text, needle):
@@ -420,7 +436,7 @@ def test_threads_stop_on_a_progress_error_and_on_limits():
         solve(_big_position(), threads=2, progress=progress)
     res = solve(_big_position(), max_seconds=0.05, threads=2)
     assert res.stopped == "limit" and not res.exact
-    with pytest.raises(PositionError, match="threads"):
+    with pytest.raises(ValueError, match="threads"):
         solve(_big_position(), threads=0)
 
 

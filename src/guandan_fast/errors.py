@@ -11,6 +11,8 @@ __all__ = [
     "PositionError",
     "RecordError",
     "ProtocolError",
+    "EncodingError",
+    "LimitError",
 ]
 
 
@@ -61,3 +63,12 @@ class ProtocolError(GuandanError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message if field is None else f"{field}: {message}")
         self.field = field
+
+
+class EncodingError(GuandanError):
+    """A file that is not UTF-8 text (the message says what was found)."""
+
+
+class LimitError(GuandanError):
+    """A search limit, thread or job count that makes no sense (negative,
+    infinite, NaN, or beyond what the machine can count)."""

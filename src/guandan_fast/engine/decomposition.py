@@ -13,9 +13,9 @@ import numpy as np
 
 from .. import _core
 from .._core import Play
-from ..errors import HandError
+from ..errors import HandError, RulesError
 from ..model.cards import MAX_HOLDING
-from ..model.counts import HandLike, to_counts
+from ..model.counts import HandLike, to_count_rows, to_counts
 from ..model.rules import Rules, _rules, parse_level
 
 __all__ = ["min_plays", "decompose", "min_plays_batch", "display_key"]
@@ -37,21 +37,20 @@ def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> n
     runs without the GIL.
     """
     r = _rules(rules)
-    arr = np.ascontiguousarray(counts, dtype=np.uint8)
-    if arr.ndim != 2 or arr.shape[1] != 54:
-        raise HandError(f"counts must have shape (N, 54), not {arr.shape}")
-    if arr.size and arr.max() > 2:
-        row, col = np.argwhere(arr > 2)[0]
-        raise HandError(f"row {row}, slot {col}: {arr[row, col]} copies; 0..2 allowed")
+    arr = to_count_rows(counts, max_cards=MAX_HOLDING)
     if np.isscalar(levels) or isinstance(levels, str):
         # parse_level is what Rules(level=...) runs: the same index, the same RulesError
         lv = np.full(arr.shape[0], parse_level(levels), dtype=np.int64)
     else:
-        lv = np.ascontiguousarray(levels, dtype=np.int64).reshape(-1)
-        if lv.shape[0] != arr.shape[0]:
-            raise HandError(f"{lv.shape[0]} levels for {arr.shape[0]} hands")
-        if lv.size and (lv.min() < 0 or lv.max() > 12):
-            raise HandError("level indices must be 0..12 (2..A)")
+        raw = np.asarray(levels)
+        if raw.ndim != 1 or raw.dtype.kind not in "iu":
+            raise RulesError(f"levels: one level index 0..12 (2..A) a row, as integers, "
+                             f"not an array of {raw.dtype} and shape {raw.shape}")
+        if raw.shape[0] != arr.shape[0]:
+            raise HandError(f"{raw.shape[0]} levels for {arr.shape[0]} hands")
+        if raw.size and (raw.min() < 0 or raw.max() > 12):
+            raise RulesError("level indices must be 0..12 (2..A)")
+        lv = np.ascontiguousarray(raw, dtype=np.int64)
     return _core.py_min_plays_batch(arr, lv, r.flags)
 
 

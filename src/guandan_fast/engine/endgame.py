@@ -35,10 +35,11 @@ import numpy as np
 from .. import _core
 from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
-from ..errors import GuandanError, PositionError
+from ..errors import GuandanError, LimitError, PositionError
 from ..model.rules import Rules, read_play
 
-__all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES"]
+__all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
+           "check_limits", "check_count", "MAX_NODES", "MAX_SECONDS", "MAX_THREADS"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
 SEATS = (0, 1, 2, 3)
@@ -68,6 +69,40 @@ class Schedule:
 
 
 SCHEDULE = Schedule()
+
+
+MAX_NODES = 10 ** 15          # about a year of search at 30 M nodes a second
+MAX_SECONDS = 10.0 ** 7       # about 116 days
+MAX_THREADS = 256
+
+
+def check_count(value, what: str, most: int, least: int = 1) -> int:
+    """An integer in least..most, else LimitError naming ``what`` (a bool,
+    a float or a text is not a count)."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise LimitError(f"{what} must be an integer {least}..{most}, not {value!r}")
+    if not least <= value <= most:
+        shown = value if abs(int(value)) < 10 ** 30 else f"a {len(str(value))}-digit number"
+        raise LimitError(f"{what} must be {least}..{most}, not {shown}")
+    return int(value)
+
+
+def check_limits(max_nodes, max_seconds):
+    """(max_nodes, max_seconds) checked: None, or a node count 1..MAX_NODES,
+    and a finite number of seconds, more than 0 and at most MAX_SECONDS (NaN
+    and infinity are errors: a NaN limit would never stop the search)."""
+    if max_nodes is not None:
+        max_nodes = check_count(max_nodes, "max_nodes", MAX_NODES)
+    if max_seconds is not None:
+        if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float, np.integer,
+                                                                         np.floating)):
+            raise LimitError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
+        x = float(max_seconds)
+        if not (0 < x <= MAX_SECONDS):       # False for NaN
+            raise LimitError(f"max_seconds must be more than 0 and at most {MAX_SECONDS:g}, "
+                             f"not {max_seconds!r}")
+        max_seconds = x
+    return max_nodes, max_seconds
 
 
 def _as_rules(rules) -> Rules:
@@ -407,13 +442,13 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     thread: two threads on the one root test measured slower.)
     """
     if not isinstance(position, Position):
-        raise TypeError("solve() takes a Position")
-    if max_nodes is not None and max_nodes < 1:
-        raise PositionError("max_nodes must be at least 1")
-    if max_seconds is not None and max_seconds <= 0:
-        raise PositionError("max_seconds must be positive")
-    if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
-        raise PositionError(f"threads must be a positive integer, not {threads!r}")
+        raise PositionError(f"solve() takes a Position, not {type(position).__name__}")
+    max_nodes, max_seconds = check_limits(max_nodes, max_seconds)
+    threads = check_count(threads, "threads", MAX_THREADS)
+    if tt_bits is not None:
+        tt_bits = check_count(tt_bits, "tt_bits", 28, least=10)
+    if progress is not None and not callable(progress):
+        raise LimitError("progress must be a callable (done, total, nodes)")
     t0 = time.perf_counter()
     if tt_bits is None:
         n = sum(len(h) for h in position.hands)

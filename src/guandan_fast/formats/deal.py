@@ -36,14 +36,14 @@ order: 2 0 3 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Optional, TextIO, Union
 
 from .._core import Card
 from ..model.cards import MAX_COPIES, MAX_HAND, format_cards, parse_cards
 from ..errors import CardParseError, HandError, RecordError
-from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
 from ..model.rules import Rules
+from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_header_line, read_text,
+                   rules_from_headers, rules_header_lines)
 
 __all__ = ["DealFile", "loads_deal", "load_deal", "dumps_deal", "dump_deal", "ORDER_KEYS"]
 
@@ -69,15 +69,18 @@ def _parse_order(value: str, lineno: int) -> list[int]:
     return [int(p) for p in parts]
 
 
+def _canonical(key: str) -> str:
+    return "level" if key in LEVEL_KEYS else "order" if key in ORDER_KEYS else key
+
+
 def loads_deal(text: str) -> DealFile:
     """Parse the text of a deal file."""
-    settings: dict = {}
-    where: dict = {}
+    settings = KeyLines(RecordError, canonical=_canonical)
     order = None
     seat_text: dict = {}
     seat_lines: dict = {}
     current = None
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    for lineno, line in enumerate(decode(text).splitlines(), start=1):
         kv = parse_header_line(line)
         if kv is None:
             body = line.split("#", 1)[0]
@@ -95,15 +98,15 @@ def loads_deal(text: str) -> DealFile:
             seat_text[key] = [(lineno, value)]
             seat_lines[key] = lineno
         elif key in LEVEL_KEYS or key in FLAG_KEYS:
-            settings[key] = value
-            where[key] = lineno
+            settings.add(key, value, lineno)
             current = None
         elif key in ORDER_KEYS:
+            settings.add(key, value, lineno)
             order = _parse_order(value, lineno)
             current = None
         else:
             raise RecordError(f"unknown setting {key!r}", line=lineno)
-    rules = rules_from_headers(settings, where)
+    rules = rules_from_headers(settings.values, settings.where)
     missing = [s for s in _SEATS if s not in seat_text]
     if missing:
         raise RecordError(f"no hand for seat {', '.join(missing)} (a deal file gives "
@@ -130,18 +133,12 @@ def loads_deal(text: str) -> DealFile:
 
 def load_deal(source: Union[str, Path, TextIO]) -> DealFile:
     """Read a deal file from a path or an open text file."""
-    if hasattr(source, "read"):
-        return loads_deal(source.read())
-    return loads_deal(Path(source).read_text(encoding="utf-8"))
+    return loads_deal(read_text(source))
 
 
 def dumps_deal(deal: DealFile) -> str:
     """The canonical text of a deal file (round trips through loads_deal)."""
-    lines = [f"level: {deal.rules.level}"]
-    for key in FLAG_KEYS:
-        default = Rules.__dataclass_fields__[key].default
-        if getattr(deal.rules, key) != default:
-            lines.append(f"{key}: {'yes' if getattr(deal.rules, key) else 'no'}")
+    lines = rules_header_lines(deal.rules)
     if deal.order is not None:
         lines.append("order: " + " ".join(str(s) for s in deal.order))
     for seat, hand in enumerate(deal.hands):

@@ -7,7 +7,7 @@ One ``key: value`` per line, ``#`` comments, blank lines ignored::
     1: D9 DJ
     2:
     3: SB
-    turn: 1               # the seat to act (default 0)
+    turn: 1               # the seat to act (required)
     table: S5 D5          # optional: the standing play ...
     owner: 0              # ... the seat that played it ...
     passes: 0             # ... and the passes since (default 0)
@@ -36,14 +36,14 @@ finished: 2
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import TextIO, Union
 
 from ..model.cards import format_cards, parse_cards
 from ..engine.endgame import Position
 from ..errors import GuandanError, PositionError
-from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_header_line, rules_from_headers
-from ..model.rules import Rules, classify, read_play
+from ..model.rules import classify, read_play
+from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_header_line, parse_int,
+                   read_text, rules_from_headers, rules_header_lines)
 
 __all__ = ["loads_position", "load_position", "dumps_position", "dump_position"]
 
@@ -52,17 +52,14 @@ _KEYS = {"0", "1", "2", "3", "turn", "table", "table_type", "table_rank", "owner
 
 
 def _int(value: str, key: str, lineno: int) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise PositionError(f"line {lineno}: {key} must be a number, not {value!r}") from None
+    return parse_int(value, key, lineno, 0, 3 if key != "passes" else 2, error=PositionError)
 
 
 def loads_position(text: str) -> Position:
     """Parse the text of a position file; errors name the line."""
-    fields: dict = {}
-    where: dict = {}
-    for lineno, raw in enumerate(text.splitlines(), start=1):
+    keys = KeyLines(PositionError)
+    fields, where = keys.values, keys.where
+    for lineno, raw in enumerate(decode(text).splitlines(), start=1):
         if not raw.split("#", 1)[0].strip():
             continue
         kv = parse_header_line(raw)
@@ -70,15 +67,9 @@ def loads_position(text: str) -> Position:
             raise PositionError(f"line {lineno}: expected 'key: value' "
                                 f"(e.g. '0: S3 S4' or 'turn: 1'), got {raw.strip()!r}")
         key, value = kv
-        if key in LEVEL_KEYS:
-            key = "level"
-        elif key not in _KEYS and key not in FLAG_KEYS:
+        if key not in LEVEL_KEYS and key not in _KEYS and key not in FLAG_KEYS:
             raise PositionError(f"line {lineno}: unknown key {raw.split(':', 1)[0].strip()!r}")
-        if key in fields:
-            raise PositionError(f"line {lineno}: {key!r} given twice "
-                                f"(first on line {where[key]})")
-        fields[key] = value
-        where[key] = lineno
+        keys.add(key, value, lineno)
     try:
         rules = rules_from_headers(fields, where)
     except GuandanError as e:
@@ -93,7 +84,9 @@ def loads_position(text: str) -> Position:
             hands.append(parse_cards(fields[key]))
         except GuandanError as e:
             raise PositionError(f"line {where[key]}: seat {s}: {e}") from None
-    turn = _int(fields["turn"], "turn", where["turn"]) if "turn" in fields else 0
+    if "turn" not in fields:
+        raise PositionError("no 'turn:' line: say which seat acts (turn: 0..3)")
+    turn = _int(fields["turn"], "turn", where["turn"])
     table = None
     if fields.get("table", "").strip():
         try:
@@ -115,19 +108,13 @@ def loads_position(text: str) -> Position:
 
 def load_position(source: Union[str, Path, TextIO]) -> Position:
     """Read a position file from a path or an open text file."""
-    if hasattr(source, "read"):
-        return loads_position(source.read())
-    return loads_position(Path(source).read_text(encoding="utf-8"))
+    return loads_position(read_text(source))
 
 
 def dumps_position(position: Position) -> str:
     """The canonical text of a position (round trips through loads_position)."""
     rules = position.rules
-    lines = [f"level: {rules.level}"]
-    for key in FLAG_KEYS:
-        default = Rules.__dataclass_fields__[key].default
-        if getattr(rules, key) != default:
-            lines.append(f"{key}: {'yes' if getattr(rules, key) else 'no'}")
+    lines = rules_header_lines(rules)
     for s, hand in enumerate(position.hands):
         lines.append(f"{s}: {format_cards(hand)}".rstrip())
     lines.append(f"turn: {position.turn}")

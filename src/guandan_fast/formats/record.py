@@ -96,10 +96,12 @@ from typing import Iterator, NoReturn, Optional, TextIO, Union
 from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, RecordError, RulesError
-from ..formats.hand import FLAG_KEYS, LEVEL_KEYS, parse_bool
 from ..game.state import GameState, team
-from ..game.tribute import check_return_card, check_tribute_card
-from ..model.rules import Rules, classify
+from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
+                            tribute_plan)
+from ..model.rules import RANKS, Rules, classify
+from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, loads_json as _loads_json,
+                   parse_bool, read_text, rules_flags, rules_header_lines)
 
 __all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
            "loads_json", "load_json", "dumps_json", "dump_json", "replay",
@@ -124,9 +126,7 @@ TYPE_WORDS = {
     "связка": "tube", "плита": "plate", "флеш-стрит": "straight_flush",
     "бомба": "bomb",
 }
-_RANK_WORDS = {"2": "2", "3": "3", "4": "4", "5": "5", "6": "6", "7": "7", "8": "8",
-               "9": "9", "10": "T", "T": "T", "J": "J", "Q": "Q", "K": "K", "A": "A",
-               "B": "B", "R": "R"}
+_RANK_WORDS = {**{r: r for r in RANKS + "BR"}, "10": "T"}
 _SECTIONS = {
     "hands": "hands", "руки": "hands", "手牌": "hands",
     "tribute": "tribute", "дань": "tribute", "进贡": "tribute",
@@ -237,6 +237,24 @@ class _Raw:
         self.tributes = []       # (giver, receiver, card text, where)
         self.returns = []
         self.moves = []          # (seat label, cards text or None, reading, where)
+        self.settings = KeyLines(RecordError, canonical=_canonical)
+
+
+_PLAYER_KEYS = ("players", "игроки", "玩家")
+_PREVIOUS_KEYS = ("previous", "предыдущая", "上局")
+
+
+def _canonical(key: str) -> str:
+    """One name per setting of the header, so that a setting given twice
+    under two spellings is caught."""
+    if key in LEVEL_KEYS:
+        return "level"
+    if key in _PLAYER_KEYS:
+        return "players"
+    if key in _PREVIOUS_KEYS:
+        return "previous"
+    m = re.fullmatch(r"seat\s*([0-3])", key)
+    return f"seat{m.group(1)}" if m else key
 
 
 def _where(where) -> str:
@@ -268,7 +286,7 @@ def _parse_text(text: str) -> _Raw:
     raw = _Raw()
     section = None
     last_seat = None
-    for lineno, full in enumerate(text.splitlines(), start=1):
+    for lineno, full in enumerate(decode(text).splitlines(), start=1):
         line = full.split("#", 1)[0].strip()
         if not line:
             continue
@@ -330,6 +348,9 @@ def _parse_text(text: str) -> _Raw:
 
 
 def _header(raw: _Raw, key: str, value: str, where) -> None:
+    if (key in LEVEL_KEYS or key in FLAG_KEYS or key in _PLAYER_KEYS
+            or key in _PREVIOUS_KEYS or re.fullmatch(r"seat\s*[0-3]", key)):
+        raw.settings.add(key, value, where)
     if key in LEVEL_KEYS:
         raw.rules_kw["level"] = value
         raw.rules_line = where
@@ -338,18 +359,22 @@ def _header(raw: _Raw, key: str, value: str, where) -> None:
             raw.rules_kw[key] = parse_bool(value, key, where)
         except RulesError:
             _fail(where, f"{key} must be yes or no, not {value!r}")
-    elif key in ("players", "игроки", "玩家"):
+    elif key in _PLAYER_KEYS:
+        if any(f"seat{i}" in raw.settings for i in range(4)):
+            _fail(where, "players: and seat0:..seat3: both name the seats; use one")
         names = [n.strip() for n in value.split(",")]
         if len(names) != 4 or not all(names):
             _fail(where, f"players: four names separated by commas, not {value!r}")
         raw.players = names
         raw.players_where = where
     elif re.fullmatch(r"seat\s*[0-3]", key):
+        if "players" in raw.settings:
+            _fail(where, "players: and seat0:..seat3: both name the seats; use one")
         if raw.players is None:
             raw.players = ["", "", "", ""]
         raw.players[int(key[-1])] = value.strip()
         raw.players_where = where
-    elif key in ("previous", "предыдущая", "上局"):
+    elif key in _PREVIOUS_KEYS:
         seats = value.replace(",", " ").split()
         if sorted(seats) != ["0", "1", "2", "3"]:
             _fail(where, f"previous: the four seats 0 1 2 3 in finishing order, not {value!r}")
@@ -481,16 +506,18 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
 
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
-        if team(giver) == team(receiver) and not _partner_pays(raw.previous, giver, receiver):
-            _fail(where, f"seat {giver} cannot pay tribute to its partner {receiver}")
+        if giver == receiver:
+            _fail(where, f"seat {giver} cannot pay tribute to itself")
         if giver in payers:
             _fail(where, f"seat {giver} pays tribute twice")
         if receiver in [t.receiver for t in payers.values()]:
             _fail(where, f"seat {receiver} receives two tributes")
+        if len(payers) == 2:
+            _fail(where, "at most two tributes")
         check_given(giver, card, where, check_tribute_card, "tribute")
         payers[giver] = Transfer(giver, receiver, card)
-    if len(payers) > 2:
-        _fail(raw.tributes[2][3], "at most two tributes")
+    if len(payers) == 2 and any(team(t.giver) == team(t.receiver) for t in payers.values()):
+        _fail(raw.tributes[1][3], "with two tributes each payer pays an opponent")
     for t in payers.values():
         hands[t.giver].remove(t.card)
         hands[t.receiver].append(t.card)
@@ -513,60 +540,47 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
         _fail(raw.returns[0][3], "a return with no tribute")
     if rec.tributes and not rec.returns:
         _fail(raw.tributes[-1][3], "the tribute has no return: add a 'return:' section")
-    _check_against_previous(rec, raw)
-    if raw.moves and rec.tributes:
+    leaders = _check_against_previous(rec, raw)
+    if raw.moves and rec.tributes and leaders is None:
+        leaders = tribute_leaders([(t.giver, t.receiver) for t in rec.tributes],
+                                  [t.card.rank for t in rec.tributes], rules)
+    if raw.moves and leaders is not None:
         leader, where = raw.moves[0][0], raw.moves[0][3]
-        ranked = sorted(rec.tributes, key=lambda t: -rules.order(t.card.rank))
-        if len(ranked) == 1 or rules.order(ranked[0].card.rank) != rules.order(ranked[1].card.rank):
-            expected = [ranked[0].giver]
-        elif rec.previous:
-            expected = [t.giver for t in ranked if t.receiver == rec.previous[0]]
-        else:
-            expected = [t.giver for t in ranked]
-        if leader not in expected:
-            _fail(where, f"after the tribute seat {expected[0]} leads (RULES 7), not seat {leader}")
+        if leader not in leaders:
+            _fail(where, f"after the tribute seat {leaders[0]} leads (RULES 7), not seat {leader}")
 
 
-def _partner_pays(previous, giver: int, receiver: int) -> bool:
-    """RULES 7: single down, the last finisher pays the first even when they
-    are partners (a +1 deal); only a known previous order shows that case."""
-    return bool(previous) and previous[3] == giver and previous[0] == receiver
-
-
-def _check_against_previous(rec: Record, raw: _Raw) -> None:
+def _check_against_previous(rec: Record, raw: _Raw) -> Optional[list]:
+    """The exchange against the tribute module's plan for the previous
+    finishing order (RULES 7 lives there only); returns the seats that may
+    lead, or None when the record gives no previous order."""
     prev = rec.previous
     if not prev:
-        return
+        return None
     where = raw.previous_where
-    first, second, third, last = prev
-    double = team(first) == team(second)
-    payers = [third, last] if double else [last]
-    big_jokers = sum(str(c) == "HR" for s in payers for c in rec.hands[s])
-    if rec.anti_tribute:
-        if big_jokers < 2:
-            _fail(where, f"anti-tribute needs both big jokers on the paying side (seats "
-                         f"{' '.join(map(str, payers))})")
-        if raw.moves and raw.moves[0][0] != first:
-            _fail(raw.moves[0][3], f"after an anti-tribute seat {first} leads, not seat {raw.moves[0][0]}")
-        return
-    if big_jokers >= 2:
-        _fail(where, f"seats {' '.join(map(str, payers))} hold both big jokers: anti-tribute "
-                     "('tribute: anti'), no tribute")
-    if sorted(t.giver for t in rec.tributes) != sorted(payers):
-        _fail(where, f"with finishing order {' '.join(map(str, prev))} the tribute is paid by "
-                     f"seat{'s' if len(payers) > 1 else ''} {' and '.join(map(str, payers))}")
-    if not double:
-        if rec.tributes[0].receiver != first:
-            _fail(where, f"the tribute goes to the first finisher, seat {first}")
-        return
-    a, b = sorted(rec.tributes, key=lambda t: -rec.rules.order(t.card.rank))
-    if rec.rules.order(a.card.rank) != rec.rules.order(b.card.rank):
-        if (a.receiver, b.receiver) != (first, second):
-            _fail(where, f"the higher tribute goes to seat {first}, the lower to seat {second}")
-    elif rec.rules.equal_tribute_to_upper_hand:
-        for t in (a, b):
-            if t.receiver != (t.giver - 1) % 4:
-                _fail(where, f"equal tributes: seat {t.giver} pays its upper hand, seat {(t.giver - 1) % 4}")
+    try:
+        plan = tribute_plan(prev, rec.hands, rec.rules)
+    except GuandanError as e:
+        _fail(where, str(e))
+    payers = " and ".join(map(str, plan.payers))
+    if plan.anti_tribute and not rec.anti_tribute:
+        _fail(where, f"seat{'s' if len(plan.payers) > 1 else ''} {payers} hold both big "
+                     "jokers: anti-tribute ('tribute: anti'), no tribute")
+    if rec.anti_tribute and not plan.anti_tribute:
+        _fail(where, "anti-tribute needs both big jokers on the paying side"
+              + (f" (seats {payers})" if plan.payers else " (this deal has no tribute)"))
+    if plan.kind == "none" and rec.tributes:
+        _fail(where, f"with finishing order {' '.join(map(str, prev))} the last finisher "
+                     "is the first's partner: no tribute (no_tribute_when_partner_last)")
+    if not plan.anti_tribute and plan.kind != "none":
+        if sorted(t.giver for t in rec.tributes) != sorted(plan.payers):
+            _fail(where, f"with finishing order {' '.join(map(str, prev))} the tribute is "
+                         f"paid by seat{'s' if len(plan.payers) > 1 else ''} {payers}")
+        got = sorted((t.giver, t.receiver) for t in rec.tributes)
+        if got != sorted(plan.payments):
+            want = ", ".join(f"seat {p} pays seat {q}" for p, q in plan.payments)
+            _fail(where, f"with finishing order {' '.join(map(str, prev))}: {want} (RULES 7)")
+    return [plan.leader]
 
 
 def _one_card(text, where) -> Card:
@@ -585,12 +599,8 @@ def loads(text: str) -> Record:
 
 def load(source: Union[str, Path, TextIO]) -> Record:
     """A record from a path or an open text file (``.json`` files as JSON)."""
-    if hasattr(source, "read"):
-        text = source.read()
-        name = getattr(source, "name", "")
-    else:
-        text = Path(source).read_text(encoding="utf-8")
-        name = str(source)
+    text = read_text(source)
+    name = getattr(source, "name", "") if hasattr(source, "read") else str(source)
     if str(name).endswith(".json") or text.lstrip().startswith("{"):
         return loads_json(text)
     return loads(text)
@@ -630,10 +640,7 @@ def dumps(record: Record) -> str:
         if key in tags:
             out.append(f"{key}: {tags.pop(key)}")
     out.extend(f"{k}: {v}" for k, v in tags.items())
-    out.append(f"level: {record.rules.level}")
-    for key in FLAG_KEYS:
-        if getattr(record.rules, key) != Rules.__dataclass_fields__[key].default:
-            out.append(f"{key}: {'yes' if getattr(record.rules, key) else 'no'}")
+    out.extend(rules_header_lines(record.rules))
     if record.players:
         out.append("players: " + ", ".join(record.players))
     if record.previous:
@@ -667,8 +674,7 @@ def dump(record: Record, fp: Union[str, Path, TextIO]) -> None:
 
 def to_json(record: Record) -> dict:
     """The JSON form of a record as a dict."""
-    flags = {k: getattr(record.rules, k) for k in FLAG_KEYS
-             if getattr(record.rules, k) != Rules.__dataclass_fields__[k].default}
+    flags = rules_flags(record.rules)
     plays = []
     for m in record.moves:
         if m.play is None:
@@ -735,7 +741,10 @@ def from_json(data: dict) -> Record:
     if "level" in data:
         raw.rules_kw["level"] = str(data["level"])
         raw.rules_line = "level"
-    for k, v in (data.get("rules") or {}).items():
+    flags = data.get("rules") or {}
+    if not isinstance(flags, dict):
+        _fail("rules", "an object of flag: true/false")
+    for k, v in flags.items():
         if k not in FLAG_KEYS or not isinstance(v, bool):
             _fail(f"rules.{k}", "an unknown flag or a value that is not true/false")
         raw.rules_kw[k] = v
@@ -797,14 +806,8 @@ def from_json(data: dict) -> Record:
 
 def loads_json(text: str) -> Record:
     """A record from its JSON text."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not valid JSON: {e.msg}", e.lineno) from None
-    return from_json(data)
+    return from_json(_loads_json(decode(text), RecordError))
 
 
 def load_json(source: Union[str, Path, TextIO]) -> Record:
-    if hasattr(source, "read"):
-        return loads_json(source.read())
-    return loads_json(Path(source).read_text(encoding="utf-8"))
+    return loads_json(read_text(source))

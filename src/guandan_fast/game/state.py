@@ -30,11 +30,19 @@ import numpy as np
 
 from .. import _core
 from .._core import Card, Play
-from ..errors import PlayError
+from ..errors import GuandanError, HandError, PlayError
+from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, from_counts, to_counts
-from ..model.rules import Rules, beats, classify
+from ..model.rules import Rules, _rules, beats, classify
 
 __all__ = ["GameState", "partner", "team", "level_gain"]
+
+
+def _seat(value, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not 0 <= int(value) <= 3:
+        raise PlayError(f"{what} must be a seat 0..3, not {value!r}")
+    return int(value)
 
 
 def partner(seat: int) -> int:
@@ -78,16 +86,49 @@ class GameState:
     def __init__(self, hands: Sequence[HandLike], rules: Rules, turn: int = 0,
                  table: Optional[Play] = None, owner: Optional[int] = None,
                  passes: int = 0, finished: Iterable[int] = ()):
-        if len(hands) != 4:
-            raise PlayError(f"a deal has four hands, not {len(hands)}")
-        self.hands = tuple(to_counts(h) if not isinstance(h, np.ndarray) else h.astype(np.uint8)
-                           for h in hands)
-        self.rules = rules
-        self.turn = turn
+        # the public boundary: everything the core will read is checked here
+        # once (apply() and copy() build states that are valid by construction)
+        if isinstance(hands, (str, bytes)) or not hasattr(hands, "__len__") or len(hands) != 4:
+            raise PlayError("a deal has four hands (seats 0..3)")
+        counts = []
+        for seat, h in enumerate(hands):
+            try:
+                counts.append(np.array(to_counts(h, max_cards=MAX_HOLDING), dtype=np.uint8))
+            except GuandanError as e:
+                raise type(e)(f"seat {seat}: {e}") from None
+        total = np.sum(counts, axis=0)
+        if total.max() > 2:
+            slot = int(np.argmax(total))
+            raise HandError(f"{_core.CARDS[slot]} appears {int(total[slot])} times across "
+                            "the hands; a double deck has two copies")
+        self.hands = tuple(counts)
+        try:
+            self.rules = _rules(rules)
+        except GuandanError as e:
+            raise PlayError(str(e)) from None
+        self.turn = _seat(turn, "turn")
+        if isinstance(finished, (str, bytes)):
+            raise PlayError("finished must be a sequence of seats")
+        self.finished = tuple(_seat(x, "a finished seat") for x in finished)
+        if len(set(self.finished)) != len(self.finished):
+            raise PlayError(f"a seat appears twice in finished {self.finished}")
+        for x in self.finished:
+            if counts[x].any():
+                raise PlayError(f"seat {x} is in finished but holds cards")
+        if table is not None and not isinstance(table, Play):
+            raise PlayError(f"table must be a Play or None, not {table!r}")
+        if table is not None and table.level_index != self.rules.level_index:
+            raise PlayError("the table play was read at another level")
         self.table = table
-        self.owner = owner
-        self.passes = passes
-        self.finished = tuple(finished)
+        self.owner = None if owner is None else _seat(owner, "owner")
+        if (table is None) != (self.owner is None):
+            raise PlayError("a table play and its owner go together")
+        if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) \
+                or not 0 <= int(passes) <= 2:
+            raise PlayError(f"passes must be 0..2, not {passes!r}")
+        if table is None and passes:
+            raise PlayError("passes are given but no table play (a free lead)")
+        self.passes = int(passes)
 
     @classmethod
     def start(cls, hands: Sequence[HandLike], rules: Rules, leader: int = 0) -> "GameState":
@@ -95,16 +136,19 @@ class GameState:
         return cls(hands, rules, turn=leader)
 
     def copy(self) -> "GameState":
-        return GameState([h.copy() for h in self.hands], self.rules, self.turn,
-                         self.table, self.owner, self.passes, self.finished)
+        s = GameState.__new__(GameState)
+        s.hands = tuple(h.copy() for h in self.hands)
+        s.rules, s.turn, s.table, s.owner = self.rules, self.turn, self.table, self.owner
+        s.passes, s.finished = self.passes, self.finished
+        return s
 
     # -- reading the state --------------------------------------------------
     def cards(self, seat: int) -> list[Card]:
         """The cards a seat holds, sorted."""
-        return from_counts(self.hands[seat])
+        return from_counts(self.hands[_seat(seat, "seat")])
 
     def count(self, seat: int) -> int:
-        return int(self.hands[seat].sum())
+        return int(self.hands[_seat(seat, "seat")].sum())
 
     def cards_left(self) -> int:
         return int(sum(int(h.sum()) for h in self.hands))

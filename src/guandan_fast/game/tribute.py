@@ -41,7 +41,8 @@ __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
            "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
            "held_bombs", "describe_bomb", "exchange_advice",
            "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner",
-           "check_tribute_card", "check_return_card"]
+           "check_tribute_card", "check_return_card", "tribute_leaders",
+           "check_finishing_order"]
 
 BIG_JOKER = Card("HR")
 _FACE_2_TO_10 = frozenset("23456789T")
@@ -264,10 +265,12 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
       names no alternative): the finishing order decides, the last finisher
       paying the first and the third the second, and the last finisher leads.
     - Single down (every other order): the last finisher pays the first
-      finisher and leads. Decision: this is applied literally, also when the
-      last finisher is the first finisher's partner (a one-level win), since
-      RULES 7 says "the last finisher pays the first finisher" without
-      exception.
+      finisher and leads, also when the last finisher is the first
+      finisher's partner (a +1 deal), as RULES 7 says. With
+      ``rules.no_tribute_when_partner_last`` (the Huai'an reading) that case
+      has no tribute at all: ``kind`` is ``"none"``, nothing is paid and
+      (decision: RULES names no leader there) the first finisher leads, as
+      after an anti-tribute.
     - Anti-tribute: the paying side (the one payer, or the two payers
       together) holds both big jokers; nothing is paid and the previous first
       finisher leads.
@@ -284,6 +287,8 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     cards = check_deal_hands(hands)
     first, second, third, last = order
     double = partner(first) == second
+    if not double and last == partner(first) and r.no_tribute_when_partner_last:
+        return TributePlan(finishing_order=order, kind="none", payers=[], leader=first)
     payers = [third, last] if double else [last]
     plan = TributePlan(finishing_order=order, kind="double_down" if double else "single_down",
                        payers=payers)
@@ -302,7 +307,7 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     if not double:
         plan.payments = [(last, first)]
         plan.tribute_ranks = [rank_to_pay(last)]
-        plan.leader = last
+        plan.leader = tribute_leaders(plan.payments, plan.tribute_ranks, r, first)[0]
         return plan
 
     rank3, rank4 = rank_to_pay(third), rank_to_pay(last)
@@ -312,20 +317,39 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
         hi_rank, lo_rank = (rank3, rank4) if o3 > o4 else (rank4, rank3)
         plan.payments = [(hi, first), (lo, second)]
         plan.tribute_ranks = [hi_rank, lo_rank]
-        plan.leader = hi
-        return plan
-
-    plan.equal_tributes = True
-    if r.equal_tribute_to_upper_hand:
-        pays = [(p, upper_hand(p)) for p in (third, last)]
     else:
-        pays = [(last, first), (third, second)]
-    # the payment to the first finisher first: its payer leads
-    pays.sort(key=lambda pq: pq[1] != first)
-    plan.payments = pays
-    plan.tribute_ranks = [rank3, rank3]
-    plan.leader = pays[0][0]
+        plan.equal_tributes = True
+        if r.equal_tribute_to_upper_hand:
+            pays = [(p, upper_hand(p)) for p in (third, last)]
+        else:
+            pays = [(last, first), (third, second)]
+        # the payment to the first finisher first
+        pays.sort(key=lambda pq: pq[1] != first)
+        plan.payments = pays
+        plan.tribute_ranks = [rank3, rank3]
+    plan.leader = tribute_leaders(plan.payments, plan.tribute_ranks, r, first)[0]
     return plan
+
+
+def tribute_leaders(payments, ranks, rules: Rules, first: Optional[int] = None) -> list:
+    """Who leads after the tribute (RULES 7): the payer, or with two
+    tributes the payer of the higher one; with equal tributes the one who
+    paid the first finisher (``first``; unknown: either payer, both listed).
+    ``payments``: (payer, receiver) pairs; ``ranks``: the rank each paid.
+
+    >>> tribute_leaders([(3, 0), (1, 2)], ["K", "A"], Rules(level=2))
+    [1]
+    """
+    if len(payments) != len(ranks) or not 1 <= len(payments) <= 2:
+        raise RecordError(f"one or two tributes, each with its rank, not {len(payments)}")
+    if len(payments) == 1:
+        return [payments[0][0]]
+    (a, ra), (b, rb) = zip(payments, ranks)
+    oa, ob = rules.order(ra), rules.order(rb)
+    if oa != ob:
+        return [a[0] if oa > ob else b[0]]
+    to_first = [p for p, q in payments if q == first]
+    return to_first if to_first else [p for p, _ in payments]
 
 
 # ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from .._core import CARDS, Card
 from ..model.cards import MAX_COPIES, MAX_HAND, parse_cards
 from ..errors import HandError
 
-__all__ = ["HandLike", "to_counts", "from_counts", "card_index", "N_SLOTS"]
+__all__ = ["HandLike", "to_counts", "to_count_rows", "from_counts", "card_index", "N_SLOTS"]
 
 N_SLOTS = 54
 HandLike = Union[str, Iterable[Card], Iterable[str], np.ndarray]
@@ -46,13 +46,21 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
         if _core.py_check_counts(hand, max_cards) == -1:
             return hand
     if isinstance(hand, np.ndarray):
-        arr = np.ascontiguousarray(hand, dtype=np.int64).reshape(-1)
+        if hand.ndim != 1:
+            raise HandError(f"a count array is one row of 54 slots, not shape {hand.shape}")
+        if hand.dtype.kind == "f":
+            if not np.all(np.isfinite(hand)) or not np.all(hand == np.round(hand)):
+                raise HandError("a count array holds whole numbers of copies 0..2")
+        elif hand.dtype.kind not in "biu":
+            raise HandError(f"a count array holds integers, not {hand.dtype}")
+        arr = np.clip(hand, -1, 3).astype(np.int64) if hand.dtype.kind == "f" else \
+            np.ascontiguousarray(hand).astype(np.int64)
         if arr.shape[0] != N_SLOTS:
             raise HandError(f"a count array has 54 slots, not {arr.shape[0]}")
         bad = np.nonzero((arr < 0) | (arr > MAX_COPIES))[0]
         if bad.size:
             i = int(bad[0])
-            raise HandError(f"slot {i} ({CARDS[i]}) holds {arr[i]} copies; 0..2 allowed")
+            raise HandError(f"slot {i} ({CARDS[i]}) holds {hand[i]} copies; 0..2 allowed")
         if arr.sum() > max_cards:
             raise HandError(f"{int(arr.sum())} cards: a hand holds at most {max_cards}")
         return arr.astype(np.uint8)
@@ -61,6 +69,30 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     for c in cards:
         counts[c.id] += 1
     return counts
+
+
+def to_count_rows(counts, max_cards: int = MAX_HAND) -> np.ndarray:
+    """An (N, 54) array of hands as a contiguous uint8 array, validated:
+    integer (or whole-number) counts 0..2, at most ``max_cards`` a row."""
+    arr = np.asarray(counts)
+    if arr.ndim != 2 or arr.shape[1] != N_SLOTS:
+        raise HandError(f"counts must have shape (N, 54), not {arr.shape}")
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)):
+            raise HandError("a count array holds whole numbers of copies 0..2")
+    elif arr.dtype.kind not in "biu":
+        raise HandError(f"a count array holds integers, not {arr.dtype}")
+    if arr.size:
+        bad = np.argwhere((arr < 0) | (arr > MAX_COPIES))
+        if bad.size:
+            row, col = (int(x) for x in bad[0])
+            raise HandError(f"row {row}, slot {col} ({CARDS[col]}): {arr[row, col]} copies; "
+                            "0..2 allowed")
+        sums = arr.astype(np.int64).sum(axis=1)
+        if sums.max() > max_cards:
+            row = int(np.argmax(sums))
+            raise HandError(f"row {row}: {int(sums[row])} cards; a hand holds at most {max_cards}")
+    return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
 def from_counts(counts: np.ndarray) -> list[Card]:

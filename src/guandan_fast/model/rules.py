@@ -14,8 +14,10 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Union
+
+import numpy as np
 
 from .. import _core
 from .._core import Card, Play
@@ -27,7 +29,7 @@ __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
 
 PLAY_TYPES = _core.TYPE_NAMES
 BOMB_TYPES = ("straight_flush", "bomb", "joker_bomb")
-RANKS = "23456789TJQKA"
+RANKS = _core.RANK_CHARS[:13]     # the rank notation: 2..A (then B, R for the jokers)
 _LEVEL_ALIASES = {"10": "T", "J": "J", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
 
 
@@ -39,7 +41,8 @@ def parse_level(level) -> int:
     """
     if isinstance(level, bool):
         raise RulesError(f"invalid level {level!r}: use 2..10, J, Q, K, A")
-    if isinstance(level, int):
+    if isinstance(level, (int, np.integer)):
+        level = int(level)
         if 2 <= level <= 10:
             return level - 2
         if level in (11, 12, 13, 14):   # J Q K A as numbers
@@ -50,7 +53,7 @@ def parse_level(level) -> int:
         s = _LEVEL_ALIASES.get(s, s)
         if len(s) == 1 and s in RANKS:
             return RANKS.index(s)
-        if s.isdigit() and 2 <= int(s) <= 10:
+        if s in ("2", "3", "4", "5", "6", "7", "8", "9", "10"):
             return int(s) - 2
     raise RulesError(f"invalid level {level!r}: use 2..10, J, Q, K, A")
 
@@ -63,7 +66,7 @@ class Rules:
     as its rank character.
 
     >>> Rules(level=10)
-    Rules(level='T', joker_pair_in_full_house=False, flush_is_always_bomb=False, equal_tribute_to_upper_hand=True, drop_after_three_failures_at_a=False)
+    Rules(level='T', joker_pair_in_full_house=False, flush_is_always_bomb=False, equal_tribute_to_upper_hand=True, drop_after_three_failures_at_a=False, no_tribute_when_partner_last=False)
     """
 
     level: Union[str, int] = "2"
@@ -71,10 +74,18 @@ class Rules:
     flush_is_always_bomb: bool = False
     equal_tribute_to_upper_hand: bool = True
     drop_after_three_failures_at_a: bool = False
+    no_tribute_when_partner_last: bool = False
     level_index: int = field(init=False, repr=False, compare=False)
     flags: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        for f in fields(self):
+            if f.init and f.name != "level" and not isinstance(getattr(self, f.name),
+                                                               (bool, np.bool_)):
+                raise RulesError(f"{f.name} must be True or False, not "
+                                 f"{getattr(self, f.name)!r}")
+            if f.init and f.name != "level":
+                object.__setattr__(self, f.name, bool(getattr(self, f.name)))
         idx = parse_level(self.level)
         object.__setattr__(self, "level", RANKS[idx])
         object.__setattr__(self, "level_index", idx)
@@ -96,7 +107,7 @@ class Rules:
         >>> r = Rules(level=7); r.order("7") > r.order("A") > r.order("K")
         True
         """
-        idx = "23456789TJQKABR".index(rank)
+        idx = _core.RANK_CHARS.index(rank)
         if idx == self.level_index:
             return 13
         return idx + 1 if idx >= 13 else idx

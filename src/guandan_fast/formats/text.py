@@ -1,0 +1,283 @@
+"""What every file format shares: decoding, ``key: value`` lines, numbers,
+JSON objects and the rules header (the one reader and the one writer).
+
+- :func:`decode` turns the bytes of a file into text: UTF-8, with or without
+  a byte-order mark (what Windows Notepad writes); UTF-16 and cp1251 files
+  are refused with an error saying which encoding was found.
+- :func:`read_text` reads a path or an open file through :func:`decode`.
+- :class:`KeyLines` collects ``key: value`` lines and refuses a key given
+  twice (aliases count as one key), naming both lines.
+- :func:`parse_int` reads a number in ASCII digits within a range.
+- :func:`loads_json` parses JSON refusing duplicate keys, deep nesting and
+  huge numbers, with errors that name the line.
+- :func:`rules_from_headers` / :func:`rules_header_lines`: the rules of a
+  file header (``level:`` and the flags), read and written.
+
+>>> decode(b"\\xef\\xbb\\xbflevel: 7")
+'level: 7'
+>>> rules_header_lines(Rules(level=7, flush_is_always_bomb=True))
+['level: 7', 'flush_is_always_bomb: yes']
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Callable, Optional, TextIO, Type, Union
+
+from ..errors import EncodingError, GuandanError, RulesError
+from ..model.rules import Rules
+
+__all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
+           "parse_int", "KeyLines", "loads_json", "rules_from_headers",
+           "rules_header_lines", "LEVEL_KEYS", "FLAG_KEYS", "MAX_JSON_DEPTH"]
+
+LEVEL_KEYS = {"level", "уровень", "级牌", "级", "打"}
+FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
+             "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
+             "no_tribute_when_partner_last")
+MAX_JSON_DEPTH = 32
+MAX_INT_DIGITS = 9
+_HEADER = re.compile(r"^\s*([^\s:：]+)\s*[:：]\s*(.*?)\s*$")
+_TRUE = {"1", "yes", "true", "on", "да", "是"}
+_FALSE = {"0", "no", "false", "off", "нет", "否"}
+_CYRILLIC_CP1251 = re.compile("[а-яА-ЯёЁ]")
+
+
+# -- decoding -------------------------------------------------------------------
+
+def strip_bom(text: str) -> str:
+    """The text without a leading byte-order mark."""
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def decode(data: Union[bytes, str]) -> str:
+    """The text of a file's bytes: UTF-8 (a byte-order mark is dropped).
+
+    >>> decode("ур".encode("cp1251"))
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.EncodingError: found cp1251 (Windows Cyrillic) text, UTF-8 expected: save the file as UTF-8
+    """
+    if isinstance(data, str):
+        return strip_bom(data)
+    if not isinstance(data, (bytes, bytearray)):
+        raise GuandanError(f"expected text or bytes, not {type(data).__name__}")
+    data = bytes(data)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
+            len(data) >= 4 and data.count(b"\x00") * 3 >= len(data)):
+        raise EncodingError("found UTF-16 text, UTF-8 expected: save the file as UTF-8")
+    try:
+        return strip_bom(data.decode("utf-8"))
+    except UnicodeDecodeError as e:
+        start = e.start
+    try:
+        guess = data.decode("cp1251")
+    except UnicodeDecodeError:
+        guess = ""
+    if _CYRILLIC_CP1251.search(guess):
+        raise EncodingError("found cp1251 (Windows Cyrillic) text, UTF-8 expected: "
+                            "save the file as UTF-8")
+    raise EncodingError(f"the input is not UTF-8 text (byte {start}: "
+                        f"0x{data[start]:02x}), UTF-8 expected")
+
+
+def read_text(source: Union[str, Path, TextIO]) -> str:
+    """The text of a path or of an open file (text or binary), decoded by
+    :func:`decode`."""
+    if hasattr(source, "read"):
+        return decode(source.read())
+    return decode(Path(source).read_bytes())
+
+
+# -- key: value lines -------------------------------------------------------------
+
+def parse_header_line(line: str):
+    """(key in lower case, value) of a ``key: value`` line, else None. Card
+    lines never contain a colon."""
+    m = _HEADER.match(line.split("#", 1)[0])
+    if not m:
+        return None
+    return m.group(1).lower(), m.group(2)
+
+
+def parse_bool(value: str, key: str, lineno) -> bool:
+    v = str(value).strip().lower()
+    if v in _TRUE:
+        return True
+    if v in _FALSE:
+        return False
+    raise RulesError(f"{_where(lineno)}: {key} must be yes or no, not {value!r}")
+
+
+def _where(where) -> str:
+    return f"line {where}" if isinstance(where, int) else str(where)
+
+
+def parse_int(value, key: str, where, lo: Optional[int] = None, hi: Optional[int] = None,
+              error: Type[GuandanError] = GuandanError) -> int:
+    """An integer written in ASCII digits (``-`` allowed when lo < 0), within
+    lo..hi; anything else is ``error`` naming ``key`` and where it is
+    (``where``: a line number or a JSON path)."""
+    text = str(value).strip()
+    if not re.fullmatch(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS, text):
+        shown = text if len(text) <= 20 else text[:20] + "..."
+        raise error(f"{_where(where)}: {key} must be a number, not {shown!r}")
+    n = int(text)
+    if (lo is not None and n < lo) or (hi is not None and n > hi):
+        span = f"{lo}..{hi}" if lo is not None and hi is not None else (
+            f"at least {lo}" if lo is not None else f"at most {hi}")
+        raise error(f"{_where(where)}: {key} must be {span}, not {n}")
+    return n
+
+
+class KeyLines:
+    """The ``key: value`` settings of a file, each given once.
+
+    ``canonical`` maps an alias to its key (``уровень`` -> ``level``), so
+    that two spellings of one setting are a duplicate too.
+
+    >>> k = KeyLines()
+    >>> k.add("level", "7", 1); k.add("уровень", "8", 3)
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.GuandanError: line 3: 'level' given twice (first on line 1)
+    """
+
+    def __init__(self, error: Type[GuandanError] = GuandanError,
+                 canonical: Optional[Callable[[str], str]] = None):
+        self.values: dict = {}
+        self.where: dict = {}
+        self.error = error
+        self.canonical = canonical or canonical_key
+
+    def add(self, key: str, value, where) -> str:
+        key = self.canonical(key)
+        if key in self.values:
+            raise self.error(f"{_where(where)}: {key!r} given twice "
+                             f"(first on {_where(self.where[key])})")
+        self.values[key] = value
+        self.where[key] = where
+        return key
+
+    def __contains__(self, key):
+        return key in self.values
+
+    def get(self, key, default=None):
+        return self.values.get(key, default)
+
+
+def canonical_key(key: str) -> str:
+    return "level" if key in LEVEL_KEYS else key
+
+
+# -- JSON -------------------------------------------------------------------------
+
+def _depth(text: str) -> int:
+    """The deepest nesting of brackets outside strings."""
+    depth = deepest = 0
+    in_str = esc = False
+    for ch in text:
+        if in_str:
+            if esc:
+                esc = False
+            elif ch == "\\":
+                esc = True
+            elif ch == '"':
+                in_str = False
+        elif ch == '"':
+            in_str = True
+        elif ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Optional[int] = None):
+    """Parse JSON text: a duplicate key in an object, nesting deeper than
+    MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, NaN or
+    Infinity are errors (``error``, naming the line: the line of the text,
+    or ``line`` for one-line texts such as a message of a log)."""
+    text = strip_bom(text)
+
+    def at(lineno):
+        return line if line is not None else lineno
+
+    def fail(message, lineno=None):
+        where = at(lineno)
+        err = error(f"line {where}: {message}" if where is not None else message)
+        err.line = where
+        return err
+
+    if text.count("[") + text.count("{") > MAX_JSON_DEPTH and _depth(text) > MAX_JSON_DEPTH:
+        raise fail(f"JSON nested deeper than {MAX_JSON_DEPTH} levels")
+
+    def pairs(items):
+        out = {}
+        for k, v in items:
+            if k in out:
+                raise fail(f"JSON key {k!r} given twice in one object")
+            out[k] = v
+        return out
+
+    def big_int(s):
+        if len(s.lstrip("-")) > MAX_INT_DIGITS:
+            raise fail(f"a JSON number of {len(s)} digits")
+        return int(s)
+
+    def bad_constant(s):
+        raise fail(f"{s} is not a JSON number")
+
+    def bad_float(s):
+        if len(s) > 40:
+            raise fail(f"a JSON number of {len(s)} characters")
+        return float(s)
+
+    try:
+        return json.loads(text, object_pairs_hook=pairs, parse_int=big_int,
+                          parse_constant=bad_constant, parse_float=bad_float)
+    except json.JSONDecodeError as e:
+        raise fail(f"not valid JSON: {e.msg}", e.lineno) from None
+    except RecursionError:     # pragma: no cover - the depth check comes first
+        raise fail("JSON nested too deeply") from None
+
+
+# -- the rules header ----------------------------------------------------------
+
+def rules_from_headers(headers: dict, where: dict) -> Rules:
+    """Rules from the level and flag settings among ``headers`` (key to
+    value text; ``where``: key to line number or JSON path). Other keys are
+    ignored; an invalid value is a RulesError naming where it is."""
+    kwargs = {}
+    for key, value in headers.items():
+        if key in LEVEL_KEYS:
+            kwargs["level"] = value
+        elif key in FLAG_KEYS:
+            kwargs[key] = value if isinstance(value, bool) else parse_bool(value, key, where[key])
+    try:
+        return Rules(**kwargs)
+    except RulesError as e:
+        at = next((where[k] for k in headers if k in LEVEL_KEYS), None)
+        raise RulesError(f"{_where(at)}: {e}" if at is not None else str(e)) from None
+
+
+def rules_header_lines(rules: Rules) -> list:
+    """The header lines of a file at these rules: ``level:``, then each flag
+    that differs from its default (the one writer every format uses)."""
+    lines = [f"level: {rules.level}"]
+    for key, value in rules_flags(rules).items():
+        lines.append(f"{key}: {'yes' if value else 'no'}")
+    return lines
+
+
+def rules_flags(rules: Rules) -> dict:
+    """The flags of ``rules`` that differ from their defaults, by name."""
+    out = {}
+    for key in FLAG_KEYS:
+        default = Rules.__dataclass_fields__[key].default
+        if getattr(rules, key) != default:
+            out[key] = getattr(rules, key)
+    return out
