@@ -17,7 +17,7 @@ from .model.rules import Rules, beats, classify, read_play
 from .game.tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
                       suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
 
-__version__ = "0.1.0"
+__version__ = "0.2.0.dev0"
 
 __all__ = [
     "Card", "CARDS", "Play", "Rules", "parse_card", "parse_cards", "format_cards",
