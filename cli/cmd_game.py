@@ -1,34 +1,36 @@
-"""``gd-analyze game``: post-game analysis of deal records.
+"""``gd-analyze game`` and ``gd-analyze evening``: the deal review.
 
-- ``gd-analyze game record.txt``: the move-by-move report (``--format json``,
-  ``--lang en|ru|zh``); ``--html report.html`` also writes the page for the
-  club's screen.
-- ``gd-analyze game a.txt b.json dir/ --jobs 4``: many records (directories
-  are searched for ``*.txt``/``*.json`` records) analysed by N processes,
-  one JSON line per record on stdout, a progress bar on stderr.
-- ``--platform``: the inputs are message logs of the AI competition platform
-  (each finished episode is one record).
+- ``gd-analyze game record.txt``: every decision of the deal valued, with
+  all hands seen (double-dummy) and from the mover's seat (single-dummy);
+  ``--format json``, ``--lang en|ru|zh``, ``--html page.html``, ``--budget``
+  (seconds per decision and view), ``--views``, ``--jobs`` / ``--dask``.
+- ``gd-analyze game a.txt b.json dir/``: many records, one JSON line each.
+- ``gd-analyze evening DIR --html evening.html``: a club evening on one page.
+- ``--platform``: the inputs are message logs of the AI competition platform.
 
-No rules here: the library decides, this module prints.
+No rules here: the library reviews, this module parses and prints. A
+progress bar goes to stderr.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import sys
+import time
 from pathlib import Path
 
 import click
 
-from guandan_fast.analysis.review import DEFAULT_MAX_SECONDS, DEFAULT_SOLVE_CARDS, analyse
+from guandan_fast.analysis.batch import review_records
+from guandan_fast.analysis.review import DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads, loads_json
-from guandan_fast.report.render import render_html, render_text
+from guandan_fast.report.render import (render_evening_html, render_evening_text, render_html,
+                                        render_text)
 
-from .main import (EXIT_BAD_INPUT, JOBS, NODES, SECONDS, THREADS, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+from .main import (EXIT_BAD_INPUT, JOBS, SECONDS, available_cpus, emit_json, format_option,
+                   lang_option, main, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -58,37 +60,69 @@ def _expand(paths) -> list:
     return out
 
 
-def _work(item):
-    """Analyse one record (in a worker process): a JSON line or an error."""
-    name, record, options = item
-    lang = options.pop("lang")
-    try:
-        data = analyse(record, lang=lang, **options).to_dict(lang)
-    except GuandanError as e:
-        return name, None, str(e)
-    data = {"file": name, **data}
-    return name, json.dumps(data, ensure_ascii=False), None
+class Progress:
+    """A progress bar on stderr (a line per tenth when not a terminal)."""
 
-
-class _Progress:
-    """A progress bar on stderr (a line per update when not a terminal)."""
-
-    def __init__(self, total: int, width: int = 30):
-        self.total, self.width, self.done = total, width, 0
+    def __init__(self, what: str, quiet: bool = False, width: int = 30):
+        self.what, self.width, self.quiet = what, width, quiet
         self.tty = sys.stderr.isatty()
+        self.t0 = time.monotonic()
+        self.last = -1
 
-    def step(self, name: str) -> None:
-        self.done += 1
-        filled = int(self.width * self.done / max(self.total, 1))
+    def __call__(self, done: int, total: int) -> None:
+        if self.quiet:
+            return
+        filled = int(self.width * done / max(total, 1))
         bar = "#" * filled + "-" * (self.width - filled)
-        text = f"[{bar}] {self.done}/{self.total} {name}"
+        text = (f"gd-analyze: [{bar}] {done}/{total} {self.what} "
+                f"{time.monotonic() - self.t0:.1f} s")
         if self.tty:
-            sys.stderr.write("\r" + text[:120].ljust(120))
-            if self.done == self.total:
+            sys.stderr.write("\r" + text)
+            if done == total:
                 sys.stderr.write("\n")
         else:
+            tenth = (10 * done) // max(total, 1)
+            if tenth == self.last and done != total:
+                return
+            self.last = tenth
             sys.stderr.write(text + "\n")
         sys.stderr.flush()
+
+
+def _views(text: str) -> tuple:
+    views = tuple(v.strip() for v in text.split(",") if v.strip())
+    bad = [v for v in views if v not in VIEWS]
+    if bad or not views:
+        raise click.BadParameter(f"{text!r}: use double, single or double,single",
+                                 param_hint="--views")
+    return views
+
+
+def review_options(f):
+    """The options the review commands share."""
+    for opt in reversed([
+        click.option("--budget", type=SECONDS,
+                     default=DEFAULT_BUDGET, show_default=True,
+                     help="Seconds per decision and per view: more is slower and more precise."),
+        click.option("--views", "views", default="double,single", show_default=True,
+                     help="double (all hands seen), single (the mover's seat), or both."),
+        click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
+                     help="Seed of the review (every decision gets its own from it)."),
+        click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
+                     show_default=True, help="Try the exact solver at most this many cards left."),
+        click.option("--jobs", "-j", type=JOBS, default=None,
+                     help="Worker processes (default: the CPUs available, at most 8)."),
+        click.option("--dask", "dask", default=None, metavar="ADDRESS",
+                     help="Run on a Dask scheduler, e.g. tcp://127.0.0.1:8786."),
+        click.option("--platform", is_flag=True,
+                     help="The inputs are AI competition platform message logs."),
+        click.option("--lenient", is_flag=True,
+                     help="With --platform: read logs of servers that deviate from the rules, "
+                          "listing each deviation in the notes."),
+        click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr."),
+    ]):
+        f = opt(f)
+    return f
 
 
 @main.command("game")
@@ -96,59 +130,47 @@ class _Progress:
 @format_option
 @lang_option
 @click.option("--html", "html_path", type=click.Path(dir_okay=False),
-              help="Also write a self-contained HTML report (one record).")
-@click.option("--jobs", "-j", type=JOBS, default=None,
-              help="Analyse many records with N processes; JSON lines on stdout.")
-@click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
-              show_default=True, help="Solve positions with at most this many cards left.")
-@click.option("--max-seconds", type=SECONDS,
-              default=DEFAULT_MAX_SECONDS, show_default=True, help="Solver time per position.")
-@click.option("--max-nodes", type=NODES, default=None,
-              help="Solver node budget per position.")
-@click.option("--threads", "-t", type=THREADS, default=None,
-              help="Threads of each solve (default: for a single record the CPUs "
-                   "available, at most 8; for many records 1 per process).")
-@click.option("--no-solver", is_flag=True, help="Skip the double-dummy values.")
-@click.option("--platform", is_flag=True,
-              help="The inputs are AI competition platform message logs.")
-@click.option("--lenient", is_flag=True,
-              help="With --platform: read logs of servers that deviate from the rules, "
-                   "listing each deviation in the notes.")
-def game_cmd(records, fmt, lang, html_path, jobs, solve_cards, max_seconds, max_nodes,
-             threads, no_solver, platform, lenient):
-    """Analyse deal records: where was the deal lost?"""
+              help="Also write a self-contained HTML page (one record).")
+@review_options
+def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
+             platform, lenient, quiet):
+    """Review deal records: every decision valued, two ways."""
+    views = _views(views)
     paths = _expand(records)
-    options = {"solve_cards": solve_cards, "max_seconds": max_seconds,
-               "max_nodes": max_nodes, "use_solver": not no_solver, "lang": lang,
-               "threads": threads or 1}
-    if len(paths) == 1 and jobs is None:
+    jobs = jobs or available_cpus()
+    options = {"views": views, "budget": budget, "seed": seed, "solve_cards": solve_cards}
+    if len(paths) == 1:
         items = _load_records(paths[0], platform, lenient)
         if len(items) == 1:
-            options["threads"] = threads or available_cpus()
-            _single(items[0][1], fmt, lang, html_path, options)
+            a = analyse(items[0][1], jobs=jobs, dask=dask,
+                        progress=Progress("decisions", quiet), **options)
+            data = a.to_dict()
+            if fmt == "json":
+                emit_json(data)
+            else:
+                click.echo(render_text(data, lang), nl=False)
+            if html_path:
+                Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
             return None
     if html_path:
-        raise click.UsageError("--html takes a single record")
+        raise click.UsageError("--html takes a single record (use gd-analyze evening DIR)")
     ctx = click.get_current_context()
     if ctx.get_parameter_source("fmt") == click.core.ParameterSource.COMMANDLINE and fmt == "text":
         raise click.UsageError("--format text takes a single record; several records "
                                "are written as JSON lines (--format json)")
-    return _batch(paths, platform, jobs or 1, options, lenient)
+    items, failed = _load_all(paths, platform, lenient)
+    answers = review_records(items, jobs=jobs, dask=dask, progress=Progress("records", quiet),
+                             **options)
+    for ans in answers:
+        if "error" in ans:
+            failed += 1
+            click.echo(f"gd-analyze: error: {ans['name']}: {ans['error']}", err=True)
+        else:
+            click.echo(json.dumps(ans["data"], ensure_ascii=False))
+    return EXIT_BAD_INPUT if failed else 0
 
 
-def _single(record, fmt, lang, html_path, options) -> None:
-    opts = dict(options)
-    opts.pop("lang")
-    data = analyse(record, lang=lang, **opts).to_dict(lang)
-    if fmt == "json":
-        emit_json(data)
-    else:
-        click.echo(render_text(data, lang), nl=False)
-    if html_path:
-        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
-
-
-def _batch(paths, platform: bool, jobs: int, options, lenient: bool = False) -> int:
+def _load_all(paths, platform: bool, lenient: bool = False):
     items, failed = [], 0
     for p in paths:
         try:
@@ -157,25 +179,36 @@ def _batch(paths, platform: bool, jobs: int, options, lenient: bool = False) -> 
             failed += 1
             msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
             click.echo(f"gd-analyze: error: {p}: {msg}", err=True)
-    work = [(name, rec, dict(options)) for name, rec in items]
-    progress = _Progress(len(work))
-    if jobs > 1 and len(work) > 1:
-        ctx = multiprocessing.get_context("spawn" if sys.platform == "darwin" else None)
-        with ctx.Pool(min(jobs, len(work))) as pool:
-            results = pool.imap(_work, work)
-            failed += _emit(results, progress)
+    return items, failed
+
+
+@main.command("evening")
+@click.argument("directory", nargs=-1, required=True)
+@format_option
+@lang_option
+@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+              help="Write the evening's page (every deal reviewed) to this file.")
+@review_options
+def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
+                platform, lenient, quiet):
+    """Review a club evening: every record of DIRECTORY (and any more paths)
+    on one page, results by table and deal, a summary per player."""
+    views = _views(views)
+    paths = _expand(directory)
+    items, failed = _load_all(paths, platform, lenient)
+    answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
+                             progress=Progress("records", quiet), views=views, budget=budget,
+                             seed=seed, solve_cards=solve_cards)
+    reviews = [a["data"] for a in answers if "data" in a]
+    errors = [(a["name"], a["error"]) for a in answers if "error" in a]
+    for name, msg in errors:
+        click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
+    if fmt == "json":
+        from guandan_fast.report.render import evening_summary
+        emit_json({"records": reviews, "summary": evening_summary(reviews),
+                   "errors": [{"file": n, "error": m} for n, m in errors]})
     else:
-        failed += _emit(map(_work, work), progress)
-    return EXIT_BAD_INPUT if failed else 0
-
-
-def _emit(results, progress) -> int:
-    failed = 0
-    for name, line, error in results:
-        progress.step(name)
-        if error is not None:
-            failed += 1
-            click.echo(f"gd-analyze: error: {name}: {error}", err=True)
-        else:
-            click.echo(line)
-    return failed
+        click.echo(render_evening_text(reviews, lang, errors), nl=False)
+    if html_path:
+        Path(html_path).write_text(render_evening_html(reviews, lang, errors), encoding="utf-8")
+    return EXIT_BAD_INPUT if failed or errors else 0

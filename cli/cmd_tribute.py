@@ -17,7 +17,7 @@ import click
 
 from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import RecordError
-from guandan_fast.report.i18n import label, tribute_label
+from guandan_fast.report.i18n import advice_reason, label, tribute_label
 
 from .main import emit_json, format_option, lang_option, main, read_source
 
@@ -28,7 +28,7 @@ def _advice_lines(advice: list, lang: str) -> list[str]:
     lines = []
     for i, a in enumerate(advice, start=1):
         mark = f"  [{label('mistake', lang)}]" if a.get("mistake") else ""
-        lines.append(f"  {i:>2}. {a['card']:<3} {a['reason']}{mark}")
+        lines.append(f"  {i:>2}. {a['card']:<3} {advice_reason(a, lang)}{mark}")
     return lines
 
 
@@ -96,7 +96,7 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
         if deal.order is None:
             raise RecordError("the deal file gives no previous finishing order "
                               "(order: first second third last)")
-        data = exchange_advice(deal.order, deal.hands, deal.rules, lang)
+        data = exchange_advice(deal.order, deal.hands, deal.rules)
         if fmt == "json":
             emit_json(data)
         else:
@@ -111,7 +111,7 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
     data = {
         "level": hand.rules.level, "mode": mode, "cards": len(hand.cards),
         "receiver_cards": len(receiver) if receiver is not None else None,
-        "advice": [a.to_dict(lang) for a in advice],
+        "advice": [a.to_dict() for a in advice],
     }
     if fmt == "json":
         emit_json(data)

@@ -227,6 +227,12 @@ from guandan_fast.game.tribute import held_bombs  # noqa: E402
 from guandan_fast.model.counts import to_counts  # noqa: E402
 
 import reference  # noqa: E402  (tests/reference.py, pure Python)
+from guandan_fast.report.i18n import advice_reason, describe_bomb  # noqa: E402
+
+
+def _reason(advice, lang="en"):
+    """The English reason text of an advice (made by the report layer)."""
+    return advice_reason(advice, lang)
 
 
 def ref_min_plays(text, level):
@@ -245,8 +251,8 @@ def test_tribute_breaking_a_straight_flush_ranks_below_keeping_it():
     assert [b["type"] for b in brk.broken] == ["straight_flush"]
     assert brk.bombs_before == 1 and brk.bombs_after == 0 and keep.bombs_after == 1
     assert keep.straight_flushes_after == 1 and brk.straight_flushes_after == 0
-    assert "breaks your straight flush ST-SA" in brk.reason
-    assert "keeps your bombs" in keep.reason
+    assert "breaks your straight flush ST-SA" in _reason(brk)
+    assert "keeps your bombs" in _reason(keep)
 
 
 def test_return_breaking_a_bomb_ranks_below_keeping_it_when_plays_equal():
@@ -259,8 +265,7 @@ def test_return_breaking_a_bomb_ranks_below_keeping_it_when_plays_equal():
     # giving a 7 leaves 777+99 and S3: as few plays as giving S3 (7777, 99)
     assert advice["S7"].min_plays_after == advice["S3"].min_plays_after == 2
     assert advice["S7"].min_plays_after == ref_min_plays("H7 C7 D7 S3 D9 D9", "2")
-    assert advice["S7"].broken == [{"type": "bomb", "rank": "7", "suit": None, "size": 4,
-                                    "text": "bomb 7 (4)"}]
+    assert advice["S7"].broken == [{"type": "bomb", "rank": "7", "suit": None, "size": 4}]
     assert not advice["S3"].breaks_bomb
     # D9 costs a play: ranked last although it breaks nothing
     assert ranked[-1] == "D9" and advice["D9"].min_plays_after == 3
@@ -283,15 +288,14 @@ def test_return_completing_the_receivers_bomb_is_flagged_and_last():
     assert [str(a.card) for a in advice] == ["D4", "S7"]
     d4, s7 = advice
     assert s7.mistake is True and d4.mistake is False
-    assert s7.completes == [{"type": "bomb", "rank": "7", "suit": None, "size": 4,
-                             "text": "bomb 7 (4)"}]
+    assert s7.completes == [{"type": "bomb", "rank": "7", "suit": None, "size": 4}]
     assert s7.receiver_bombs_without == 0 and s7.receiver_bombs_with == 1
     # by plays alone S7 would be the better card: D4 saves them a play
     assert d4.receiver_min_plays_without == 3 and d4.receiver_min_plays_with == 2
     assert s7.receiver_min_plays_with == 3
     assert s7.net_plays < d4.net_plays
-    assert "completes the receiver's bomb 7 (4); classic mistake" in s7.reason
-    assert "classic mistake" not in d4.reason
+    assert "completes the receiver's bomb 7 (4); classic mistake" in _reason(s7)
+    assert "classic mistake" not in _reason(d4)
 
 
 def test_return_completing_the_receivers_straight_flush_is_flagged():
@@ -311,11 +315,13 @@ def test_tribute_suit_that_completes_the_receivers_straight_flush():
 
 
 def test_reason_in_other_languages():
-    from guandan_fast.game.tribute import advice_reason
     a = suggest_return("S7 D4 SK SK", Rules(level=2), receiver="C7 D7 H7 SQ D4")[-1]
     assert "классическая ошибка" in advice_reason(a, "ru")
     assert "典型失误" in advice_reason(a, "zh") and "炸弹" in advice_reason(a, "zh")
-    assert a.to_dict("ru")["reason"] == advice_reason(a, "ru")
+    # the advice is data: the same text from the JSON form, no text inside it
+    d = a.to_dict()
+    assert advice_reason(d, "ru") == advice_reason(a, "ru")
+    assert {"key": "mistake", "params": {}} in d["reasons"] and "reason" not in d
 
 
 def test_advice_min_plays_match_the_reference():
@@ -355,8 +361,8 @@ def test_a_forced_completion_is_listed_but_not_a_mistake():
     r = Rules(level=2)
     advice = suggest_tribute("S5 D5 S3", r, receiver="C5 C5 H5 S4")
     assert [a.mistake for a in advice] == [False, False]
-    assert all([b["text"] for b in a.completes] == ["bomb 5 (4)"] for a in advice)
-    assert "unavoidable" in advice[0].reason
+    assert all([describe_bomb(b) for b in a.completes] == ["bomb 5 (4)"] for a in advice)
+    assert "unavoidable" in _reason(advice[0])
 
 
 def test_giver_and_receiver_cannot_hold_a_third_copy():
@@ -431,7 +437,7 @@ def test_cli_return_28_cards_with_receiver_review():
     by = {a["card"]: a for a in advice}
     # the payer holds H8 S8 C8: a returned 8 completes their bomb
     assert by["C8"]["mistake"] and by["D8"]["mistake"] and not by["S9"]["mistake"]
-    assert [b["text"] for b in by["C8"]["completes"]] == ["bomb 8 (4)"]
+    assert [describe_bomb(b) for b in by["C8"]["completes"]] == ["bomb 8 (4)"]
     flags = [a["mistake"] for a in advice]
     assert flags == sorted(flags)                # the mistakes come last
     r = gd(EXAMPLES / "tribute_return.txt", "--return", "--receiver", EXAMPLES / "tribute_payer.txt")
@@ -494,7 +500,7 @@ def test_breaking_a_held_bomb_ranks_below_a_higher_card_that_keeps_it():
     assert by["C8"].min_plays_after == by["S3"].min_plays_after == 3
     assert by["C8"].bombs_after == by["S3"].bombs_after == 0
     assert not by["C8"].breaks_bomb and by["S3"].breaks_bomb
-    assert "bombs in your best decomposition 1 → 0" in by["C8"].reason
+    assert "bombs in your best decomposition 1 → 0" in _reason(by["C8"])
     assert by["CT"].min_plays_after == ref_min_plays("S3 H3 C3 D3 S6 C5 D7 C8 H4", "2") == 2
 
 

@@ -1,106 +1,364 @@
-"""Post-game analysis of a deal record: where was the deal lost?
+"""The whole-deal review: every decision of a deal record valued, two ways.
 
-``analyse(record)`` replays the deal (``record.replay``) and, for each
-decision, records the mover's minimum plays before and after the move
-(``min_plays``, exact); once the cards left are within the solver's reach
-(``solve_cards`` cards in all four hands, and a node/time budget per
-position) the double-dummy value (RULES 8) of every legal move, from
-``endgame.solve``. A move *lost value* when the best move's value, for the
-mover's team, is higher than the chosen one's; the first such move of each
-player is their *first mistake*. The tribute and the return cards are
-reviewed with the tribute advice (``suggest_tribute``/``suggest_return``,
-the other hand known).
+``analyse(record)`` walks the deal (``record.replay``), the tribute and the
+return included, and values every decision:
 
-This module is the one place that calls the decomposition, endgame and
-tribute engines. When one is missing (not built, not merged), its part is
-skipped and ``Analysis.notes`` says so; a solver can also be injected
-(``solver=``: a callable ``(state, max_nodes, max_seconds) -> result`` with
-``.value``, ``.exact`` and ``.moves``, as ``tests/minimax.py`` does).
+- **double-dummy** (``"double"`` in ``views``), all four hands seen: the value
+  of every legal move. Exact (``engine.endgame.solve``) where the solver
+  proves it within the budget (at most ``solve_cards`` cards left: the old
+  "exact tail"); otherwise the estimator's mean and confidence interval
+  (``engine.estimate.estimate``). A tribute or return decision is valued by
+  the position at the start of the play that each legal card leads to (the
+  other exchanges as recorded).
+- **single-dummy** (``"single"``), what the mover could know: the bot's
+  ``suggest`` on the mover's ``View`` (``game.view.View.from_record``), which
+  never sees a hidden card. Play decisions only; the tribute and the return
+  are judged from the giver's seat by the tribute advice (``exchange``).
 
-Values are always team 0's level gain (+3..-3); ``loss`` is counted for
-the mover's team (positive = the move gave away that many levels).
+A move is a **mistake** only when its loss is shown: ``"proven"`` when the
+values of the move played and of the best move are both exact (proven by the
+solver), ``"estimated"`` when their confidence intervals do not overlap.
+``best_moves`` lists every best move (pass included): the moves of the best
+exact value, or, for estimates, every move whose interval lies above the
+move played and overlaps the top one.
+
+Values are always team 0's expected level gain (+3 .. -3, RULES 8); a
+``loss`` is counted for the mover's team (positive: levels given away).
+Every decision gets its own seed (``decision_seed``), so a review is the same
+from run to run and does not depend on the number of processes.
+
+The engines are called here and only here; each can be injected
+(``solver=``, ``estimator=``, ``suggester=``), and a missing one is a note,
+not a crash. The work is spread over processes (``jobs``) or a Dask cluster
+(``dask``) by ``analysis.batch``.
 """
 
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional
+from typing import Any, Callable, Optional, Sequence
 
 from ..errors import GuandanError
-from ..game.state import GameState, team
 from ..formats.record import Record, replay
+from ..game.state import GameState, team
 
-__all__ = ["analyse", "Analysis", "Decision", "ExchangeReview", "default_solver",
-           "DEFAULT_SOLVE_CARDS", "DEFAULT_MAX_SECONDS"]
+__all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "ExchangeReview",
+           "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS"]
 
-DEFAULT_SOLVE_CARDS = 24
-DEFAULT_MAX_SECONDS = 2.0
-
-
-def _play_dict(play) -> Optional[dict]:
-    if play is None:
-        return None
-    return {"cards": str(play), "type": play.type, "rank": play.rank}
+VIEWS = ("double", "single")
+DEFAULT_BUDGET = 0.4          # seconds per decision and per view (see docs/performance.md)
+DEFAULT_SOLVE_CARDS = 28      # try the exact solver at most this many cards left
+FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
 
 
-def _fmt_value(v) -> Optional[int]:
-    return None if v is None else int(v)
+def decision_seed(seed: int, index: int) -> int:
+    """The seed of decision ``index`` of a review seeded ``seed``.
+
+    >>> decision_seed(0, 5) == decision_seed(0, 5) != decision_seed(1, 5)
+    True
+    """
+    return (seed * 1_000_003 + index * 7_919 + 12_345) % (2 ** 31 - 1)
+
+
+# -- values ------------------------------------------------------------------
+
+@dataclass
+class MoveValue:
+    """One candidate move and its value (team 0's level gain)."""
+
+    move: Any                        # a Play, None for a pass, a Card for an exchange
+    mean: float
+    low: float
+    high: float
+    exact: bool = False
+    samples: Optional[int] = None
+
+    def for_mover(self, sign: int) -> tuple:
+        """(low, mean, high) from the mover's side (sign +1: team 0)."""
+        if sign > 0:
+            return self.low, self.mean, self.high
+        return -self.high, -self.mean, -self.low
+
+    def to_dict(self) -> dict:
+        return {"move": _move_dict(self.move), "mean": _r(self.mean), "low": _r(self.low),
+                "high": _r(self.high), "exact": self.exact, "samples": self.samples}
 
 
 @dataclass
-class Decision:
-    """One decision of the deal and what the engines say about it."""
+class Valuation:
+    """What one view says about one decision."""
 
-    index: int
+    view: str                        # "double" or "single"
+    moves: list                      # MoveValue, best first for the mover
+    chosen: Optional[MoveValue]      # the move played (None: not among the moves)
+    value: Optional[float] = None    # the position (the best move's mean)
+    exact: bool = False              # every value here is proven
+    best: list = field(default_factory=list)     # the best moves (MoveValue)
+    loss: float = 0.0                # for the mover's team
+    mistake: Optional[str] = None    # None, "proven" or "estimated"
+    method: str = ""                 # "solve", "estimate", "suggest", "forced"
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"view": self.view, "method": self.method, "value": _r(self.value),
+                "exact": self.exact, "chosen": self.chosen.to_dict() if self.chosen else None,
+                "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
+                "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
+                "seconds": round(self.seconds, 3)}
+
+
+def _r(x):
+    return None if x is None else round(float(x), 3)
+
+
+def _move_dict(m):
+    if m is None:
+        return None
+    if hasattr(m, "type"):
+        return {"cards": str(m), "type": m.type, "rank": m.rank}
+    return {"cards": str(m), "type": "card", "rank": str(m)[1:]}
+
+
+def _same(a, b) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    if hasattr(a, "pattern") and hasattr(b, "pattern"):
+        return a == b or (a.pattern == b.pattern)
+    return a == b
+
+
+def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
+    """Compare the move played with the best ones (the module docstring's
+    rule). ``moves``: MoveValue of every candidate, any order."""
+    sign = 1 if team(seat) == 0 else -1
+    moves = sorted(moves, key=lambda m: -sign * m.mean)
+    chosen = next((m for m in moves if _same(m.move, chosen_move)), None)
+    v = Valuation(view=view, moves=moves, chosen=chosen)
+    if not moves:
+        return v
+    top = moves[0]
+    v.value = top.mean
+    v.exact = all(m.exact for m in moves)
+    if chosen is None:
+        v.best = [top]
+        return v
+    t_lo, t_mean, _ = top.for_mover(sign)
+    c_lo, c_mean, c_hi = chosen.for_mover(sign)
+    v.loss = max(0.0, t_mean - c_mean)
+    if chosen.exact and top.exact:
+        v.best = [m for m in moves if m.exact and m.mean == top.mean]
+        if t_mean > c_mean:
+            v.mistake = "proven"
+        return v
+    if t_lo > c_hi:
+        v.mistake = "estimated"
+        v.best = [m for m in moves if m.for_mover(sign)[0] > c_hi
+                  and m.for_mover(sign)[2] >= t_lo]
+    else:
+        v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
+    return v
+
+
+# -- the engines, in one place -------------------------------------------------
+
+def _position(state: GameState):
+    from ..engine.endgame import Position
+    return Position([state.cards(s) for s in range(4)], state.rules, turn=state.turn,
+                    table=state.table, owner=state.owner, passes=state.passes,
+                    finished=state.finished)
+
+
+def _default_solver(state: GameState, max_seconds=None):
+    from ..engine.endgame import solve
+    return solve(_position(state), max_seconds=max_seconds, pv=False)
+
+
+def _default_estimator(state: GameState, max_seconds=None, seed=0):
+    from ..engine.estimate import estimate
+    return estimate(_position(state), max_seconds=max_seconds, seed=seed)
+
+
+def _default_suggester(record: Record, move_index: int, max_seconds=None, seed=0):
+    from ..bots import suggest
+    from ..game.view import View
+    return suggest(View.from_record(record, move_index), max_seconds=max_seconds, seed=seed)
+
+
+def _available(name: str) -> bool:
+    import importlib
+    try:
+        if name == "solver":
+            importlib.import_module("guandan_fast.engine.endgame")
+        elif name == "estimator":
+            importlib.import_module("guandan_fast.engine.estimate")
+        else:
+            importlib.import_module("guandan_fast.bots")
+            importlib.import_module("guandan_fast.game.view")
+            from ..bots import suggest  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _exact_moves(res) -> Optional[list]:
+    """MoveValue per move of an exact solver result, or None if not exact."""
+    if not getattr(res, "exact", False):
+        return None
+    moves = list(getattr(res, "moves", []) or [])
+    if not moves or any(v is None for _, v in moves):
+        return None
+    return [MoveValue(p, float(v), float(v), float(v), exact=True) for p, v in moves]
+
+
+def _estimate_moves(est) -> list:
+    exact = bool(getattr(est, "exact", False))
+    out = []
+    for m in est.moves:
+        lo, hi = float(m.low), float(m.high)
+        out.append(MoveValue(m.play, float(m.mean), lo, hi, exact=exact and lo == hi,
+                             samples=getattr(m, "samples", None)))
+    return out
+
+
+def _state_value(state: GameState, engines: dict, budget: float, seed: int):
+    """A MoveValue (move None) for a position: exact when solved, else estimated."""
+    if state.over:
+        v = float(state.result())
+        return MoveValue(None, v, v, v, exact=True)
+    if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
+        res = engines["solver"](state, max_seconds=budget)
+        if getattr(res, "exact", False) and res.value is not None:
+            v = float(res.value)
+            return MoveValue(None, v, v, v, exact=True)
+    if engines.get("estimator"):
+        est = engines["estimator"](state, max_seconds=budget, seed=seed)
+        v = float(est.value)
+        if getattr(est, "exact", False):
+            return MoveValue(None, v, v, v, exact=True)
+        sign = 1 if team(state.turn) == 0 else -1
+        if not est.moves:
+            return MoveValue(None, v, v, v)
+        best = max(est.moves, key=lambda m: sign * m.mean)
+        return MoveValue(None, v, float(best.low), float(best.high),
+                         samples=getattr(best, "samples", None))
+    return None
+
+
+def _double_moves(state: GameState, engines: dict, budget: float, seed: int):
+    """(MoveValue list, method) of every legal move of a play decision."""
+    if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
+        res = engines["solver"](state, max_seconds=budget)
+        exact = _exact_moves(res)
+        if exact is not None:
+            return exact, "solve"
+    if engines.get("estimator"):
+        est = engines["estimator"](state, max_seconds=budget, seed=seed)
+        return _estimate_moves(est), ("solve" if getattr(est, "exact", False) else "estimate")
+    return None, ""
+
+
+def value_task(task: dict) -> dict:
+    """Value one decision (run in a worker process): the task is plain data
+    (``analyse`` builds it), the answer too (MoveValue lists per view)."""
+    engines = _engines(task["engines"])
+    out: dict = {"key": task["key"], "double": None, "single": None, "notes": []}
+    t0 = time.perf_counter()
+    budget, seed = task["budget"], task["seed"]
+    try:
+        if task["kind"] == "play":
+            state = task["state"]
+            if "double" in task["views"] and not task["forced"]:
+                moves, method = _double_moves(state, engines, budget, seed)
+                if moves is not None:
+                    out["double"] = (moves, method, time.perf_counter() - t0)
+            if "single" in task["views"] and engines.get("suggester"):
+                t1 = time.perf_counter()
+                share = budget * (FORCED_FRACTION if task["forced"] else 1.0)
+                sugg = engines["suggester"](task["record"], task["move_index"],
+                                            max_seconds=share, seed=seed)
+                out["single"] = ([_suggestion_value(s, state.turn) for s in sugg],
+                                 "suggest", time.perf_counter() - t1)
+        else:   # an exchange decision, or an opening value: positions, one per candidate
+            vals = []
+            share = budget / max(1, len(task["states"]))
+            for i, (move, state) in enumerate(task["states"]):
+                mv = _state_value(state, engines, share, decision_seed(seed, i))
+                if mv is None:
+                    vals = None
+                    break
+                mv.move = move
+                vals.append(mv)
+            if vals is not None:
+                out["double"] = (vals, "estimate" if not all(v.exact for v in vals) else "solve",
+                                 time.perf_counter() - t0)
+    except GuandanError as e:
+        out["notes"].append(f"{task['label']}: an engine refused the position: {e}")
+    return out
+
+
+def _suggestion_value(s, seat: int) -> MoveValue:
+    """A ``Suggestion`` as a MoveValue (the bot gives team 0's values)."""
+    v = float(s.value)
+    lo = float(getattr(s, "low", v))
+    hi = float(getattr(s, "high", v))
+    return MoveValue(s.play, v, lo, hi, exact=bool(getattr(s, "exact", False)) and lo == hi)
+
+
+def _engines(spec: dict) -> dict:
+    """The callables from a picklable spec (names or injected functions)."""
+    out = {"solve_cards": spec.get("solve_cards", DEFAULT_SOLVE_CARDS)}
+    for name, default in (("solver", _default_solver), ("estimator", _default_estimator),
+                          ("suggester", _default_suggester)):
+        v = spec.get(name)
+        out[name] = default if v == "default" else v
+    return out
+
+
+# -- the result ---------------------------------------------------------------
+
+@dataclass
+class Decision:
+    """One decision of the deal and what the two views say about it."""
+
+    index: int                       # in the review (exchange decisions first)
+    kind: str                        # "tribute", "return" or "play"
     seat: int
-    play: Optional[object]               # the Play made, None for a pass
-    table: Optional[object]              # the standing play, None on a lead
-    cards_left: int                      # in all four hands, before the move
-    hand: list                           # the mover's cards before the move
+    move: Any                        # the Play (None: pass) or the Card given
+    move_index: Optional[int] = None  # in record.moves, for a play
+    table: Any = None                # the standing play, None on a lead
+    cards_left: int = 0
+    hands: list = field(default_factory=list)    # the four hands before the move
+    legal: int = 0                   # number of legal moves
     min_plays_before: Optional[int] = None
     min_plays_after: Optional[int] = None
-    solved: bool = False
-    exact: bool = False
-    value: Optional[int] = None          # of the position (perfect play from here)
-    chosen_value: Optional[int] = None
-    best_value: Optional[int] = None
-    best_moves: list = field(default_factory=list)
-    moves: list = field(default_factory=list)    # (play or None, value) per legal move
-    loss: int = 0
-    first_mistake: bool = False
-    nodes: Optional[int] = None
-    seconds: Optional[float] = None
+    double: Optional[Valuation] = None
+    single: Optional[Valuation] = None
+
+    @property
+    def forced(self) -> bool:
+        return self.legal <= 1
 
     @property
     def mistake(self) -> bool:
-        return self.loss > 0
+        return any(v is not None and v.mistake for v in (self.double, self.single))
 
     def to_dict(self) -> dict:
-        d: dict[str, Any] = {
-            "index": self.index, "seat": self.seat, "play": _play_dict(self.play),
-            "table": _play_dict(self.table), "cards_left": self.cards_left,
-            "hand": " ".join(map(str, self.hand)),
+        return {
+            "index": self.index, "kind": self.kind, "seat": self.seat,
+            "move": _move_dict(self.move), "move_index": self.move_index,
+            "table": _move_dict(self.table), "cards_left": self.cards_left,
+            "hands": [" ".join(map(str, h)) for h in self.hands], "legal": self.legal,
+            "forced": self.forced,
             "min_plays_before": self.min_plays_before, "min_plays_after": self.min_plays_after,
-            "solved": self.solved,
+            "double": self.double.to_dict() if self.double else None,
+            "single": self.single.to_dict() if self.single else None,
         }
-        if self.solved:
-            d.update({
-                "exact": self.exact, "value": _fmt_value(self.value),
-                "chosen_value": _fmt_value(self.chosen_value),
-                "best_value": _fmt_value(self.best_value),
-                "best_moves": [_play_dict(p) or "pass" for p in self.best_moves],
-                "moves": [{"play": _play_dict(p) or "pass", "value": _fmt_value(v)}
-                          for p, v in self.moves],
-                "loss": self.loss, "mistake": self.mistake, "first_mistake": self.first_mistake,
-                "nodes": self.nodes, "seconds": None if self.seconds is None else round(self.seconds, 4),
-            })
-        return d
 
 
 @dataclass
 class ExchangeReview:
-    """A tribute or return card checked against the advice."""
+    """A tribute or return card checked against the tribute advice."""
 
     kind: str                      # "tribute" or "return"
     giver: int
@@ -109,60 +367,103 @@ class ExchangeReview:
     choices: list                  # the advice, best first (TributeAdvice)
     chosen_index: int              # where the card played stands in the advice
     mistake: bool                  # a strictly better card was available
-    reason: str = ""
 
     @property
     def best(self):
         return self.choices[0] if self.choices else None
 
-    def to_dict(self, lang: str = "en") -> dict:
-        reason = self.reason
-        if self.chosen_index >= 0 and lang != "en":
-            try:
-                from ..game.tribute import advice_reason
-                reason = advice_reason(self.choices[self.chosen_index], lang)
-            except ImportError:  # pragma: no cover
-                pass
+    def to_dict(self) -> dict:
+        chosen = self.choices[self.chosen_index] if self.chosen_index >= 0 else None
         return {
             "kind": self.kind, "giver": self.giver, "receiver": self.receiver,
             "card": str(self.card), "best": str(self.best.card) if self.best else None,
-            "chosen_index": self.chosen_index, "mistake": self.mistake, "reason": reason,
-            "choices": [c.to_dict(lang) for c in self.choices],
+            "chosen_index": self.chosen_index, "mistake": self.mistake,
+            "reasons": chosen.to_dict()["reasons"] if chosen is not None else [],
+            "choices": [c.to_dict() for c in self.choices],
         }
 
 
 @dataclass
 class Analysis:
     record: Record
-    decisions: list
-    exchange: list                  # ExchangeReview
+    decisions: list                # Decision, exchange first, then the play
+    exchange: list                 # ExchangeReview (the tribute advice)
     result: Optional[int]
     finished: tuple
-    first_mistakes: dict            # seat -> decision index
+    opening: dict                  # "deal", "exchange", "start": MoveValue or None
     notes: list
     settings: dict
 
-    def mistakes(self) -> list:
-        return [d for d in self.decisions if d.mistake]
+    def mistakes(self, view: Optional[str] = None) -> list:
+        views = (view,) if view else VIEWS
+        return [d for d in self.decisions
+                if any(getattr(d, v) is not None and getattr(d, v).mistake for v in views)]
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def first_mistake(self) -> Optional[int]:
+        m = self.mistakes()
+        return m[0].index if m else None
+
+    def players(self) -> list:
+        """Per seat: decisions judged, mistakes and levels given away, per view."""
+        out = []
+        for s in range(4):
+            mine = [d for d in self.decisions if d.seat == s]
+            row: dict = {"seat": s, "decisions": len(mine),
+                         "judged": sum(1 for d in mine if not d.forced
+                                       and (d.double or d.single))}
+            for view in VIEWS:
+                vals = [getattr(d, view) for d in mine if getattr(d, view) is not None]
+                marked = [(d, getattr(d, view)) for d in mine
+                          if getattr(d, view) is not None and getattr(d, view).mistake]
+                row[view] = {
+                    "judged": sum(1 for d in mine if getattr(d, view) is not None and not d.forced),
+                    "mistakes": len(marked),
+                    "proven": sum(1 for _, v in marked if v.mistake == "proven"),
+                    "lost": _r(sum(v.loss for _, v in marked)),
+                    "largest": (None if not marked else
+                                max(((d.index, v.loss) for d, v in marked),
+                                    key=lambda x: (x[1], -x[0]))),
+                }
+                del vals
+            out.append(row)
+        return out
+
+    def graph(self) -> dict:
+        """Team 0's expected level gain after every decision, per view (one
+        point per decision; None where a view has no value)."""
+        pts: dict = {v: [] for v in VIEWS}
+        for d in self.decisions:
+            for view in VIEWS:
+                val = getattr(d, view)
+                c = val.chosen if val is not None else None
+                pts[view].append(None if c is None else
+                                 {"mean": _r(c.mean), "low": _r(c.low), "high": _r(c.high),
+                                  "exact": c.exact})
+        return pts
+
+    def to_dict(self) -> dict:
         rec = self.record
+        mistakes = self.mistakes()
         return {
             "tags": dict(rec.tags), "level": rec.rules.level,
-            "players": rec.players or [f"seat {s}" for s in range(4)],
+            "players": rec.players or None,
             "hands": [" ".join(map(str, h)) for h in rec.hands],
             "hands_after_tribute": [" ".join(map(str, h)) for h in rec.hands_after_tribute()],
             "anti_tribute": rec.anti_tribute,
             "result": self.result, "finished": list(self.finished),
             "decisions": [d.to_dict() for d in self.decisions],
-            "exchange": [e.to_dict(lang) for e in self.exchange],
-            "first_mistakes": {str(k): v for k, v in sorted(self.first_mistakes.items())},
-            "mistakes": [d.index for d in self.mistakes()],
+            "exchange": [e.to_dict() for e in self.exchange],
+            "opening": {k: (v.to_dict() if v is not None else None)
+                        for k, v in self.opening.items()},
+            "graph": self.graph(),
+            "summary": self.players(),
+            "mistakes": [d.index for d in mistakes],
+            "first_mistake": self.first_mistake(),
             "notes": list(self.notes), "settings": dict(self.settings),
         }
 
 
-# -- the engines, in one place ---------------------------------------------------
+# -- the analysis -------------------------------------------------------------
 
 def _min_plays_fn():
     try:
@@ -172,28 +473,245 @@ def _min_plays_fn():
     return min_plays
 
 
-def default_solver(threads: int = 1) -> Optional[Callable]:
-    """``endgame.solve`` as a callable on a GameState (with ``threads``
-    threads), or None when the endgame solver is not available."""
-    try:
-        from ..engine.endgame import Position, solve
-    except ImportError:
-        return None
+def _exchange_positions(record: Record, which: int, kind: str):
+    """(candidate card, play-start GameState) for each legal card of one
+    exchange decision, the other exchanges as recorded."""
+    from ..game.tribute import return_candidates, tribute_candidates
+    rules = record.rules
+    tributes, returns = list(record.tributes), list(record.returns)
+    hands = [list(h) for h in record.hands]
+    if kind == "tribute":
+        t = tributes[which]
+        choices = tribute_candidates(hands[t.giver], rules)
+    else:
+        t = returns[which]
+        after = [list(h) for h in hands]
+        for x in tributes:
+            after[x.giver].remove(x.card)
+            after[x.receiver].append(x.card)
+        choices = return_candidates(after[t.giver], rules)
+    out = []
+    leader = record.leader if record.leader is not None else 0
+    for card in choices:
+        trs = list(tributes)
+        rts = list(returns)
+        if kind == "tribute":
+            trs[which] = type(t)(t.giver, t.receiver, card)
+        else:
+            rts[which] = type(t)(t.giver, t.receiver, card)
+        h = [list(x) for x in hands]
+        try:
+            for x in trs:
+                h[x.giver].remove(x.card)
+                h[x.receiver].append(x.card)
+            for x in rts:
+                h[x.giver].remove(x.card)
+                h[x.receiver].append(x.card)
+        except ValueError:    # the recorded return was the tribute card itself
+            continue
+        out.append((card, GameState.start([sorted(x) for x in h], rules, leader)))
+    return out
 
-    def run(state: GameState, max_nodes=None, max_seconds=None):
-        pos = Position([state.cards(s) for s in range(4)], state.rules, turn=state.turn,
-                       table=state.table, owner=state.owner, passes=state.passes,
-                       finished=state.finished)
-        return solve(pos, max_nodes=max_nodes, max_seconds=max_seconds, threads=threads)
-    return run
+
+def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEFAULT_BUDGET,
+            seed: int = 0, solve_cards: int = DEFAULT_SOLVE_CARDS, jobs: int = 1,
+            dask: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None,
+            solver: Any = "default", estimator: Any = "default", suggester: Any = "default",
+            min_plays: bool = True, tribute: bool = True, opening: bool = True) -> Analysis:
+    """Review a deal record (see the module docstring).
+
+    ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
+    decision and per view (more: tighter intervals, more positions proven);
+    ``seed``: the review's seed; ``solve_cards``: try the exact solver at
+    most this many cards left; ``jobs``: worker processes, or ``dask``: the
+    address of a Dask scheduler; ``progress(done, total)``: called as
+    decisions are valued. ``solver``/``estimator``/``suggester``: inject an
+    engine (``solver(state, max_seconds)``, ``estimator(state, max_seconds,
+    seed)``, ``suggester(record, move_index, max_seconds, seed)``), or None
+    to leave it out. ``min_plays``, ``tribute`` (the advice review) and
+    ``opening`` (the opening values) can be turned off.
+    """
+    from .batch import run_tasks
+    views = tuple(views)
+    for v in views:
+        if v not in VIEWS:
+            raise ValueError(f"unknown view {v!r}: use 'double' and/or 'single'")
+    if not budget > 0:
+        raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
+    notes: list = []
+    if record.tags.get("notes"):       # e.g. a lenient platform import's deviations
+        notes.extend(("import", {"text": n}) for n in str(record.tags["notes"]).split("; ") if n)
+    spec: dict = {"solve_cards": solve_cards}
+    for name, value in (("solver", solver), ("estimator", estimator), ("suggester", suggester)):
+        if value == "default" and not _available(name):
+            value = None
+        spec[name] = value
+    if "double" in views and spec["estimator"] is None:
+        notes.append("the estimator is not available: double-dummy values only where the "
+                     "solver proves them")
+    if "single" in views and spec["suggester"] is None:
+        notes.append("the bots' suggest is not available: no single-dummy values")
+    rules = record.rules
+    mp = _min_plays_fn() if min_plays else None
+    decisions: list = []
+    tasks: list = []
+    # the exchange decisions
+    for kind, transfers in (("tribute", record.tributes), ("return", record.returns)):
+        for i, t in enumerate(transfers):
+            d = Decision(index=len(decisions), kind=kind, seat=t.giver, move=t.card,
+                         cards_left=108, hands=_hands_before_exchange(record, kind, i))
+            states = _exchange_positions(record, i, kind) if "double" in views else []
+            d.legal = len(states)
+            decisions.append(d)
+            if states:
+                tasks.append({"key": d.index, "kind": kind, "states": states,
+                              "label": f"{kind} {i + 1}"})
+    # the play
+    for step in replay(record):
+        st, move = step.state, step.move
+        hand = st.cards(move.seat)
+        d = Decision(index=len(decisions), kind="play", seat=move.seat, move=move.play,
+                     move_index=step.index, table=st.table, cards_left=st.cards_left(),
+                     hands=[st.cards(s) for s in range(4)], legal=len(st.legal_actions()))
+        if mp is not None:
+            d.min_plays_before = mp(hand, rules)
+            rest = list(hand)
+            if move.play is not None:
+                for c in move.play.cards:
+                    rest.remove(c)
+            d.min_plays_after = mp(rest, rules) if rest else 0
+        decisions.append(d)
+        tasks.append({"key": d.index, "kind": "play", "state": st, "record": record,
+                      "move_index": step.index, "forced": d.forced,
+                      "label": f"move {step.index + 1}"})
+    # the opening values: the hands as dealt (no exchange) and at the start of the play
+    open_keys = {}
+    if opening and "double" in views and record.moves:
+        leader = record.leader
+        starts = [("deal", GameState.start([sorted(h) for h in record.hands], rules, leader))]
+        if record.tributes or record.returns:
+            starts.append(("start", record.start_state()))
+        for name, state in starts:
+            key = f"opening:{name}"
+            open_keys[key] = name
+            tasks.append({"key": key, "kind": "opening", "states": [(None, state)],
+                          "label": f"opening value ({name})"})
+    for t in tasks:
+        t["views"] = views
+        t["budget"] = budget
+        idx = t["key"] if isinstance(t["key"], int) else 10_000 + len(open_keys)
+        t["seed"] = decision_seed(seed, idx)
+        t["engines"] = spec
+    t0 = time.perf_counter()
+    answers = run_tasks(value_task, tasks, jobs=jobs, dask=dask, progress=progress)
+    seconds = time.perf_counter() - t0
+    by_key = {a["key"]: a for a in answers}
+    for a in answers:
+        notes.extend(a["notes"])
+    for d in decisions:
+        a = by_key.get(d.index)
+        if a is None:
+            continue
+        for view in VIEWS:
+            got = a.get(view)
+            if got is None:
+                continue
+            moves, method, secs = got
+            val = judge(view, moves, d.move, d.seat)
+            val.method, val.seconds = method, secs
+            setattr(d, view, val)
+    _fill_forced(decisions, views, record)
+    op: dict = {"deal": None, "start": None, "exchange": None}
+    for key, name in open_keys.items():
+        a = by_key.get(key)
+        if a and a.get("double"):
+            op[name] = a["double"][0][0]
+    if op["deal"] is not None:
+        if not (record.tributes or record.returns):
+            op["start"] = op["deal"]
+        elif op["start"] is not None:
+            s, dl = op["start"], op["deal"]
+            op["exchange"] = MoveValue(None, s.mean - dl.mean, s.low - dl.high, s.high - dl.low,
+                                       exact=s.exact and dl.exact)
+    if "double" in views:
+        unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
+        if unproven:
+            notes.append(f"{unproven} decision(s) valued by estimates (mean and interval), "
+                         "not proven")
+    exchange = _review_exchange(record, notes) if tribute else []
+    end = record.start_state()
+    for m in record.moves:
+        end = end.apply(m.play)
+    return Analysis(record=record, decisions=decisions, exchange=exchange,
+                    result=end.result(), finished=end.finished, opening=op, notes=notes,
+                    settings={"views": list(views), "budget": budget, "seed": seed,
+                              "solve_cards": solve_cards, "jobs": jobs,
+                              "seconds": round(seconds, 2)})
 
 
-def _tribute_fns():
+def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
+    hands = [list(h) for h in record.hands]
+    if kind == "return":
+        for t in record.tributes:
+            hands[t.giver].remove(t.card)
+            hands[t.receiver].append(t.card)
+        for t in record.returns[:i]:
+            hands[t.giver].remove(t.card)
+            hands[t.receiver].append(t.card)
+    return [sorted(h) for h in hands]
+
+
+def _fill_forced(decisions: list, views, record: Record) -> None:
+    """A forced move (the one legal move) is worth the position after it:
+    the next decision's value, or the result at the end of the deal (a
+    backward pass, so a run of forced moves takes the value after it)."""
+    if "double" not in views:
+        return
+    plays = [d for d in decisions if d.kind == "play"]
+    end = record.start_state()
+    for m in record.moves:
+        end = end.apply(m.play)
+    for i in range(len(plays) - 1, -1, -1):
+        d = plays[i]
+        if not d.forced or d.double is not None:
+            continue
+        if i + 1 < len(plays):
+            nxt = plays[i + 1].double
+            if nxt is None or not nxt.moves:
+                continue
+            top = nxt.moves[0]
+            mv = MoveValue(d.move, top.mean, top.low, top.high, exact=top.exact,
+                           samples=top.samples)
+        elif end.over:
+            v = float(end.result())
+            mv = MoveValue(d.move, v, v, v, exact=True)
+        else:
+            continue
+        d.double = judge("double", [mv], d.move, d.seat)
+        d.double.method = "forced"
+
+
+def _review_exchange(record: Record, notes: list) -> list:
+    if not record.tributes:
+        return []
     try:
         from ..game.tribute import suggest_return, suggest_tribute
-    except ImportError:
-        return None
-    return suggest_tribute, suggest_return
+    except ImportError:   # pragma: no cover
+        notes.append("tribute review skipped: the tribute advice is not available")
+        return []
+    rules = record.rules
+    hands = [list(h) for h in record.hands]
+    out = []
+    for t in record.tributes:
+        advice = suggest_tribute(hands[t.giver], rules, receiver=hands[t.receiver])
+        out.append(_review("tribute", t, advice))
+    for t in record.tributes:
+        hands[t.giver].remove(t.card)
+        hands[t.receiver].append(t.card)
+    for r in record.returns:
+        advice = suggest_return(sorted(hands[r.giver]), rules, receiver=sorted(hands[r.receiver]))
+        out.append(_review("return", r, advice))
+    return out
 
 
 def _advice_key(a) -> tuple:
@@ -203,152 +721,10 @@ def _advice_key(a) -> tuple:
     return (bool(getattr(a, "mistake", False)), a.net_plays, broke)
 
 
-# -- analysis -------------------------------------------------------------------
-
-def analyse(record: Record, *, solve_cards: int = DEFAULT_SOLVE_CARDS,
-            max_seconds: Optional[float] = DEFAULT_MAX_SECONDS,
-            max_nodes: Optional[int] = None, solver: Optional[Callable] = None,
-            use_solver: bool = True, min_plays: bool = True, tribute: bool = True,
-            lang: str = "en", threads: int = 1) -> Analysis:
-    """Analyse a deal record (see the module docstring).
-
-    ``solve_cards``: solve positions with at most this many cards left in
-    the four hands; ``max_seconds``/``max_nodes``: the budget of each
-    position (past it the solver's unproven answer is not used to mark
-    mistakes); ``solver``: inject a solver; ``use_solver=False``,
-    ``min_plays=False``, ``tribute=False`` turn parts off; ``threads``: the
-    threads of each solve (``endgame.solve``), more positions proven within
-    the budget.
-    """
-    notes: list = []
-    if record.tags.get("notes"):       # e.g. a lenient platform import's deviations
-        notes.extend(n for n in str(record.tags["notes"]).split("; ") if n)
-    mp = _min_plays_fn() if min_plays else None
-    if min_plays and mp is None:
-        notes.append("minimum plays skipped: the decomposition engine is not available")
-    if use_solver and solver is None:
-        solver = default_solver(threads)
-        if solver is None:
-            notes.append("double-dummy values skipped: the endgame solver is not available")
-    if not use_solver:
-        solver = None
-    rules = record.rules
-    decisions = []
-    unproven = 0
-    for step in replay(record):
-        st, move = step.state, step.move
-        hand = st.cards(move.seat)
-        d = Decision(index=step.index, seat=move.seat, play=move.play, table=st.table,
-                     cards_left=st.cards_left(), hand=hand)
-        if mp is not None:
-            d.min_plays_before = mp(hand, rules)
-            if move.play is None:
-                d.min_plays_after = d.min_plays_before
-            else:
-                rest = list(hand)
-                for c in move.play.cards:
-                    rest.remove(c)
-                d.min_plays_after = mp(rest, rules) if rest else 0
-        if solver is not None and d.cards_left <= solve_cards:
-            try:
-                if _solve_decision(d, st, solver, max_nodes, max_seconds) is False:
-                    unproven += 1
-            except GuandanError as e:   # the solver refused the position: say so
-                d.solved = False
-                notes.append(f"move {step.index + 1}: the solver refused the position: {e}")
-        decisions.append(d)
-    first: dict = {}
-    for d in decisions:
-        if d.mistake and d.seat not in first:
-            first[d.seat] = d.index
-            d.first_mistake = True
-    if unproven:
-        notes.append(f"{unproven} position(s) not proven within the budget: not marked")
-    if solver is not None and not any(d.solved for d in decisions):
-        notes.append(f"no position had {solve_cards} cards or fewer left: no double-dummy values")
-    exchange = _review_exchange(record, notes, lang) if tribute else []
-    end = GameState.start(record.hands_after_tribute(), rules,
-                          record.leader if record.leader is not None else 0)
-    for m in record.moves:
-        end = end.apply(m.play)
-    return Analysis(record=record, decisions=decisions, exchange=exchange,
-                    result=end.result(), finished=end.finished, first_mistakes=first,
-                    notes=notes, settings={"solve_cards": solve_cards, "max_seconds": max_seconds,
-                                           "max_nodes": max_nodes})
-
-
-def _solve_decision(d: Decision, st: GameState, solver, max_nodes, max_seconds):
-    t0 = time.perf_counter()
-    res = solver(st, max_nodes=max_nodes, max_seconds=max_seconds)
-    d.seconds = time.perf_counter() - t0
-    d.nodes = getattr(res, "nodes", None)
-    d.exact = bool(getattr(res, "exact", False))
-    d.value = getattr(res, "value", None)
-    moves = list(getattr(res, "moves", []) or [])
-    d.moves = moves
-    d.solved = True
-    known = [(p, v) for p, v in moves if v is not None]
-    chosen = [v for p, v in moves if _same(p, d.play)]
-    if d.exact and known and (not chosen or chosen[0] is None):
-        # the solver merged the move played into an equivalent one, or left
-        # it unproven: value the position after it
-        chosen = [_child_value(st, d.play, solver, max_nodes, max_seconds)]
-    if not d.exact or not known or not chosen or chosen[0] is None:
-        return False
-    sign = 1 if team(d.seat) == 0 else -1
-    best = max(sign * v for _, v in known)
-    d.best_value = sign * best
-    d.chosen_value = chosen[0]
-    d.best_moves = [p for p, v in known if sign * v == best]
-    d.loss = int(best - sign * d.chosen_value)
-    return True
-
-
-def _child_value(st: GameState, play, solver, max_nodes, max_seconds) -> Optional[int]:
-    child = st.apply(play)
-    if child.over:
-        return child.result()
-    res = solver(child, max_nodes=max_nodes, max_seconds=max_seconds)
-    return res.value if getattr(res, "exact", False) else None
-
-
-def _same(a, b) -> bool:
-    if a is None or b is None:
-        return a is None and b is None
-    return a == b
-
-
-def _review_exchange(record: Record, notes: list, lang: str) -> list:
-    if not record.tributes:
-        return []
-    fns = _tribute_fns()
-    if fns is None:
-        notes.append("tribute review skipped: the tribute advice is not available")
-        return []
-    suggest_tribute, suggest_return = fns
-    rules = record.rules
-    hands = [list(h) for h in record.hands]
-    out = []
-    for t in record.tributes:
-        advice = suggest_tribute(hands[t.giver], rules, receiver=hands[t.receiver])
-        out.append(_review("tribute", t, advice, lang))
-    for t in record.tributes:
-        hands[t.giver].remove(t.card)
-        hands[t.receiver].append(t.card)
-    for r in record.returns:
-        advice = suggest_return(sorted(hands[r.giver]), rules, receiver=sorted(hands[r.receiver]))
-        out.append(_review("return", r, advice, lang))
-    return out
-
-
-def _review(kind: str, transfer, advice: list, lang: str = "en") -> ExchangeReview:
+def _review(kind: str, transfer, advice: list) -> ExchangeReview:
     idx = next((i for i, a in enumerate(advice) if a.card == transfer.card), -1)
     mistake = False
-    reason = ""
     if advice and idx >= 0:
-        chosen, best = advice[idx], advice[0]
-        mistake = _advice_key(best) < _advice_key(chosen)
-        reason = getattr(chosen, "reason", "")
+        mistake = _advice_key(advice[0]) < _advice_key(advice[idx])
     return ExchangeReview(kind=kind, giver=transfer.giver, receiver=transfer.receiver,
-                          card=transfer.card, choices=advice, chosen_index=idx,
-                          mistake=mistake, reason=reason)
+                          card=transfer.card, choices=advice, chosen_index=idx, mistake=mistake)

@@ -38,8 +38,8 @@ from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
-           "suggest_tribute", "suggest_return", "TributeAdvice", "advice_reason",
-           "held_bombs", "describe_bomb", "exchange_advice",
+           "suggest_tribute", "suggest_return", "TributeAdvice",
+           "held_bombs", "exchange_advice",
            "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner",
            "check_tribute_card", "check_return_card", "tribute_leaders",
            "check_finishing_order"]
@@ -393,27 +393,9 @@ def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:
     return out
 
 
-def describe_bomb(key, size: int | None = None, lang: str = "en") -> str:
-    """Short text of a held bomb key: ``bomb 9 (4)``, ``straight flush
-    ST-SA``, ``joker bomb``.
-
-    >>> describe_bomb(("straight_flush", "A", "S")), describe_bomb(("bomb", "9", None), 5)
-    ('straight flush ST-SA', 'bomb 9 (5)')
-    """
-    from ..report.i18n import type_name
-    typ, rank, suit = key
-    name = type_name(typ, lang)
-    if typ == "straight_flush":
-        top = _SEQ.rindex(rank)
-        return f"{name} {suit}{_SEQ[top - 4]}-{suit}{rank}"
-    if typ == "bomb":
-        return f"{name} {rank}" + (f" ({size})" if size else "")
-    return name
-
-
 def _bomb_dict(key, size) -> dict:
     typ, rank, suit = key
-    return {"type": typ, "rank": rank, "suit": suit, "size": size, "text": describe_bomb(key, size)}
+    return {"type": typ, "rank": rank, "suit": suit, "size": size}
 
 
 def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
@@ -453,8 +435,10 @@ class TributeAdvice:
     forced completion, e.g. every suit of the tribute rank, is listed in
     ``completes`` but not flagged).
 
-    ``reason`` is a short English text; ``reason_parts`` its (template key,
-    parameters) pieces, rendered in other languages by ``advice_reason``.
+    ``reason_parts``: why, as data: a list of (reason key, parameters) pairs
+    (a ``bomb`` parameter is a bomb dict: type, rank, suit, size). The text,
+    in each language, is made in the report layer
+    (``guandan_fast.report.i18n.advice_reason``).
     """
 
     card: Card
@@ -473,7 +457,6 @@ class TributeAdvice:
     completes: list = field(default_factory=list)
     strengthens: list = field(default_factory=list)
     mistake: bool = False
-    reason: str = ""
     reason_parts: list = field(default_factory=list)
 
     @property
@@ -492,7 +475,9 @@ class TributeAdvice:
             n += without - with_
         return n
 
-    def to_dict(self, lang: str = "en") -> dict:
+    def to_dict(self) -> dict:
+        """JSON-ready data; ``reasons``: the reason parts as
+        ``{"key": ..., "params": {...}}`` (translated by the report layer)."""
         d = {
             "card": str(self.card),
             "min_plays_before": self.min_plays_before,
@@ -515,22 +500,8 @@ class TributeAdvice:
                 "strengthens": self.strengthens,
                 "mistake": self.mistake,
             })
-        d["reason"] = advice_reason(self, lang)
+        d["reasons"] = [{"key": k, "params": dict(p)} for k, p in self.reason_parts]
         return d
-
-
-def advice_reason(advice: TributeAdvice, lang: str = "en") -> str:
-    """The reason of an advice in a language (en, ru, zh)."""
-    from ..report.i18n import reason_text
-    texts = []
-    for key, params in advice.reason_parts:
-        params = dict(params)
-        if "bomb" in params:
-            b = params["bomb"]
-            params["bomb"] = describe_bomb((b["type"], b["rank"], b["suit"]),
-                                           b["size"] if b["type"] == "bomb" else None, lang)
-        texts.append(reason_text(key, lang, **params))
-    return "; ".join(texts)
 
 
 def _reason_parts(a: TributeAdvice) -> list:
@@ -604,7 +575,6 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
     for a in out:
         a.mistake = bool(a.completes) and avoidable
         a.reason_parts = _reason_parts(a)
-        a.reason = advice_reason(a, "en")
     out.sort(key=lambda a: _rank_key(a, rules))
     return out
 
@@ -667,8 +637,8 @@ def suggest_return(hand: HandLike, rules: Rules | None = None,
     return _advise(giver, return_candidates(giver, r), r, receiver)
 
 
-def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | None = None,
-                    lang: str = "en") -> dict:
+def exchange_advice(finishing_order, hands: Sequence[HandLike],
+                    rules: Rules | None = None) -> dict:
     """The whole exchange of a deal with advice for each player, JSON-ready:
     the plan (``tribute_plan``), then for each payment the payer's ranked
     tribute choices (the receiver's hand known), and the receiver's ranked
@@ -692,9 +662,9 @@ def exchange_advice(finishing_order, hands: Sequence[HandLike], rules: Rules | N
         ret = suggest_return(receiver_hand, r, receiver=payer_after)
         exchanges.append({
             "payer": payer, "receiver": receiver,
-            "tribute": [a.to_dict(lang) for a in tribute],
+            "tribute": [a.to_dict() for a in tribute],
             "tribute_card": str(paid),
-            "return": [a.to_dict(lang) for a in ret],
+            "return": [a.to_dict() for a in ret],
             "return_card": str(ret[0].card) if ret else None,
         })
     return out

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
-           "game_label"]
+           "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
+           "joker_card_label", "number", "levels", "count_of", "seat_label"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -138,6 +139,54 @@ _REASONS = {
 }
 
 
+_SEQ = "A23456789TJQKA"   # natural sequence, the ace low and high (RULES 3)
+
+
+def describe_bomb(bomb, lang: str = "en") -> str:
+    """Short text of a bomb dict (``type``, ``rank``, ``suit``, ``size``, as
+    the tribute advice gives them): ``bomb 9 (5)``, ``straight flush
+    ST-SA``, ``joker bomb``.
+
+    >>> describe_bomb({"type": "straight_flush", "rank": "A", "suit": "S", "size": 5})
+    'straight flush ST-SA'
+    >>> describe_bomb({"type": "bomb", "rank": "9", "suit": None, "size": 5}, "ru")
+    'бомба 9 (5)'
+    """
+    typ, rank, suit = bomb["type"], bomb["rank"], bomb.get("suit")
+    name = type_name(typ, lang)
+    if typ == "straight_flush":
+        top = _SEQ.rindex(rank)
+        return f"{name} {suit}{_SEQ[top - 4]}-{suit}{rank}"
+    if typ == "bomb":
+        size = bomb.get("size")
+        return f"{name} {rank}" + (f" ({size})" if size else "")
+    return name
+
+
+def advice_reason(advice, lang: str = "en") -> str:
+    """The reason of a tribute advice in a language: ``advice`` is a
+    ``TributeAdvice``, its ``to_dict()``, or its list of reason parts
+    ((key, params) pairs or ``{"key", "params"}`` dicts).
+
+    >>> advice_reason([("plays", {"before": 8, "after": 7}), ("mistake", {})], "ru")
+    'ваш минимум ходов 8 → 7; классическая ошибка'
+    """
+    if isinstance(advice, dict):
+        parts = advice.get("reasons") or []
+    elif isinstance(advice, (list, tuple)):
+        parts = advice
+    else:
+        parts = advice.reason_parts
+    texts = []
+    for part in parts:
+        key, params = (part["key"], part["params"]) if isinstance(part, dict) else part
+        params = dict(params)
+        if "bomb" in params:
+            params["bomb"] = describe_bomb(params["bomb"], lang)
+        texts.append(reason_text(key, lang, **params))
+    return "; ".join(texts)
+
+
 def reason_text(key: str, lang: str = "en", **params) -> str:
     """One piece of a tribute advice reason in a language.
 
@@ -195,20 +244,175 @@ def tribute_label(key: str, lang: str = "en", **params) -> str:
     return _TRIBUTE_LABELS[_check(lang)][key].format(**params)
 
 
-# Labels of ``gd-analyze game`` (the deal report, text and HTML).
+# The accusative of the play types (Russian "бьёт пару"); English and Chinese
+# do not decline.
+_TYPES_ACC_RU = {
+    "single": "одиночную", "pair": "пару", "triple": "тройку",
+    "full_house": "тройку с парой", "straight": "стрит", "tube": "связку пар",
+    "plate": "стальную плиту", "straight_flush": "флеш-стрит", "bomb": "бомбу",
+    "joker_bomb": "бомбу джокеров",
+}
+
+
+def type_name_acc(play_type: str, lang: str = "en") -> str:
+    """The play type as the object of "beats" (Russian accusative).
+
+    >>> type_name_acc("pair", "ru"), type_name_acc("plate", "ru"), type_name_acc("pair", "en")
+    ('пару', 'стальную плиту', 'pair')
+    """
+    if _check(lang) == "ru":
+        return _TYPES_ACC_RU[play_type]
+    return type_name(play_type, lang)
+
+
+_JOKERS = {
+    "en": {"B": "small joker", "R": "big joker", "card_B": "JOKER", "card_R": "JOKER"},
+    "ru": {"B": "малый джокер", "R": "большой джокер", "card_B": "ДЖОКЕР", "card_R": "ДЖОКЕР"},
+    "zh": {"B": "小王", "R": "大王", "card_B": "小王", "card_R": "大王"},
+}
+
+
+def rank_label(rank: str, lang: str = "en") -> str:
+    """A rank for people: jokers by name in the language, others as they are.
+
+    >>> rank_label("B", "en"), rank_label("R", "ru"), rank_label("R", "zh"), rank_label("T", "ru")
+    ('small joker', 'большой джокер', '大王', 'T')
+    """
+    if rank in ("B", "R"):
+        return _JOKERS[_check(lang)][rank]
+    return rank
+
+
+def joker_card_label(token: str, lang: str = "en") -> str:
+    """The word on a drawn joker card (SB, HR) in a language."""
+    return _JOKERS[_check(lang)]["card_" + ("B" if token == "SB" else "R")]
+
+
+def _ru_plural(n, one: str, few: str, many: str) -> str:
+    if n != int(n):
+        return few                      # 0,5 уровня, 1,5 уровня
+    n = abs(int(n))
+    if n % 10 == 1 and n % 100 != 11:
+        return one
+    if 2 <= n % 10 <= 4 and not 12 <= n % 100 <= 14:
+        return few
+    return many
+
+
+def number(x, lang: str = "en", digits: int = 1) -> str:
+    """A number as people of the language write it (a decimal comma in
+    Russian); integers without decimals.
+
+    >>> number(2.0), number(0.75, "ru"), number(-1.5, "zh")
+    ('2', '0,8', '-1.5')
+    """
+    _check(lang)
+    if float(x) == int(x):
+        text = str(int(x))
+    else:
+        text = f"{x:.{digits}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
+def levels(n, lang: str = "en") -> str:
+    """A number of levels with its unit, in agreement with the number.
+
+    >>> levels(1), levels(2), levels(0.5)
+    ('1 level', '2 levels', '0.5 levels')
+    >>> levels(1, "ru"), levels(2, "ru"), levels(5, "ru"), levels(21, "ru"), levels(1.5, "ru")
+    ('1 уровень', '2 уровня', '5 уровней', '21 уровень', '1,5 уровня')
+    >>> levels(3, "zh")
+    '3级'
+    """
+    text = number(n, lang)
+    if lang == "ru":
+        return f"{text} {_ru_plural(float(n), 'уровень', 'уровня', 'уровней')}"
+    if lang == "zh":
+        return f"{text}级"
+    return f"{text} level" + ("" if float(n) == 1 else "s")
+
+
+def count_of(n: int, key: str, lang: str = "en") -> str:
+    """A count with its noun (``mistakes``, ``decisions``), in agreement.
+
+    >>> count_of(1, "mistakes"), count_of(3, "mistakes", "ru"), count_of(5, "mistakes", "ru")
+    ('1 mistake', '3 ошибки', '5 ошибок')
+    """
+    forms = _COUNT_NOUNS[_check(lang)][key]
+    if lang == "ru":
+        return f"{n} {_ru_plural(n, *forms)}"
+    if lang == "zh":
+        return f"{n}{forms[0]}"
+    return f"{n} {forms[0] if n == 1 else forms[1]}"
+
+
+_COUNT_NOUNS = {
+    "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
+           "deals": ("deal", "deals")},
+    "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),
+           "decisions": ("решение", "решения", "решений"),
+           "deals": ("сдача", "сдачи", "сдач")},
+    "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",)},
+}
+
+
+def seat_label(seat: int, lang: str = "en") -> str:
+    """A seat with no name known.
+
+    >>> seat_label(2), seat_label(2, "ru"), seat_label(2, "zh")
+    ('seat 2', 'место 2', '2号位')
+    """
+    return {"en": "seat {s}", "ru": "место {s}", "zh": "{s}号位"}[_check(lang)].format(s=seat)
+
+
+# Labels of the deal review (``gd-analyze game``, ``evening``, ``endgame``:
+# text and HTML).
 _GAME_LABELS = {
     "en": {
-        "title": "Deal analysis", "result": "Result", "finishing": "Finishing order",
+        "title": "Deal review", "result": "Result", "finishing": "Finishing order",
         "wins": "{names} win, +{gain}", "unfinished": "the record stops before the end of the deal",
         "hands": "Hands as dealt", "after_tribute": "after the tribute",
         "exchange": "Tribute and return", "anti_tribute": "anti-tribute: no tribute",
         "play": "Play", "move": "Move", "mistakes": "Mistakes", "no_mistakes": "no mistakes found",
-        "first_mistake": "first mistake", "better": "better", "loses": "loses {n}",
+        "first_mistake": "first mistake", "better": "better", "loses": "loses {levels}",
         "advice": "advice: {card}", "as_advised": "as advised", "notes": "Notes",
-        "value_legend": "value = levels won by {names} with perfect play from here (+3 … −3)",
-        "lead": "leads", "on": "on", "round_won": "takes the round",
-        "not_solved": "not solved", "seat": "seat", "players": "Players", "level": "Level",
-        "min_plays": "plays left",
+        "value_legend": "values: the levels {names} can expect to win from here (+3 … −3); "
+                        "= proven by the solver, ≈ estimated (mean, with the interval)",
+        "not_solved": "not valued", "players": "Players", "level": "Level",
+        "min_plays": "plays left", "double": "double-dummy", "single": "single-dummy",
+        "dd": "DD", "sd": "SD",
+        "double_help": "all four hands seen: what was possible",
+        "single_help": "from the player's own seat: what the player could know",
+        "proven": "proven", "estimated": "intervals apart",
+        "mark_proven": "proven loss", "mark_estimated": "likely loss",
+        "opening": "Luck and skill", "opening_deal": "the deal",
+        "opening_exchange": "the tribute", "opening_start": "at the start of the play",
+        "opening_help": "what the cards gave each team before anyone decided anything "
+                        "(double-dummy values of the opening position)",
+        "skill_help": "levels each player's decisions gave away (the sum of the losses "
+                      "of the moves marked as mistakes)",
+        "player": "Player", "judged": "judged", "lost": "levels given away",
+        "largest": "largest mistake", "none": "—",
+        "caveat": "Double-dummy values assume that every hand is seen; the best double-dummy "
+                  "move is not always one a player could find at the table. The single-dummy "
+                  "values use only what the player could see.",
+        "graph": "Value of the deal", "graph_help": "team {names}'s expected level gain after "
+                 "every decision; the shaded stretch is proven exactly; dots are mistakes",
+        "viewer": "Replay", "first": "first", "prev": "previous", "next": "next", "last": "last",
+        "keys": "arrow keys: previous / next", "table": "Table", "free_lead": "free lead",
+        "candidates": "Candidate moves", "played": "played", "beats": "{move} beats {table}",
+        "leads_with": "{who} leads {move}", "passes": "{who} passes",
+        "gives": "{who} gives {card} to {to}", "decision": "decision {i} of {n}",
+        "out": "out", "tribute_ref": "T{i}", "return_ref": "R{i}", "move_ref": "#{i}",
+        "per_player": "Per player", "decisions": "decisions", "value_after": "after the move",
+        "evening": "Club evening", "results": "Results by table and deal",
+        "table_col": "Table", "deal_col": "Deal", "file": "Record", "deal_link": "review",
+        "budget": "budget {s} s per decision and view, seed {seed}",
+        "levels_lost_per_deal": "levels lost per deal", "errors": "Records not reviewed",
+        "seat": "seat", "to_act": "to act", "value_team0": "Value (team 0)",
+        "not_proven": "not proven, between {lo} and {hi}", "moves": "Moves",
+        "best_line": "Best line", "nodes": "Nodes", "time": "time",
+        "stopped": "stopped by a limit: not exact", "finished_seats": "Finished",
     },
     "ru": {
         "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
@@ -216,12 +420,46 @@ _GAME_LABELS = {
         "hands": "Руки при раздаче", "after_tribute": "после дани",
         "exchange": "Дань и ответная дань", "anti_tribute": "отказ от дани: дани нет",
         "play": "Розыгрыш", "move": "Ход", "mistakes": "Ошибки", "no_mistakes": "ошибок не найдено",
-        "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {n}",
+        "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {levels}",
         "advice": "совет: {card}", "as_advised": "по совету", "notes": "Примечания",
-        "value_legend": "оценка = уровни, которые выигрывают {names} при лучшей игре с этого места (+3 … −3)",
-        "lead": "ходит", "on": "на", "round_won": "забирает круг",
-        "not_solved": "не решено", "seat": "место", "players": "Игроки", "level": "Уровень",
-        "min_plays": "осталось ходов",
+        "value_legend": "оценка: сколько уровней могут ожидать {names} с этого места (+3 … −3); "
+                        "= доказано решателем, ≈ оценено (среднее, с интервалом)",
+        "not_solved": "без оценки", "players": "Игроки", "level": "Уровень",
+        "min_plays": "осталось ходов", "double": "в открытую", "single": "со своего места",
+        "dd": "ОТК", "sd": "СВОЁ",
+        "double_help": "все четыре руки видны: что было возможно",
+        "single_help": "с места игрока: что игрок мог знать",
+        "proven": "доказано", "estimated": "интервалы не пересекаются",
+        "mark_proven": "доказанная потеря", "mark_estimated": "вероятная потеря",
+        "opening": "Везение и мастерство", "opening_deal": "раздача",
+        "opening_exchange": "дань", "opening_start": "к началу розыгрыша",
+        "opening_help": "что карты дали каждой команде до первого решения "
+                        "(оценка начальной позиции в открытую)",
+        "skill_help": "сколько уровней отдали решения каждого игрока (сумма потерь "
+                      "ходов, отмеченных как ошибки)",
+        "player": "Игрок", "judged": "оценено", "lost": "отдано уровней",
+        "largest": "самая крупная ошибка", "none": "—",
+        "caveat": "Оценки «в открытую» предполагают, что видны все руки; лучший ход в открытую "
+                  "не всегда можно найти за столом. Оценки «со своего места» используют только "
+                  "то, что видел игрок.",
+        "graph": "Оценка сдачи", "graph_help": "ожидаемый выигрыш уровней команды {names} после "
+                 "каждого решения; затенённый участок доказан точно; точки — ошибки",
+        "viewer": "Просмотр", "first": "в начало", "prev": "назад", "next": "вперёд",
+        "last": "в конец", "keys": "стрелки: назад / вперёд", "table": "Стол",
+        "free_lead": "свободный ход", "candidates": "Возможные ходы", "played": "сыграно",
+        "beats": "{move} бьёт {table}", "leads_with": "{who} начинает: {move}",
+        "passes": "{who}: пас", "gives": "{who} отдаёт {card}: {to}",
+        "decision": "решение {i} из {n}", "out": "вышел",
+        "tribute_ref": "Д{i}", "return_ref": "О{i}", "move_ref": "№{i}",
+        "per_player": "По игрокам", "decisions": "решений", "value_after": "после хода",
+        "evening": "Клубный вечер", "results": "Итоги по столам и сдачам",
+        "table_col": "Стол", "deal_col": "Сдача", "file": "Запись", "deal_link": "разбор",
+        "budget": "бюджет {s} с на решение и вид, зерно {seed}",
+        "levels_lost_per_deal": "уровней потеряно за сдачу", "errors": "Записи без разбора",
+        "seat": "место", "to_act": "ходит", "value_team0": "Оценка (команда 0)",
+        "not_proven": "не доказано, между {lo} и {hi}", "moves": "Ходы",
+        "best_line": "Лучшая линия", "nodes": "Узлы", "time": "время",
+        "stopped": "остановлено по лимиту: не точно", "finished_seats": "Вышли",
     },
     "zh": {
         "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
@@ -229,20 +467,50 @@ _GAME_LABELS = {
         "hands": "发牌时的手牌", "after_tribute": "进贡后",
         "exchange": "进贡与还贡", "anti_tribute": "抗贡：不进贡",
         "play": "出牌过程", "move": "出牌", "mistakes": "失误", "no_mistakes": "未发现失误",
-        "first_mistake": "首个失误", "better": "更好", "loses": "损失{n}级",
+        "first_mistake": "首个失误", "better": "更好", "loses": "损失{levels}",
         "advice": "建议：{card}", "as_advised": "符合建议", "notes": "说明",
-        "value_legend": "估值 = 从此处双方最优出牌时 {names} 的升级数（+3 … −3）",
-        "lead": "首出", "on": "压", "round_won": "赢得本轮",
-        "not_solved": "未求解", "seat": "座位", "players": "玩家", "level": "级牌",
-        "min_plays": "剩余手数",
+        "value_legend": "估值：从此处起 {names} 预期的升级数（+3 … −3）；= 求解器证明，"
+                        "≈ 估计（均值与区间）",
+        "not_solved": "未估值", "players": "玩家", "level": "级牌",
+        "min_plays": "剩余手数", "double": "明牌", "single": "暗牌",
+        "dd": "明", "sd": "暗",
+        "double_help": "四家手牌全部可见：理论上的可能",
+        "single_help": "从本家座位看：玩家当时能知道的",
+        "proven": "已证明", "estimated": "区间不重叠",
+        "mark_proven": "已证明的损失", "mark_estimated": "很可能的损失",
+        "opening": "运气与技术", "opening_deal": "发牌", "opening_exchange": "进贡",
+        "opening_start": "出牌开始时",
+        "opening_help": "任何决策之前牌力给各队的价值（开局局面的明牌估值）",
+        "skill_help": "每位玩家的决策损失的级数（被标为失误的着法损失之和）",
+        "player": "玩家", "judged": "已评估", "lost": "损失级数",
+        "largest": "最大失误", "none": "—",
+        "caveat": "明牌估值假设四家手牌全部可见；明牌最佳着法在牌桌上未必能找到。"
+                  "暗牌估值只使用玩家当时能看到的信息。",
+        "graph": "牌局估值", "graph_help": "每次决策后 {names} 队的预期升级数；阴影部分为精确证明；"
+                 "圆点为失误",
+        "viewer": "回放", "first": "开头", "prev": "上一步", "next": "下一步", "last": "结尾",
+        "keys": "方向键：上一步 / 下一步", "table": "桌面", "free_lead": "自由出牌",
+        "candidates": "可选着法", "played": "实际出牌", "beats": "{move} 管上 {table}",
+        "leads_with": "{who} 首出 {move}", "passes": "{who} 过", "gives": "{who} 把 {card} 给 {to}",
+        "decision": "第{i}步，共{n}步", "out": "已出完",
+        "tribute_ref": "贡{i}", "return_ref": "还{i}", "move_ref": "第{i}手",
+        "per_player": "各玩家", "decisions": "决策", "value_after": "出牌后",
+        "evening": "俱乐部牌会", "results": "各桌各副结果",
+        "table_col": "桌", "deal_col": "副", "file": "记录", "deal_link": "复盘",
+        "budget": "每个决策每种视角 {s} 秒，种子 {seed}",
+        "levels_lost_per_deal": "每副损失级数", "errors": "未能复盘的记录",
+        "seat": "座位", "to_act": "出牌方", "value_team0": "估值（0队）",
+        "not_proven": "未证明，介于 {lo} 与 {hi} 之间", "moves": "着法",
+        "best_line": "最佳路线", "nodes": "节点", "time": "时间",
+        "stopped": "因限制停止：不精确", "finished_seats": "已出完",
     },
 }
 
 
 def game_label(key: str, lang: str = "en", **params) -> str:
-    """A label of the deal report in a language.
+    """A label of the deal review in a language.
 
-    >>> game_label("loses", "en", n=2), game_label("wins", "zh", names="A & C", gain=3)
-    ('loses 2', 'A & C 胜，升3级')
+    >>> game_label("loses", "en", levels="2 levels"), game_label("wins", "zh", names="A & C", gain=3)
+    ('loses 2 levels', 'A & C 胜，升3级')
     """
     return _GAME_LABELS[_check(lang)][key].format(**params)

@@ -1,42 +1,92 @@
-"""The deal report of ``gd-analyze game``: text and a self-contained HTML page.
+"""The deal review as text and as a self-contained HTML page.
 
-Both render the JSON form of an analysis (``Analysis.to_dict()``): data in,
-text out, no rules here. The HTML page has its CSS inline and no external
-assets (it can be projected from a laptop with no network): the four hands
-drawn as cards, the tribute exchange, the play round by round, and every
-move that lost value highlighted with the better move beside it.
+Both render the JSON form of a review (``Analysis.to_dict()``): data in, text
+out, no rules here. The page has its CSS, its script and its graph (inline
+SVG) inside it and no external assets, so it can be projected from a laptop
+with no network: the value graph, a replay viewer (buttons and the arrow
+keys), luck and skill per team and player, the tribute exchange and the play
+with every mistake marked. ``render_evening_html`` puts the reviews of a club
+evening on one page.
+
+Fonts: the page names a stack that covers Latin, Cyrillic and Chinese
+(``FONT_STACK``); a viewer needs one of those fonts installed (any Noto Sans
+CJK, Source Han Sans, PingFang, Microsoft YaHei or WenQuanYi font for the
+Chinese page; DejaVu Sans or any common sans font for the others).
 """
 
 from __future__ import annotations
 
 import html
-from ..report.i18n import game_label, label, rank_name, type_name
+import json
+from typing import Optional
 
-__all__ = ["render_text", "render_html"]
+from .i18n import (advice_reason, count_of, game_label, joker_card_label, label, levels,
+                   number, rank_label, seat_label, type_name, type_name_acc)
 
+__all__ = ["render_text", "render_html", "render_evening_html", "render_evening_text",
+           "FONT_STACK", "decision_ref"]
+
+FONT_STACK = ('"Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", '
+              '"Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", "Liberation Sans", '
+              'Arial, sans-serif')
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 _ORDER = "23456789TJQKA"
+VIEWS = ("double", "single")
 
 
-def _names(data: dict) -> list:
-    return list(data.get("players") or [f"seat {s}" for s in range(4)])
+# -- shared pieces ---------------------------------------------------------------
+
+def names(data: dict, lang: str = "en") -> list:
+    """The players' names, or the seats in the language where none are known."""
+    players = data.get("players")
+    return list(players) if players else [seat_label(s, lang) for s in range(4)]
 
 
-def _team_names(data: dict, team: int) -> str:
-    n = _names(data)
+def team_names(data: dict, team: int, lang: str = "en") -> str:
+    n = names(data, lang)
     return f"{n[team]} & {n[team + 2]}"
 
 
-def _value(v) -> str:
+def signed(v, lang: str = "en") -> str:
+    """A value with its sign (a true minus)."""
     if v is None:
         return "?"
-    return f"+{v}" if v > 0 else str(v).replace("-", "−")
+    text = number(abs(v), lang)
+    if float(v) > 0:
+        return "+" + text
+    if float(v) < 0:
+        return "−" + text
+    return text
 
 
-def _play_text(p, lang: str) -> str:
+def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> str:
+    """``=+2`` for a proven value, ``≈+0,4 [−0,2, +1]`` for an estimate."""
+    if mv is None:
+        return ""
+    if mv.get("exact"):
+        return "=" + signed(mv["mean"], lang)
+    text = "≈" + signed(mv["mean"], lang)
+    if interval and mv.get("low") is not None:
+        text += f" [{signed(mv['low'], lang)}, {signed(mv['high'], lang)}]"
+    return text
+
+
+def play_text(p, lang: str) -> str:
+    """A play (``{cards, type, rank}``), a card given, or a pass."""
     if p is None or p == "pass":
         return type_name("pass", lang)
-    return f"{p['cards']} ({type_name(p['type'], lang)} {rank_name(p['rank'])})"
+    if p.get("type") == "card":
+        return p["cards"]
+    return f"{p['cards']} ({type_name(p['type'], lang)} {rank_label(p['rank'], lang)})"
+
+
+def decision_ref(d: dict, data: dict, lang: str = "en") -> str:
+    """The short name of a decision: #12 for a move, T1/R1 for the exchange."""
+    if d["kind"] == "play":
+        return game_label("move_ref", lang, i=d["move_index"] + 1)
+    same = [x for x in data["decisions"] if x["kind"] == d["kind"]]
+    i = next(k for k, x in enumerate(same) if x["index"] == d["index"]) + 1
+    return game_label("tribute_ref" if d["kind"] == "tribute" else "return_ref", lang, i=i)
 
 
 def _result_text(data: dict, lang: str) -> str:
@@ -44,151 +94,267 @@ def _result_text(data: dict, lang: str) -> str:
     if r is None:
         return game_label("unfinished", lang)
     team = 0 if r > 0 else 1
-    return game_label("wins", lang, names=_team_names(data, team), gain=abs(r))
+    return game_label("wins", lang, names=team_names(data, team, lang), gain=abs(r))
 
 
-def _title_bits(data: dict) -> list:
+def _title_bits(data: dict, lang: str) -> list:
     tags = data.get("tags") or {}
     bits = [tags[k] for k in ("event", "site", "date") if tags.get(k)]
-    for k in ("table", "deal"):
-        if tags.get(k):
-            bits.append(f"{k} {tags[k]}")
+    if tags.get("table"):
+        bits.append(f"{game_label('table_col', lang)} {tags['table']}")
+    if tags.get("deal"):
+        bits.append(f"{game_label('deal_col', lang)} {tags['deal']}")
     return bits
 
 
-def _mistake_note(d: dict, lang: str) -> str:
-    best = d.get("best_moves") or []
-    better = ", ".join(_play_text(b, lang) for b in best[:3])
-    return (f"✗ {game_label('loses', lang, n=d['loss'])}; {game_label('better', lang)}: "
-            f"{better} ({_value(d.get('best_value'))})")
+def _mark(val: Optional[dict], lang: str) -> str:
+    """``✗ proven loss: loses 2 levels`` for a marked mistake of one view."""
+    if not val or not val.get("mistake"):
+        return ""
+    kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
+    return f"✗ {kind}: {levels(round(val['loss'], 1), lang)}"
+
+
+def _better(val: dict, lang: str) -> str:
+    best = val.get("best") or []
+    return ", ".join(f"{play_text(b['move'], lang)} {value_text(b, lang, interval=False)}"
+                     for b in best)
+
+
+def _exchange_by_kind(data: dict) -> dict:
+    return {(e["kind"], i): e for i, e in enumerate(data.get("exchange") or [])}
 
 
 # -- text -----------------------------------------------------------------------
 
 def render_text(data: dict, lang: str = "en") -> str:
-    """The move-by-move report as plain text."""
+    """The review as plain text: header, luck and skill, the exchange, every
+    decision with both views, the mistakes, the caveat and the notes."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
-    names = _names(data)
-    out = [G("title") + (" — " + ", ".join(_title_bits(data)) if _title_bits(data) else "")]
+    n = names(data, lang)
+    bits = _title_bits(data, lang)
+    out = [G("title") + (" — " + ", ".join(bits) if bits else "")]
     out.append(f"{G('level')}: {data['level']}    {G('players')}: "
-               + ", ".join(f"{s} {names[s]}" for s in range(4))
-               + f"  ({_team_names(data, 0)} / {_team_names(data, 1)})")
+               + ", ".join(f"{s} {n[s]}" for s in range(4))
+               + f"  ({team_names(data, 0, lang)} / {team_names(data, 1, lang)})")
     fin = data.get("finished") or []
     out.append(f"{G('result')}: {_result_text(data, lang)}"
-               + (f"    {G('finishing')}: " + ", ".join(names[s] for s in fin) if fin else ""))
-    out.append(G("value_legend", names=_team_names(data, 0)))
+               + (f"    {G('finishing')}: " + ", ".join(n[s] for s in fin) if fin else ""))
+    out.append(G("value_legend", names=team_names(data, 0, lang)))
+    out.append(f"{G('dd')} = {G('double')} ({G('double_help')}); "
+               f"{G('sd')} = {G('single')} ({G('single_help')})")
     out.append("")
     out.append(G("hands") + ":")
-    width = max(len(n) for n in names)
+    width = max(len(x) for x in n)
     for s in range(4):
-        out.append(f"  {s} {names[s]:<{width}}  {data['hands'][s]}")
+        out.append(f"  {s} {n[s]:<{width}}  {data['hands'][s]}")
+    out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
         out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
-    elif data.get("exchange"):
+    ex_decisions = [d for d in data["decisions"] if d["kind"] != "play"]
+    if ex_decisions:
         out += ["", G("exchange") + ":"]
-        for e in data["exchange"]:
-            kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-            verdict = (f"✗ {G('advice', card=e['best'])}" if e["mistake"] else G("as_advised"))
-            out.append(f"  {kind}: {names[e['giver']]} → {names[e['receiver']]} {e['card']}   "
-                       f"{verdict}")
-            if e.get("reason"):
-                out.append(f"      {e['reason']}")
+        advice = data.get("exchange") or []
+        for k, d in enumerate(ex_decisions):
+            kind = label("tribute" if d["kind"] == "tribute" else "return", lang)
+            rec = next((e for e in advice if e["kind"] == d["kind"] and e["giver"] == d["seat"]
+                        and e["card"] == d["move"]["cards"]), None)
+            to = n[rec["receiver"]] if rec else ""
+            line = (f"  {decision_ref(d, data, lang):>4}  {kind}: {n[d['seat']]} → {to} "
+                    f"{d['move']['cards']}")
+            val = d.get("double")
+            if val and val.get("chosen"):
+                line += f"   {G('dd')} {value_text(val['chosen'], lang)}"
+            if val and val.get("mistake"):
+                line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
+            out.append(line)
+            if rec:
+                verdict = (f"✗ {G('advice', card=rec['best'])}" if rec["mistake"]
+                           else G("as_advised"))
+                reason = advice_reason(rec, lang)
+                out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
     out += ["", G("play") + ":"]
     for d in data["decisions"]:
-        if d["table"] is None and d["index"] > 0:
+        if d["kind"] != "play":
+            continue
+        if d["table"] is None and d["move_index"] > 0:
             out.append("")
         mp = ""
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
-        val = ""
-        if d.get("solved"):
-            val = _value(d.get("chosen_value")) if d.get("chosen_value") is not None else G("not_solved")
-        line = f"  {d['index'] + 1:>3}  {names[d['seat']]:<{width}}  {_play_text(d['play'], lang):<34} {mp:>6} {val:>4}"
-        if d.get("mistake"):
-            line += "  " + _mistake_note(d, lang)
-            if d.get("first_mistake"):
+        vals = []
+        for view, short in (("double", G("dd")), ("single", G("sd"))):
+            val = d.get(view)
+            c = val.get("chosen") if val else None
+            vals.append(f"{short} {value_text(c, lang, interval=False)}" if c else "")
+        line = (f"  {decision_ref(d, data, lang):>5}  {n[d['seat']]:<{width}}  "
+                f"{play_text(d['move'], lang):<34} {mp:>6}  {vals[0]:<9} {vals[1]:<10}")
+        marks = []
+        for view, short in (("double", G("dd")), ("single", G("sd"))):
+            val = d.get(view)
+            if val and val.get("mistake"):
+                marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+        if marks:
+            line += "  " + " | ".join(marks)
+            if d["index"] == data.get("first_mistake"):
                 line += f"  ← {G('first_mistake')}"
         out.append(line.rstrip())
     out += ["", G("mistakes") + ":"]
-    mistakes = [d for d in data["decisions"] if d.get("mistake")]
-    bad_exchange = [e for e in data.get("exchange") or [] if e.get("mistake")]
-    if not mistakes and not bad_exchange:
+    marked = [d for d in data["decisions"] if any(
+        d.get(v) and d[v].get("mistake") for v in VIEWS)]
+    bad_advice = [e for e in data.get("exchange") or [] if e.get("mistake")]
+    if not marked and not bad_advice:
         out.append("  " + G("no_mistakes"))
-    for e in bad_exchange:
+    for e in bad_advice:
         kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-        out.append(f"  {names[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
-    for d in mistakes:
-        out.append(f"  #{d['index'] + 1} {names[d['seat']]}: {_play_text(d['play'], lang)}  "
-                   + _mistake_note(d, lang))
+        out.append(f"  {n[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
+    for d in marked:
+        for view, short in (("double", G("dd")), ("single", G("sd"))):
+            val = d.get(view)
+            if val and val.get("mistake"):
+                out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
+                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang)}; "
+                           f"{G('better')}: {_better(val, lang)}")
+    out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
+    out += ["", G("caveat")]
+    s = data.get("settings") or {}
+    if s.get("budget") is not None:
+        out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
     if data.get("notes"):
-        out += ["", G("notes") + ":"] + [f"  {n}" for n in data["notes"]]
+        out += ["", G("notes") + ":"] + [f"  {x}" for x in data["notes"]]
     return "\n".join(out) + "\n"
+
+
+def _opening_lines(data: dict, lang: str) -> list:
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    op = data.get("opening") or {}
+    rows = []
+    for team in (0, 1):
+        sign = 1 if team == 0 else -1
+        parts = []
+        for key, lab in (("deal", "opening_deal"), ("exchange", "opening_exchange"),
+                         ("start", "opening_start")):
+            mv = op.get(key)
+            if mv is None or (key == "start" and op.get("exchange") is None):
+                continue
+            parts.append(f"{G(lab)} {value_text(_flip(mv, sign), lang)}")
+        rows.append(f"{team_names(data, team, lang)}: " + (", ".join(parts) or G("none")))
+    return rows
+
+
+def _flip(mv: dict, sign: int) -> dict:
+    if sign > 0:
+        return mv
+    return {**mv, "mean": -mv["mean"], "low": -mv["high"], "high": -mv["low"]}
+
+
+def _player_lines(data: dict, lang: str) -> list:
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    by_index = {d["index"]: d for d in data["decisions"]}
+    out = []
+    for row in data.get("summary") or []:
+        parts = [f"{G('judged')} {row['judged']}"]
+        for view, short in (("double", G("dd")), ("single", G("sd"))):
+            v = row.get(view) or {}
+            if not v.get("judged"):
+                continue
+            text = f"{short}: {count_of(v['mistakes'], 'mistakes', lang)}"
+            if v["mistakes"]:
+                text += f", {G('lost')} {number(v['lost'], lang)}"
+                if v.get("largest"):
+                    i, loss = v["largest"]
+                    text += (f", {G('largest')} {decision_ref(by_index[i], data, lang)} "
+                             f"({levels(round(loss, 1), lang)})")
+            parts.append(text)
+        out.append(f"{n[row['seat']]}: " + "; ".join(parts))
+    return out
 
 
 # -- HTML -----------------------------------------------------------------------
 
 _CSS = """
 *{box-sizing:border-box}
-body{margin:0;font-family:"DejaVu Sans","Noto Sans",Arial,sans-serif;background:#0f5132;color:#f8f9fa;font-size:18px}
-header{padding:18px 28px;background:#0b3d26;border-bottom:3px solid #c9a227}
-h1{margin:0 0 6px;font-size:30px}
-h2{font-size:22px;margin:26px 0 10px;color:#ffe08a}
+body{margin:0;font-family:%FONTS%;background:#0f5132;color:#f8f9fa;font-size:17px}
+header{padding:16px 26px;background:#0b3d26;border-bottom:3px solid #c9a227}
+h1{margin:0 0 6px;font-size:28px}
+h2{font-size:21px;margin:24px 0 10px;color:#ffe08a}
+h3{font-size:18px;margin:10px 0 6px}
+a{color:#ffe08a}
 .sub{color:#cfe3d6}
-.result{font-size:22px;font-weight:bold;margin-top:8px}
+.result{font-size:21px;font-weight:bold;margin-top:8px}
 .result .win{color:#ffe08a}
-main{padding:6px 28px 40px}
-.legend{color:#cfe3d6;font-size:15px}
-.hands{display:grid;grid-template-columns:1fr 1fr;gap:12px}
-.seat{background:#13613d;border-radius:10px;padding:10px 12px;border-left:8px solid #4dabf7}
+main{padding:6px 26px 40px}
+.legend,.help{color:#cfe3d6;font-size:14px}
+.caveat{background:#0b3d26;border-left:6px solid #c9a227;padding:8px 12px;margin:14px 0;font-size:15px}
+.hands{display:grid;grid-template-columns:1fr 1fr;gap:10px}
+.seat{background:#13613d;border-radius:10px;padding:8px 12px;border-left:8px solid #4dabf7;min-height:64px}
 .seat.t1{border-left-color:#ff8787}
-.seat h3{margin:0 0 6px;font-size:19px}
-.seat h3 .n{font-weight:normal;color:#cfe3d6;font-size:15px}
+.seat.turn{outline:3px solid #ffe08a}
+.seat h3 .n{font-weight:normal;color:#cfe3d6;font-size:14px}
 .cards{display:inline-flex;flex-wrap:wrap;gap:3px;align-items:flex-end;vertical-align:middle}
-.card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;width:34px;height:48px;
- background:#fff;color:#111;border-radius:5px;border:1px solid #999;font-weight:bold;font-size:17px;line-height:1.05;
+.card{display:inline-flex;flex-direction:column;align-items:center;justify-content:center;width:32px;height:46px;
+ background:#fff;color:#111;border-radius:5px;border:1px solid #999;font-weight:bold;font-size:16px;line-height:1.05;
  box-shadow:1px 1px 2px rgba(0,0,0,.4)}
-.card .s{font-size:17px}
+.card .s{font-size:16px}
 .card.red{color:#c92a2a}
 .card.wild{background:#fff3bf;border:2px solid #f08c00}
-.card.joker{font-size:10px;letter-spacing:-.5px}
+.card.joker{font-size:9px;letter-spacing:-.5px}
 .card.joker.big{color:#c92a2a}
-.cards.small .card{width:27px;height:38px;font-size:14px}
-.cards.small .card .s{font-size:13px}
-.cards.small .card.joker{font-size:8px}
-.gap{width:8px}
+.card.zh{font-size:13px}
+.cards.small .card{width:26px;height:37px;font-size:13px}
+.cards.small .card .s{font-size:12px}
+.cards.small .card.joker{font-size:7px}
+.cards.small .card.joker.zh{font-size:11px}
+.gap{width:7px}
 table{border-collapse:collapse;width:100%;background:#13613d;border-radius:10px;overflow:hidden}
-td,th{padding:4px 10px;text-align:left;vertical-align:middle}
-th{background:#0b3d26;color:#ffe08a;font-weight:normal;font-size:15px}
+td,th{padding:4px 9px;text-align:left;vertical-align:middle}
+th{background:#0b3d26;color:#ffe08a;font-weight:normal;font-size:14px}
 tr.round td{border-top:2px solid #0b3d26}
-td.num{color:#cfe3d6;width:42px}
-td.who{white-space:nowrap;width:120px}
+td.num{color:#cfe3d6;width:52px;white-space:nowrap}
+td.who{white-space:nowrap;width:110px}
 td.who.t0{color:#a5d8ff}td.who.t1{color:#ffc9c9}
 td.pass{color:#cfe3d6;font-style:italic}
-td.mp,td.val{white-space:nowrap;width:70px;text-align:right;color:#cfe3d6}
+td.mp,td.val{white-space:nowrap;text-align:right;color:#cfe3d6}
 tr.mistake td{background:#7a1f1f}
-tr.mistake td.val{color:#fff;font-weight:bold}
-.better{display:flex;align-items:center;gap:8px;flex-wrap:wrap;margin-top:4px;font-size:16px;color:#ffe08a}
-.tag{display:inline-block;background:#c92a2a;color:#fff;border-radius:4px;padding:1px 7px;font-size:14px;margin-left:6px}
+tr.mistake td.val{color:#fff}
+tr.cur td{outline:2px solid #ffe08a}
+.better{display:flex;align-items:center;gap:8px;flex-wrap:wrap;margin-top:4px;font-size:15px;color:#ffe08a}
+.tag{display:inline-block;background:#c92a2a;color:#fff;border-radius:4px;padding:1px 7px;font-size:13px;margin-left:6px}
+.tag.est{background:#e8590c}
 .tag.first{background:#f08c00}
-.summary{display:flex;flex-wrap:wrap;gap:10px}
-.summary .box{background:#13613d;border-radius:10px;padding:8px 14px}
-.summary .box.bad{background:#7a1f1f}
-.exchange td{padding:6px 10px}
+.boxes{display:flex;flex-wrap:wrap;gap:10px}
+.box{background:#13613d;border-radius:10px;padding:8px 14px}
+.box.bad{background:#7a1f1f}
 .ok{color:#b2f2bb}
-.notes{color:#cfe3d6;font-size:15px}
-"""
+.notes{color:#cfe3d6;font-size:14px}
+svg.graph{background:#13613d;border-radius:10px;width:100%;height:auto;max-width:1100px}
+svg.graph .pt{cursor:pointer}
+.viewer{background:#0b3d26;border-radius:12px;padding:12px}
+.controls{display:flex;gap:8px;align-items:center;flex-wrap:wrap;margin-bottom:8px}
+.controls button{font:inherit;font-size:16px;padding:4px 14px;border-radius:6px;border:1px solid #c9a227;
+ background:#13613d;color:#fff;cursor:pointer}
+.controls .pos{color:#ffe08a;margin-left:8px}
+.tablebox{background:#13613d;border-radius:10px;padding:8px 12px;margin:10px 0}
+.cand td{font-size:15px}
+.cand tr.chosen td{background:#0b3d26;font-weight:bold}
+.cand tr.best td:first-child::before{content:"★ ";color:#ffe08a}
+.grid2{display:grid;grid-template-columns:1fr 1fr;gap:12px}
+@media (max-width:900px){.grid2,.hands{grid-template-columns:1fr}}
+""".replace("%FONTS%", FONT_STACK)
 
 
 def _e(s) -> str:
     return html.escape(str(s))
 
 
-def _card_html(tok: str, level: str) -> str:
+def _card_html(tok: str, level: str, lang: str) -> str:
     if tok in ("SB", "HR"):
         big = tok == "HR"
-        word = "JOKER"
-        return (f'<span class="card joker{" big" if big else ""}" title="{_e(tok)}">'
-                f'{word}<span class="s">{"★" if big else "☆"}</span></span>')
+        word = joker_card_label(tok, lang)
+        zh = " zh" if lang == "zh" else ""
+        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(tok)}">'
+                f'{_e(word)}<span class="s">{"★" if big else "☆"}</span></span>')
     suit, rank = tok[0], tok[1:]
     cls = ["card"]
     if suit in "HD":
@@ -210,7 +376,8 @@ def _order_key(tok: str, level: str) -> tuple:
     return (o, "SHCD".index(tok[0]))
 
 
-def _cards_html(cards: str, level: str, small: bool = False, group: bool = False) -> str:
+def _cards_html(cards: str, level: str, lang: str, small: bool = False,
+                group: bool = False) -> str:
     toks = cards.split()
     if group:
         toks.sort(key=lambda t: _order_key(t, level), reverse=True)
@@ -220,7 +387,7 @@ def _cards_html(cards: str, level: str, small: bool = False, group: bool = False
         k = _order_key(t, level)[0]
         if group and prev is not None and k != prev:
             parts.append('<span class="gap"></span>')
-        parts.append(_card_html(t, level))
+        parts.append(_card_html(t, level, lang))
         prev = k
     return f'<span class="cards{" small" if small else ""}">{"".join(parts)}</span>'
 
@@ -228,98 +395,509 @@ def _cards_html(cards: str, level: str, small: bool = False, group: bool = False
 def _play_html(p, level: str, lang: str) -> str:
     if p is None or p == "pass":
         return _e(type_name("pass", lang))
-    return (_cards_html(p["cards"], level, small=True)
-            + f' <span class="legend">{_e(type_name(p["type"], lang))} {_e(rank_name(p["rank"]))}</span>')
+    if p.get("type") == "card":
+        return _cards_html(p["cards"], level, lang, small=True)
+    return (_cards_html(p["cards"], level, lang, small=True)
+            + f' <span class="legend">{_e(type_name(p["type"], lang))} '
+              f'{_e(rank_label(p["rank"], lang))}</span>')
 
 
-def render_html(data: dict, lang: str = "en") -> str:
-    """A self-contained HTML page of the analysis."""
+def _graph_svg(data: dict, lang: str, uid: str) -> str:
+    """Team 0's expected level gain after every decision, both views (one
+    point per decision), the proven stretch shaded, mistakes as dots."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
-    names = _names(data)
+    decs = data["decisions"]
+    n = len(decs)
+    W, H, L, R, T, B = 1000, 300, 46, 14, 14, 30
+    pw, ph = W - L - R, H - T - B
+
+    def x(i):
+        return L + (pw * (i + 0.5) / max(n, 1))
+
+    def y(v):
+        return T + ph * (3 - v) / 6
+
+    parts = [f'<svg class="graph" id="{uid}-graph" viewBox="0 0 {W} {H}" '
+             f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{_e(G("graph"))}">']
+    # the proven stretch: from the first decision after which every DD value is exact
+    exact = [bool(d.get("double") and d["double"].get("chosen")
+                  and d["double"]["chosen"].get("exact")) for d in decs]
+    start = n
+    while start > 0 and exact[start - 1]:
+        start -= 1
+    if start < n:
+        x0 = L + pw * start / max(n, 1)
+        parts.append(f'<rect class="proven" x="{x0:.1f}" y="{T}" width="{L + pw - x0:.1f}" '
+                     f'height="{ph}" fill="#2b8a3e" opacity="0.35"><title>{_e(G("proven"))}'
+                     f'</title></rect>')
+    for v in range(-3, 4):
+        parts.append(f'<line x1="{L}" x2="{L + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'stroke="{"#cfe3d6" if v == 0 else "#2f7a52"}" stroke-width="1"/>')
+        parts.append(f'<text x="{L - 6}" y="{y(v) + 5:.1f}" text-anchor="end" font-size="13" '
+                     f'fill="#cfe3d6">{_e(signed(v, lang))}</text>')
+    # round starts along the axis
+    for i, d in enumerate(decs):
+        if d["kind"] != "play" or d["table"] is None:
+            parts.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{T + ph}" y2="{T + ph + 5}" '
+                         f'stroke="#cfe3d6"/>')
+    graph = data.get("graph") or {}
+    band = [(i, p) for i, p in enumerate(graph.get("double") or []) if p]
+    if band:
+        up = " ".join(f"{x(i):.1f},{y(p['high']):.1f}" for i, p in band)
+        down = " ".join(f"{x(i):.1f},{y(p['low']):.1f}" for i, p in reversed(band))
+        parts.append(f'<polygon points="{up} {down}" fill="#4dabf7" opacity="0.18"/>')
+    colours = {"double": "#74c0fc", "single": "#ffa94d"}
+    for view in VIEWS:
+        pts = graph.get(view) or []
+        seg: list = []
+        segs = []
+        for i, p in enumerate(pts):
+            if p is None:
+                if seg:
+                    segs.append(seg)
+                seg = []
+                continue
+            seg.append(f"{x(i):.1f},{y(p['mean']):.1f}")
+        if seg:
+            segs.append(seg)
+        dash = ' stroke-dasharray="6 4"' if view == "single" else ""
+        for s in segs:
+            parts.append(f'<polyline class="line-{view}" points="{" ".join(s)}" fill="none" '
+                         f'stroke="{colours[view]}" stroke-width="2.5"{dash}/>')
+        for i, p in enumerate(pts):
+            if p is None:
+                continue
+            d = decs[i]
+            val = d.get(view) or {}
+            title = (f"{decision_ref(d, data, lang)} {names(data, lang)[d['seat']]}: "
+                     f"{play_text(d['move'], lang)} {G('dd' if view == 'double' else 'sd')} "
+                     f"{value_text(p, lang)}")
+            if val.get("mistake"):
+                title += " " + _mark(val, lang)
+                r, fill = 7, ("#ff6b6b" if view == "double" else "#ffd43b")
+            else:
+                r, fill = 2.5, colours[view]
+            parts.append(f'<circle class="pt{" mistake" if val.get("mistake") else ""}" '
+                         f'data-i="{i}" data-view="{view}" cx="{x(i):.1f}" cy="{y(p["mean"]):.1f}" '
+                         f'r="{r}" fill="{fill}" stroke="#111" stroke-width="{1 if r > 3 else 0}">'
+                         f'<title>{_e(title)}</title></circle>')
+    parts.append(f'<line class="cursor" x1="0" x2="0" y1="{T}" y2="{T + ph}" stroke="#ffe08a" '
+                 f'stroke-width="2" opacity="0"/>')
+    ly = H - 9
+    parts.append(f'<line x1="{L}" x2="{L + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke="{colours["double"]}" '
+                 f'stroke-width="3"/><text x="{L + 32}" y="{ly}" font-size="13" fill="#f8f9fa">'
+                 f'{_e(G("double"))}</text>')
+    parts.append(f'<line x1="{L + 220}" x2="{L + 246}" y1="{ly - 4}" y2="{ly - 4}" '
+                 f'stroke="{colours["single"]}" stroke-width="3" stroke-dasharray="6 4"/>'
+                 f'<text x="{L + 252}" y="{ly}" font-size="13" fill="#f8f9fa">{_e(G("single"))}</text>')
+    parts.append('</svg>')
+    return "".join(parts)
+
+
+def _viewer_data(data: dict, lang: str) -> dict:
+    """What the replay script needs: per decision, the hands, the table, the
+    move and the candidates with their values, all as display strings."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    frames = []
+    owner = None
+    for d in data["decisions"]:
+        if d["kind"] == "play":
+            if d["table"] is None:
+                owner = None
+            table = ""
+            if d["table"] is not None:
+                table = (f"{play_text(d['table'], lang)}"
+                         + (f" — {n[owner]}" if owner is not None else ""))
+            mv = d["move"]
+            if mv is None:
+                what = G("passes", who=n[d["seat"]])
+            elif d["table"] is None:
+                what = G("leads_with", who=n[d["seat"]], move=play_text(mv, lang))
+            else:
+                what = G("beats", move=f"{n[d['seat']]}: {type_name(mv['type'], lang)} "
+                                       f"{rank_label(mv['rank'], lang)}",
+                         table=f"{type_name_acc(d['table']['type'], lang)} "
+                               f"{rank_label(d['table']['rank'], lang)}")
+            if mv is not None:
+                owner = d["seat"]
+        else:
+            table = label("tribute" if d["kind"] == "tribute" else "return", lang)
+            what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
+                   f"{d['move']['cards']}"
+        cands = {}
+        for view in VIEWS:
+            val = d.get(view)
+            if not val:
+                continue
+            for m in val.get("moves") or []:
+                key = "pass" if m["move"] is None else m["move"]["cards"] + "|" + m["move"]["type"] \
+                    + "|" + m["move"]["rank"]
+                c = cands.setdefault(key, {"move": _play_html(m["move"], data["level"], lang),
+                                           "text": play_text(m["move"], lang)})
+                c[view] = value_text(m, lang)
+                c[view + "_mean"] = m["mean"]
+        chosen_key = ("pass" if d["move"] is None else
+                      d["move"]["cards"] + "|" + d["move"]["type"] + "|" + d["move"]["rank"])
+        best = set()
+        dd = d.get("double") or d.get("single") or {}
+        for b in dd.get("best") or []:
+            best.add("pass" if b["move"] is None else
+                     b["move"]["cards"] + "|" + b["move"]["type"] + "|" + b["move"]["rank"])
+        sign = 1 if d["seat"] % 2 == 0 else -1
+        ordered = sorted(cands.items(), key=lambda kv: -sign * kv[1].get(
+            "double_mean", kv[1].get("single_mean", 0)))
+        rows = [{**c, "chosen": k == chosen_key, "best": k in best} for k, c in ordered[:40]]
+        if chosen_key in cands and not any(r["chosen"] for r in rows):
+            rows.append({**cands[chosen_key], "chosen": True, "best": chosen_key in best})
+        marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang)
+                 for v in VIEWS if d.get(v) and d[v].get("mistake")]
+        frames.append({
+            "ref": decision_ref(d, data, lang), "seat": d["seat"], "hands": d["hands"],
+            "table": table, "what": what, "cands": rows, "more": max(0, len(ordered) - 40),
+            "marks": marks,
+            "dd": value_text((d.get("double") or {}).get("chosen"), lang),
+            "sd": value_text((d.get("single") or {}).get("chosen"), lang),
+        })
+    start = data.get("first_mistake")
+    return {"frames": frames, "start": start if start is not None else 0,
+            "names": n, "level": data["level"],
+            "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
+                                         "dd", "sd", "value_after")},
+            "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
+            "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
+
+
+_SCRIPT = r"""
+(function(){
+var SUIT={S:"\u2660",H:"\u2665",C:"\u2663",D:"\u2666"},ORDER="23456789TJQKA";
+var viewers=[],active=null;
+function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c];});}
+function okey(t,lv){if(t==="SB")return 15;if(t==="HR")return 16;var r=t.slice(1);return r===lv?14:ORDER.indexOf(r)+1;}
+function card(t,D){
+  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
+  var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
+  return '<span class="'+c+'" title="'+t+'">'+(r==="T"?"10":r)+'<span class="s">'+SUIT[s]+'</span></span>';
+}
+function cards(str,D){
+  var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D.level)-okey(a,D.level)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
+  var out=[],prev=null;toks.forEach(function(t){var k=okey(t,D.level);if(prev!==null&&k!==prev)out.push('<span class="gap"></span>');out.push(card(t,D));prev=k;});
+  return '<span class="cards">'+out.join("")+'</span>';
+}
+function Viewer(root){
+  this.root=root;this.D=JSON.parse(root.querySelector("script.gd-data").textContent);
+  this.i=Math.max(0,Math.min(this.D.start,this.D.frames.length-1));var me=this;
+  root.querySelectorAll("button[data-go]").forEach(function(b){b.addEventListener("click",function(){active=me;me.go(b.getAttribute("data-go"));});});
+  root.addEventListener("click",function(){active=me;});
+  var g=document.getElementById(root.id+"-graph");
+  if(g){g.querySelectorAll(".pt").forEach(function(p){p.addEventListener("click",function(){active=me;me.show(+p.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});}
+  document.querySelectorAll('tr[data-viewer="'+root.id+'"]').forEach(function(tr){tr.addEventListener("click",function(){active=me;me.show(+tr.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});
+  this.show(this.i);
+}
+Viewer.prototype.go=function(w){var n=this.D.frames.length;var i={first:0,prev:this.i-1,next:this.i+1,last:n-1}[w];this.show(Math.max(0,Math.min(n-1,i)));};
+Viewer.prototype.show=function(i){
+  var D=this.D,f=D.frames[i],r=this.root,L=D.labels;this.i=i;
+  for(var s=0;s<4;s++){
+    var el=r.querySelector('.seat[data-seat="'+s+'"]'),h=f.hands[s],n=h?h.split(" ").length:0;
+    el.className="seat t"+(s%2)+(s===f.seat?" turn":"");
+    el.querySelector(".n").textContent=" \u00b7 "+n;
+    el.querySelector(".hc").innerHTML=n?cards(h,D):'<span class="legend">'+esc(L.out)+'</span>';
+  }
+  r.querySelector(".pos").textContent=D.decision.replace("{i}",i+1).replace("{n}",D.frames.length)+" \u00b7 "+f.ref;
+  r.querySelector(".tbl").innerHTML=esc(L.table)+": "+(f.table?esc(f.table):esc(L.free_lead));
+  r.querySelector(".what").innerHTML=esc(f.what)+(f.dd?' \u00b7 '+esc(L.dd)+" "+esc(f.dd):"")+(f.sd?' \u00b7 '+esc(L.sd)+" "+esc(f.sd):"")+f.marks.map(function(m){return ' <span class="tag">'+esc(m)+'</span>';}).join("");
+  var rows=['<tr><th>'+esc(L.candidates)+'</th><th>'+esc(L.dd)+'</th><th>'+esc(L.sd)+'</th></tr>'];
+  f.cands.forEach(function(c){rows.push('<tr class="'+(c.chosen?"chosen ":"")+(c.best?"best":"")+'"><td>'+c.move+(c.chosen?' <span class="tag first">'+esc(L.played)+'</span>':'')+'</td><td>'+esc(c.double||"")+'</td><td>'+esc(c.single||"")+'</td></tr>');});
+  if(f.more)rows.push('<tr><td colspan="3" class="legend">+'+f.more+'</td></tr>');
+  r.querySelector("table.cand").innerHTML=rows.join("");
+  var g=document.getElementById(r.id+"-graph");
+  if(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
+    if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}}
+  document.querySelectorAll('tr[data-viewer="'+r.id+'"]').forEach(function(tr){tr.classList.toggle("cur",+tr.getAttribute("data-i")===i);});
+};
+document.addEventListener("keydown",function(ev){
+  var v=active||viewers[0];if(!v)return;
+  if(ev.key==="ArrowRight"){v.go("next");ev.preventDefault();}
+  else if(ev.key==="ArrowLeft"){v.go("prev");ev.preventDefault();}
+  else if(ev.key==="Home"){v.go("first");ev.preventDefault();}
+  else if(ev.key==="End"){v.go("last");ev.preventDefault();}
+});
+document.querySelectorAll(".viewer").forEach(function(el){viewers.push(new Viewer(el));});
+window.gdViewers=viewers;
+})();
+"""
+
+
+def _json_script(obj) -> str:
+    text = json.dumps(obj, ensure_ascii=False)
+    return text.replace("</", "<\\/")
+
+
+def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
+    """The review of one deal (the body of a page, or a section of an evening)."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
     level = data["level"]
-    h = ['<!DOCTYPE html>', f'<html lang="{_e(lang)}"><head><meta charset="utf-8">',
-         f'<title>{_e(G("title"))}{" — " + _e(", ".join(_title_bits(data))) if _title_bits(data) else ""}</title>',
-         f'<style>{_CSS}</style></head><body>']
-    h.append('<header>')
-    h.append(f'<h1>{_e(G("title"))}</h1>')
-    if _title_bits(data):
-        h.append(f'<div class="sub">{_e(" · ".join(_title_bits(data)))}</div>')
+    by_index = {d["index"]: d for d in data["decisions"]}
+    h = [f'<section class="deal" id="{uid}">']
+    bits = _title_bits(data, lang)
+    h.append(f'<{heading}>{_e(G("title"))}{(" — " + _e(" · ".join(bits))) if bits else ""}</{heading}>')
     h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(level)}</b> · {_e(G("players"))}: '
-             f'<span style="color:#a5d8ff">{_e(_team_names(data, 0))}</span> vs '
-             f'<span style="color:#ffc9c9">{_e(_team_names(data, 1))}</span></div>')
+             f'<span style="color:#a5d8ff">{_e(team_names(data, 0, lang))}</span> / '
+             f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
     fin = data.get("finished") or []
-    h.append(f'<div class="result">{_e(G("result"))}: <span class="win">{_e(_result_text(data, lang))}</span>'
-             + (f' <span class="sub" style="font-weight:normal;font-size:17px">({_e(G("finishing"))}: '
-                f'{_e(", ".join(names[s] for s in fin))})</span>' if fin else "") + '</div>')
-    h.append('</header><main>')
+    h.append(f'<div class="result">{_e(G("result"))}: <span class="win">{_e(_result_text(data, lang))}'
+             f'</span>' + (f' <span class="sub" style="font-weight:normal;font-size:16px">'
+                           f'({_e(G("finishing"))}: {_e(", ".join(n[s] for s in fin))})</span>'
+                           if fin else "") + '</div>')
+    h.append(f'<div class="caveat">{_e(G("caveat"))}</div>')
 
-    # summary: the first mistake of each player
-    mistakes = [d for d in data["decisions"] if d.get("mistake")]
-    h.append(f'<h2>{_e(G("mistakes"))}</h2><div class="summary">')
-    if not mistakes and not any(e.get("mistake") for e in data.get("exchange") or []):
-        h.append(f'<div class="box">{_e(G("no_mistakes"))}</div>')
-    for e in data.get("exchange") or []:
-        if e.get("mistake"):
-            kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-            h.append(f'<div class="box bad">{_e(names[e["giver"]])}: {_e(kind)} {_card_html(e["card"], level)} '
-                     f'→ {_e(G("advice", card=""))}{_card_html(e["best"], level)}</div>')
-    for d in mistakes:
-        first = f'<span class="tag first">{_e(G("first_mistake"))}</span>' if d.get("first_mistake") else ""
-        h.append(f'<div class="box bad"><a href="#m{d["index"] + 1}" style="color:#fff">#{d["index"] + 1}</a> '
-                 f'{_e(names[d["seat"]])}: {_e(G("loses", n=d["loss"]))}{first}</div>')
-    h.append('</div>')
+    # the graph
+    h.append(f'<h2>{_e(G("graph"))}</h2>')
+    h.append(f'<p class="help">{_e(G("graph_help", names=team_names(data, 0, lang)))}</p>')
+    h.append(_graph_svg(data, lang, uid))
 
-    # the hands
-    h.append(f'<h2>{_e(G("hands"))}</h2><div class="hands">')
+    # luck and skill
+    h.append(f'<h2>{_e(G("opening"))}</h2><div class="grid2"><div>')
+    h.append(f'<p class="help">{_e(G("opening_help"))}</p><table class="opening"><tr><th></th>')
+    op = data.get("opening") or {}
+    keys = [k for k in ("deal", "exchange", "start") if op.get(k) is not None
+            and not (k == "start" and op.get("exchange") is None)]
+    for k in keys:
+        h.append(f'<th>{_e(G("opening_" + k))}</th>')
+    h.append('</tr>')
+    for team in (0, 1):
+        sign = 1 if team == 0 else -1
+        h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
+                 + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
+                 + '</tr>')
+    h.append('</table></div><div>')
+    h.append(f'<p class="help">{_e(G("skill_help"))}</p><table class="skill"><tr>'
+             f'<th>{_e(G("player"))}</th><th>{_e(G("judged"))}</th>'
+             f'<th>{_e(G("dd"))}: {_e(G("mistakes"))}</th><th>{_e(G("dd"))}: {_e(G("lost"))}</th>'
+             f'<th>{_e(G("sd"))}: {_e(G("mistakes"))}</th><th>{_e(G("sd"))}: {_e(G("lost"))}</th>'
+             f'<th>{_e(G("largest"))}</th></tr>')
+    for row in data.get("summary") or []:
+        cells = [f'<td class="who t{row["seat"] % 2}">{_e(n[row["seat"]])}</td>',
+                 f'<td>{row["judged"]}</td>']
+        largest = None
+        for view in VIEWS:
+            v = row.get(view) or {}
+            cells.append(f'<td>{v.get("mistakes", 0)}'
+                         + (f' ({_e(G("proven"))}: {v["proven"]})' if v.get("proven") else "")
+                         + '</td>')
+            cells.append(f'<td>{_e(number(v.get("lost") or 0, lang))}</td>')
+            if v.get("largest") and (largest is None or v["largest"][1] > largest[1]):
+                largest = v["largest"]
+        if largest:
+            d = by_index[largest[0]]
+            cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a> '
+                         f'({_e(levels(round(largest[1], 1), lang))})</td>')
+        else:
+            cells.append(f'<td>{_e(G("none"))}</td>')
+        h.append('<tr>' + "".join(cells) + '</tr>')
+    h.append('</table></div></div>')
+
+    # the viewer
+    h.append(f'<h2>{_e(G("viewer"))}</h2>')
+    h.append(f'<div class="viewer" id="{uid}-viewer">')
+    h.append(f'<script type="application/json" class="gd-data">{_json_script(_viewer_data(data, lang))}'
+             f'</script>')
+    h.append('<div class="controls">'
+             + "".join(f'<button type="button" data-go="{k}">{_e(G(k))}</button>'
+                       for k in ("first", "prev", "next", "last"))
+             + f'<span class="pos"></span><span class="legend">{_e(G("keys"))}</span></div>')
+    h.append('<div class="hands">')
     for s in (0, 1, 2, 3):
-        n = len(data["hands"][s].split())
-        h.append(f'<div class="seat t{s % 2}"><h3>{_e(names[s])} <span class="n">{_e(G("seat"))} {s} · {n}</span></h3>'
-                 f'{_cards_html(data["hands"][s], level, group=True)}</div>')
-    h.append('</div>')
+        h.append(f'<div class="seat t{s % 2}" data-seat="{s}"><h3>{_e(n[s])} '
+                 f'<span class="n"></span></h3><div class="hc"></div></div>')
+    h.append('</div><div class="tablebox"><div class="tbl"></div><div class="what"></div></div>')
+    h.append('<table class="cand"></table></div>')
 
     # the exchange
     if data.get("anti_tribute"):
         h.append(f'<h2>{_e(G("exchange"))}</h2><p>{_e(G("anti_tribute"))}</p>')
     elif data.get("exchange"):
         h.append(f'<h2>{_e(G("exchange"))}</h2><table class="exchange">')
+        ex_dec = [d for d in data["decisions"] if d["kind"] != "play"]
         for e in data["exchange"]:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-            row_attr = ' class="mistake"' if e["mistake"] else ""
-            verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level)}' if e["mistake"]
-                       else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
-            h.append(f'<tr{row_attr}><td>{_e(kind)}</td><td>{_e(names[e["giver"]])} → {_e(names[e["receiver"]])}</td>'
-                     f'<td>{_card_html(e["card"], level)}</td><td>{verdict}</td>'
-                     f'<td class="legend">{_e(e.get("reason") or "")}</td></tr>')
+            d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)
+            dd = ""
+            if d and d.get("double") and d["double"].get("chosen"):
+                dd = f'{_e(G("dd"))} {_e(value_text(d["double"]["chosen"], lang))}'
+                if d["double"].get("mistake"):
+                    dd += f' <span class="tag">{_e(_mark(d["double"], lang))}</span>'
+            verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level, lang)}'
+                       if e["mistake"] else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
+            anchor = f' id="{uid}-d{d["index"]}"' if d else ""
+            cls = ' class="mistake"' if e["mistake"] else ""
+            h.append(f'<tr{anchor}{cls}><td>{_e(kind)}</td>'
+                     f'<td>{_e(n[e["giver"]])} → {_e(n[e["receiver"]])}</td>'
+                     f'<td>{_card_html(e["card"], level, lang)}</td><td>{dd}</td><td>{verdict}</td>'
+                     f'<td class="legend">{_e(advice_reason(e, lang))}</td></tr>')
         h.append('</table>')
 
     # the play
     h.append(f'<h2>{_e(G("play"))}</h2>')
-    h.append(f'<p class="legend">{_e(G("value_legend", names=_team_names(data, 0)))}</p>')
-    h.append(f'<table class="play"><tr><th>#</th><th>{_e(label("seat", lang))}</th><th>{_e(G("move"))}</th>'
-             f'<th style="text-align:right">{_e(G("min_plays"))}</th><th style="text-align:right">{_e(label("value", lang))}</th></tr>')
+    h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}; '
+             f'{_e(G("dd"))} = {_e(G("double"))}, {_e(G("sd"))} = {_e(G("single"))}</p>')
+    h.append(f'<table class="play"><tr><th>#</th><th>{_e(G("player"))}</th><th>{_e(G("move"))}</th>'
+             f'<th style="text-align:right">{_e(G("min_plays"))}</th>'
+             f'<th style="text-align:right">{_e(G("dd"))}</th>'
+             f'<th style="text-align:right">{_e(G("sd"))}</th></tr>')
     for d in data["decisions"]:
+        if d["kind"] != "play":
+            continue
         cls = []
-        if d["table"] is None and d["index"] > 0:
+        if d["table"] is None and d["move_index"] > 0:
             cls.append("round")
-        if d.get("mistake"):
+        marked = [v for v in VIEWS if d.get(v) and d[v].get("mistake")]
+        if marked:
             cls.append("mistake")
         mp = ""
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
-        val = _value(d.get("chosen_value")) if d.get("solved") and d.get("chosen_value") is not None else ""
-        move = _play_html(d["play"], level, lang)
-        if d.get("mistake"):
-            first = f'<span class="tag first">{_e(G("first_mistake"))}</span>' if d.get("first_mistake") else ""
-            better = " ".join(_play_html(b, level, lang) for b in (d.get("best_moves") or [])[:3])
-            move += (f'<span class="tag">✗ {_e(G("loses", n=d["loss"]))}</span>{first}'
-                     f'<div class="better">{_e(G("better"))} ({_e(_value(d.get("best_value")))}): {better}</div>')
-        pass_cls = " pass" if d["play"] is None else ""
-        h.append(f'<tr id="m{d["index"] + 1}" class="{" ".join(cls)}"><td class="num">{d["index"] + 1}</td>'
-                 f'<td class="who t{d["seat"] % 2}">{_e(names[d["seat"]])}</td><td class="mv{pass_cls}">{move}</td>'
-                 f'<td class="mp">{_e(mp)}</td><td class="val">{_e(val)}</td></tr>')
+        vals = [value_text((d.get(v) or {}).get("chosen"), lang, interval=False) for v in VIEWS]
+        move = _play_html(d["move"], level, lang)
+        for v in marked:
+            val = d[v]
+            est = " est" if val["mistake"] == "estimated" else ""
+            move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
+        if marked and d["index"] == data.get("first_mistake"):
+            move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'
+        for v in marked:
+            val = d[v]
+            better = " ".join(f'{_play_html(b["move"], level, lang)} '
+                              f'<span class="legend">{_e(value_text(b, lang, interval=False))}</span>'
+                              for b in val.get("best") or [])
+            move += (f'<div class="better">{_e(G("dd" if v == "double" else "sd"))} '
+                     f'{_e(G("better"))}: {better}</div>')
+        pass_cls = " pass" if d["move"] is None else ""
+        h.append(f'<tr id="{uid}-d{d["index"]}" data-viewer="{uid}-viewer" data-i="{d["index"]}" '
+                 f'class="{" ".join(cls)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
+                 f'<td class="who t{d["seat"] % 2}">{_e(n[d["seat"]])}</td>'
+                 f'<td class="mv{pass_cls}">{move}</td><td class="mp">{_e(mp)}</td>'
+                 f'<td class="val">{_e(vals[0])}</td><td class="val">{_e(vals[1])}</td></tr>')
     h.append('</table>')
-    if data.get("notes"):
+    h.append(f'<h2>{_e(G("hands"))}</h2><div class="hands">')
+    for s in (0, 1, 2, 3):
+        cnt = len(data["hands"][s].split())
+        h.append(f'<div class="seat t{s % 2}"><h3>{_e(n[s])} <span class="n">· {cnt}</span></h3>'
+                 f'{_cards_html(data["hands"][s], level, lang, group=True)}</div>')
+    h.append('</div>')
+    s = data.get("settings") or {}
+    notes = list(data.get("notes") or [])
+    if s.get("budget") is not None:
+        notes.insert(0, G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
+    if notes:
         h.append(f'<h2>{_e(G("notes"))}</h2><ul class="notes">'
-                 + "".join(f"<li>{_e(n)}</li>" for n in data["notes"]) + '</ul>')
-    h.append('</main></body></html>')
-    return "\n".join(h) + "\n"
+                 + "".join(f"<li>{_e(x)}</li>" for x in notes) + '</ul>')
+    h.append('</section>')
+    return "\n".join(h)
+
+
+def _page(title: str, body: str, lang: str) -> str:
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{_e(title)}</title><style>{_CSS}</style></head><body><main>\n'
+            f"{body}\n</main><script>{_SCRIPT}</script></body></html>\n")
+
+
+def render_html(data: dict, lang: str = "en") -> str:
+    """A self-contained HTML page of one deal's review."""
+    bits = _title_bits(data, lang)
+    title = game_label("title", lang) + (" — " + ", ".join(bits) if bits else "")
+    return _page(title, _deal_html(data, lang, "deal1"), lang)
+
+
+# -- the evening ------------------------------------------------------------------
+
+def evening_summary(reviews: list) -> dict:
+    """Per player over the evening (by name; seats where no names are known):
+    decisions judged, mistakes, levels lost per deal, the largest mistake."""
+    players: dict = {}
+    for k, data in enumerate(reviews):
+        n = data.get("players") or [f"#{s}" for s in range(4)]
+        for row in data.get("summary") or []:
+            p = players.setdefault(n[row["seat"]], {"name": n[row["seat"]], "deals": 0,
+                                                    "judged": 0, "mistakes": 0, "proven": 0,
+                                                    "lost": 0.0, "largest": None})
+            p["deals"] += 1
+            p["judged"] += row["judged"]
+            dd = row.get("double") or {}
+            p["mistakes"] += dd.get("mistakes", 0)
+            p["proven"] += dd.get("proven", 0)
+            p["lost"] += dd.get("lost") or 0.0
+            if dd.get("largest") and (p["largest"] is None or dd["largest"][1] > p["largest"][2]):
+                p["largest"] = (k, dd["largest"][0], dd["largest"][1])
+    for p in players.values():
+        p["lost_per_deal"] = round(p["lost"] / p["deals"], 3) if p["deals"] else 0.0
+        p["lost"] = round(p["lost"], 3)
+    return {"players": sorted(players.values(), key=lambda p: p["name"])}
+
+
+def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None) -> str:
+    """The evening as text: results by table and deal, the players, each review."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    out = [G("evening"), "", G("results") + ":"]
+    for data in reviews:
+        tags = data.get("tags") or {}
+        out.append(f"  {G('table_col')} {tags.get('table', '?')}  {G('deal_col')} "
+                   f"{tags.get('deal', '?')}  {data.get('file', '')}: {_result_text(data, lang)}")
+    out += ["", G("per_player") + ":"]
+    summ = evening_summary(reviews)
+    for p in summ["players"]:
+        line = (f"  {p['name']}: {G('judged')} {p['judged']}, "
+                f"{count_of(p['mistakes'], 'mistakes', lang)}, "
+                f"{G('levels_lost_per_deal')} {number(p['lost_per_deal'], lang, 2)}")
+        if p["largest"]:
+            k, i, loss = p["largest"]
+            d = next(x for x in reviews[k]["decisions"] if x["index"] == i)
+            line += (f", {G('largest')}: {reviews[k].get('file', '')} "
+                     f"{decision_ref(d, reviews[k], lang)} ({levels(round(loss, 1), lang)})")
+        out.append(line)
+    if errors:
+        out += ["", G("errors") + ":"] + [f"  {name}: {msg}" for name, msg in errors]
+    for data in reviews:
+        out += ["", "=" * 72, render_text(data, lang).rstrip()]
+    return "\n".join(out) + "\n"
+
+
+def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] = None) -> str:
+    """One page for a club evening: results by table and deal, a summary per
+    player (with a link to each one's largest mistake), each deal's review."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    h = [f'<header><h1>{_e(G("evening"))}</h1></header>', f'<h2>{_e(G("results"))}</h2>',
+         f'<table class="results"><tr><th>{_e(G("table_col"))}</th><th>{_e(G("deal_col"))}</th>'
+         f'<th>{_e(G("players"))}</th><th>{_e(G("result"))}</th><th>{_e(G("file"))}</th></tr>']
+    for k, data in enumerate(reviews):
+        tags = data.get("tags") or {}
+        h.append(f'<tr><td>{_e(tags.get("table", "?"))}</td><td>{_e(tags.get("deal", "?"))}</td>'
+                 f'<td>{_e(team_names(data, 0, lang))} / {_e(team_names(data, 1, lang))}</td>'
+                 f'<td>{_e(_result_text(data, lang))}</td>'
+                 f'<td><a href="#deal{k + 1}">{_e(data.get("file", G("deal_link")))}</a></td></tr>')
+    h.append('</table>')
+    summ = evening_summary(reviews)
+    h.append(f'<h2>{_e(G("per_player"))}</h2><table class="players"><tr><th>{_e(G("player"))}</th>'
+             f'<th>{_e(G("judged"))}</th><th>{_e(G("mistakes"))}</th>'
+             f'<th>{_e(G("levels_lost_per_deal"))}</th><th>{_e(G("largest"))}</th></tr>')
+    for p in summ["players"]:
+        cell = _e(G("none"))
+        if p["largest"]:
+            k, i, loss = p["largest"]
+            d = next(x for x in reviews[k]["decisions"] if x["index"] == i)
+            cell = (f'<a href="#deal{k + 1}-d{i}">{_e(reviews[k].get("file", ""))} '
+                    f'{_e(decision_ref(d, reviews[k], lang))}</a> ({_e(levels(round(loss, 1), lang))})')
+        h.append(f'<tr><td>{_e(p["name"])}</td><td>{p["judged"]}</td>'
+                 f'<td>{p["mistakes"]}' + (f' ({_e(G("proven"))}: {p["proven"]})' if p["proven"] else "")
+                 + f'</td><td>{_e(number(p["lost_per_deal"], lang, 2))}</td><td>{cell}</td></tr>')
+    h.append('</table>')
+    if errors:
+        h.append(f'<h2>{_e(G("errors"))}</h2><ul class="notes">'
+                 + "".join(f"<li>{_e(name)}: {_e(msg)}</li>" for name, msg in errors) + '</ul>')
+    for k, data in enumerate(reviews):
+        h.append('<hr>')
+        h.append(_deal_html(data, lang, f"deal{k + 1}", heading="h2"))
+    return _page(G("evening"), "\n".join(h), lang)
