@@ -143,7 +143,7 @@ def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jo
         items = _load_records(paths[0], platform, lenient)
         if len(items) == 1:
             a = analyse(items[0][1], jobs=jobs, dask=dask,
-                        progress=Progress("decisions", quiet), **options)
+                        progress=Progress("positions", quiet), **options)
             data = a.to_dict()
             if fmt == "json":
                 emit_json(data)

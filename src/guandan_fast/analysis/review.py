@@ -212,11 +212,14 @@ def _exact_moves(res) -> Optional[list]:
 
 
 def _estimate_moves(est) -> list:
-    exact = bool(getattr(est, "exact", False))
+    """MoveValue per move of an ``Estimate`` (a move's value is exact when
+    the estimator proved it)."""
+    all_exact = bool(getattr(est, "exact", False))
     out = []
     for m in est.moves:
         lo, hi = float(m.low), float(m.high)
-        out.append(MoveValue(m.play, float(m.mean), lo, hi, exact=exact and lo == hi,
+        exact = bool(getattr(m, "exact", all_exact)) and lo == hi
+        out.append(MoveValue(m.play, float(m.mean), lo, hi, exact=exact,
                              samples=getattr(m, "samples", None)))
     return out
 
@@ -277,8 +280,9 @@ def value_task(task: dict) -> dict:
                 share = budget * (FORCED_FRACTION if task["forced"] else 1.0)
                 sugg = engines["suggester"](task["record"], task["move_index"],
                                             max_seconds=share, seed=seed)
-                out["single"] = ([_suggestion_value(s, state.turn) for s in sugg],
-                                 "suggest", time.perf_counter() - t1)
+                vals = [_suggestion_value(s, state.turn) for s in sugg]
+                out["single"] = ([v for v in vals if v is not None], "suggest",
+                                 time.perf_counter() - t1)
         else:   # an exchange decision, or an opening value: positions, one per candidate
             vals = []
             share = budget / max(1, len(task["states"]))
@@ -293,16 +297,21 @@ def value_task(task: dict) -> dict:
                 out["double"] = (vals, "estimate" if not all(v.exact for v in vals) else "solve",
                                  time.perf_counter() - t0)
     except GuandanError as e:
-        out["notes"].append(f"{task['label']}: an engine refused the position: {e}")
+        out["notes"].append(("refused", {"what": task["label"], "error": str(e)}))
     return out
 
 
-def _suggestion_value(s, seat: int) -> MoveValue:
-    """A ``Suggestion`` as a MoveValue (the bot gives team 0's values)."""
+def _suggestion_value(s, seat: int) -> Optional[MoveValue]:
+    """A ``Suggestion`` (values for the mover's team) as a MoveValue (team
+    0's values); None for a move the bot did not value in its budget."""
+    if s.value is None:
+        return None
     v = float(s.value)
-    lo = float(getattr(s, "low", v))
-    hi = float(getattr(s, "high", v))
-    return MoveValue(s.play, v, lo, hi, exact=bool(getattr(s, "exact", False)) and lo == hi)
+    lo = v if s.low is None else float(s.low)
+    hi = v if s.high is None else float(s.high)
+    if team(seat) == 1:
+        v, lo, hi = -v, -hi, -lo
+    return MoveValue(s.play, v, lo, hi)
 
 
 def _engines(spec: dict) -> dict:
@@ -391,7 +400,7 @@ class Analysis:
     result: Optional[int]
     finished: tuple
     opening: dict                  # "deal", "exchange", "start": MoveValue or None
-    notes: list
+    notes: list                    # (key, params): what was left out, as data
     settings: dict
 
     def mistakes(self, view: Optional[str] = None) -> list:
@@ -412,7 +421,6 @@ class Analysis:
                          "judged": sum(1 for d in mine if not d.forced
                                        and (d.double or d.single))}
             for view in VIEWS:
-                vals = [getattr(d, view) for d in mine if getattr(d, view) is not None]
                 marked = [(d, getattr(d, view)) for d in mine
                           if getattr(d, view) is not None and getattr(d, view).mistake]
                 row[view] = {
@@ -421,10 +429,9 @@ class Analysis:
                     "proven": sum(1 for _, v in marked if v.mistake == "proven"),
                     "lost": _r(sum(v.loss for _, v in marked)),
                     "largest": (None if not marked else
-                                max(((d.index, v.loss) for d, v in marked),
-                                    key=lambda x: (x[1], -x[0]))),
+                                list(max(((d.index, v.loss) for d, v in marked),
+                                         key=lambda x: (x[1], -x[0])))),
                 }
-                del vals
             out.append(row)
         return out
 
@@ -459,7 +466,8 @@ class Analysis:
             "summary": self.players(),
             "mistakes": [d.index for d in mistakes],
             "first_mistake": self.first_mistake(),
-            "notes": list(self.notes), "settings": dict(self.settings),
+            "notes": [{"key": k, "params": dict(p)} for k, p in self.notes],
+            "settings": dict(self.settings),
         }
 
 
@@ -547,10 +555,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             value = None
         spec[name] = value
     if "double" in views and spec["estimator"] is None:
-        notes.append("the estimator is not available: double-dummy values only where the "
-                     "solver proves them")
+        notes.append(("no_estimator", {}))
     if "single" in views and spec["suggester"] is None:
-        notes.append("the bots' suggest is not available: no single-dummy values")
+        notes.append(("no_suggest", {}))
     rules = record.rules
     mp = _min_plays_fn() if min_plays else None
     decisions: list = []
@@ -565,7 +572,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             decisions.append(d)
             if states:
                 tasks.append({"key": d.index, "kind": kind, "states": states,
-                              "label": f"{kind} {i + 1}"})
+                              "label": {"kind": kind, "i": i + 1}})
     # the play
     for step in replay(record):
         st, move = step.state, step.move
@@ -583,7 +590,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         decisions.append(d)
         tasks.append({"key": d.index, "kind": "play", "state": st, "record": record,
                       "move_index": step.index, "forced": d.forced,
-                      "label": f"move {step.index + 1}"})
+                      "label": {"kind": "play", "i": step.index + 1}})
     # the opening values: the hands as dealt (no exchange) and at the start of the play
     open_keys = {}
     if opening and "double" in views and record.moves:
@@ -595,7 +602,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             key = f"opening:{name}"
             open_keys[key] = name
             tasks.append({"key": key, "kind": "opening", "states": [(None, state)],
-                          "label": f"opening value ({name})"})
+                          "label": {"kind": "opening", "i": name}})
     for t in tasks:
         t["views"] = views
         t["budget"] = budget
@@ -636,8 +643,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     if "double" in views:
         unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
         if unproven:
-            notes.append(f"{unproven} decision(s) valued by estimates (mean and interval), "
-                         "not proven")
+            notes.append(("estimated", {"n": unproven}))
     exchange = _review_exchange(record, notes) if tribute else []
     end = record.start_state()
     for m in record.moves:
@@ -697,7 +703,7 @@ def _review_exchange(record: Record, notes: list) -> list:
     try:
         from ..game.tribute import suggest_return, suggest_tribute
     except ImportError:   # pragma: no cover
-        notes.append("tribute review skipped: the tribute advice is not available")
+        notes.append(("no_advice", {}))
         return []
     rules = record.rules
     hands = [list(h) for h in record.hands]

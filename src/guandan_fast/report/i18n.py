@@ -4,7 +4,7 @@ from __future__ import annotations
 
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
-           "joker_card_label", "number", "levels", "count_of", "seat_label"]
+           "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -413,6 +413,14 @@ _GAME_LABELS = {
         "not_proven": "not proven, between {lo} and {hi}", "moves": "Moves",
         "best_line": "Best line", "nodes": "Nodes", "time": "time",
         "stopped": "stopped by a limit: not exact", "finished_seats": "Finished",
+        "note_no_estimator": "the estimator is not available: double-dummy values only where "
+                             "the solver proves them",
+        "note_no_suggest": "the bots' suggest is not available: no single-dummy values",
+        "note_estimated": "{n} decision(s) valued by estimates (mean and interval), not proven",
+        "note_no_advice": "the tribute advice is not available",
+        "note_refused": "{what}: an engine refused the position: {error}",
+        "what_play": "move {i}", "what_tribute": "tribute {i}", "what_return": "return {i}",
+        "what_opening": "opening value ({i})",
     },
     "ru": {
         "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
@@ -460,6 +468,14 @@ _GAME_LABELS = {
         "not_proven": "не доказано, между {lo} и {hi}", "moves": "Ходы",
         "best_line": "Лучшая линия", "nodes": "Узлы", "time": "время",
         "stopped": "остановлено по лимиту: не точно", "finished_seats": "Вышли",
+        "note_no_estimator": "оценщик недоступен: оценки в открытую только там, где их доказал "
+                             "решатель",
+        "note_no_suggest": "подсказки ботов недоступны: оценок со своего места нет",
+        "note_estimated": "решений, оценённых приближённо (среднее и интервал), не доказано: {n}",
+        "note_no_advice": "советы по дани недоступны",
+        "note_refused": "{what}: движок отказался от позиции: {error}",
+        "what_play": "ход {i}", "what_tribute": "дань {i}", "what_return": "ответная дань {i}",
+        "what_opening": "начальная оценка ({i})",
     },
     "zh": {
         "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
@@ -503,8 +519,31 @@ _GAME_LABELS = {
         "not_proven": "未证明，介于 {lo} 与 {hi} 之间", "moves": "着法",
         "best_line": "最佳路线", "nodes": "节点", "time": "时间",
         "stopped": "因限制停止：不精确", "finished_seats": "已出完",
+        "note_no_estimator": "估值器不可用：只有求解器证明的局面才有明牌估值",
+        "note_no_suggest": "机器人提示不可用：没有暗牌估值",
+        "note_estimated": "{n}个决策为估计值（均值与区间），未经证明",
+        "note_no_advice": "进贡建议不可用",
+        "note_refused": "{what}：引擎拒绝了该局面：{error}",
+        "what_play": "第{i}手", "what_tribute": "进贡{i}", "what_return": "还贡{i}",
+        "what_opening": "开局估值（{i}）",
     },
 }
+
+
+def note_text(note: dict, lang: str = "en") -> str:
+    """A note of the review (``{"key", "params"}``) in a language.
+
+    >>> note_text({"key": "estimated", "params": {"n": 3}}, "ru")
+    'решений, оценённых приближённо (среднее и интервал), не доказано: 3'
+    """
+    params = dict(note.get("params") or {})
+    what = params.get("what")
+    if isinstance(what, dict):
+        i = what["i"]
+        if what["kind"] == "opening":
+            i = game_label("opening_" + i, lang)
+        params["what"] = game_label("what_" + what["kind"], lang, i=i)
+    return game_label("note_" + note["key"], lang, **params)
 
 
 def game_label(key: str, lang: str = "en", **params) -> str:

@@ -21,7 +21,7 @@ import json
 from typing import Optional
 
 from .i18n import (advice_reason, count_of, game_label, joker_card_label, label, levels,
-                   number, rank_label, seat_label, type_name, type_name_acc)
+                   note_text, number, rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["render_text", "render_html", "render_evening_html", "render_evening_text",
            "FONT_STACK", "decision_ref"]
@@ -221,7 +221,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     if s.get("budget") is not None:
         out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
     if data.get("notes"):
-        out += ["", G("notes") + ":"] + [f"  {x}" for x in data["notes"]]
+        out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
     return "\n".join(out) + "\n"
 
 
@@ -589,7 +589,7 @@ function Viewer(root){
   this.i=Math.max(0,Math.min(this.D.start,this.D.frames.length-1));var me=this;
   root.querySelectorAll("button[data-go]").forEach(function(b){b.addEventListener("click",function(){active=me;me.go(b.getAttribute("data-go"));});});
   root.addEventListener("click",function(){active=me;});
-  var g=document.getElementById(root.id+"-graph");
+  var g=document.getElementById(root.getAttribute("data-graph"));
   if(g){g.querySelectorAll(".pt").forEach(function(p){p.addEventListener("click",function(){active=me;me.show(+p.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});}
   document.querySelectorAll('tr[data-viewer="'+root.id+'"]').forEach(function(tr){tr.addEventListener("click",function(){active=me;me.show(+tr.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});
   this.show(this.i);
@@ -610,7 +610,7 @@ Viewer.prototype.show=function(i){
   f.cands.forEach(function(c){rows.push('<tr class="'+(c.chosen?"chosen ":"")+(c.best?"best":"")+'"><td>'+c.move+(c.chosen?' <span class="tag first">'+esc(L.played)+'</span>':'')+'</td><td>'+esc(c.double||"")+'</td><td>'+esc(c.single||"")+'</td></tr>');});
   if(f.more)rows.push('<tr><td colspan="3" class="legend">+'+f.more+'</td></tr>');
   r.querySelector("table.cand").innerHTML=rows.join("");
-  var g=document.getElementById(r.id+"-graph");
+  var g=document.getElementById(r.getAttribute("data-graph"));
   if(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
     if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}}
   document.querySelectorAll('tr[data-viewer="'+r.id+'"]').forEach(function(tr){tr.classList.toggle("cur",+tr.getAttribute("data-i")===i);});
@@ -700,7 +700,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
 
     # the viewer
     h.append(f'<h2>{_e(G("viewer"))}</h2>')
-    h.append(f'<div class="viewer" id="{uid}-viewer">')
+    h.append(f'<div class="viewer" id="{uid}-viewer" data-graph="{uid}-graph">')
     h.append(f'<script type="application/json" class="gd-data">{_json_script(_viewer_data(data, lang))}'
              f'</script>')
     h.append('<div class="controls">'
@@ -787,7 +787,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                  f'{_cards_html(data["hands"][s], level, lang, group=True)}</div>')
     h.append('</div>')
     s = data.get("settings") or {}
-    notes = list(data.get("notes") or [])
+    notes = [note_text(x, lang) for x in data.get("notes") or []]
     if s.get("budget") is not None:
         notes.insert(0, G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
     if notes:
