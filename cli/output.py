@@ -50,3 +50,32 @@ def plays_text(data: dict, lang: str = "en") -> str:
             lines.append(f"{type_name(current, lang)}:")
         lines.append(f"  {p['rank']:>2}  {p['cards']}")
     return "\n".join(lines)
+
+
+def match_text(data: dict) -> str:
+    """The table of a match result (``MatchResult.to_dict()``)."""
+    unit = "game" if data["games"] else "deal"
+    pairs = f"{data['units']} {unit}{'s' if data['units'] != 1 else ''}"
+    if data["duplicate"]:
+        pairs += " x 2 (duplicate)"
+    lo, hi = data["ci95"]
+    wlo, whi = data["win_ci95"]
+    rows = [
+        ("team A", data["team_a"]),
+        ("team B", data["team_b"]),
+        ("played", f"{pairs}, {data['deals_played']} deals, seed {data['seed']}"),
+        ("A's gain / deal", f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
+        ("A's deal wins", f"{100 * data['win_rate']:.1f}%  (95% CI {100 * wlo:.1f}% .. "
+                          f"{100 * whi:.1f}%)"),
+    ]
+    if "games_won" in data:
+        g = data["games_won"]
+        rows.append(("games won", f"A {g['a']}, B {g['b']}, unfinished {g['unfinished']}"))
+    for side in ("a", "b"):
+        rows.append((f"time / decision {side.upper()}",
+                     f"{1000 * data['seconds_per_decision'][side]:.2f} ms over "
+                     f"{data['decisions'][side]} decisions (longest "
+                     f"{1000 * data['max_decision_seconds'][side]:.1f} ms)"))
+    rows.append(("elapsed", f"{data['elapsed_seconds']:.1f} s"))
+    width = max(len(k) for k, _ in rows)
+    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)

@@ -256,3 +256,14 @@ def test_json_accepts_card_lists_and_one_line_form():
     data["hands"] = [h.split() for h in data["hands"]]
     data["plays"][1] = {"seat": 1, "cards": ["S5"]}          # no reading: not needed
     assert loads_json(json.dumps(data)) == rec
+
+
+def test_partner_last_pays_the_first_finisher():
+    # RULES 7: single down also when the last finisher is the first's partner
+    text = TRIB.replace("previous: 0 1 2 3", "previous: 0 1 3 2").replace(
+        "3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S4").replace(
+        "play:\n3: S9", "play:\n2: S7")
+    rec = loads(text)
+    assert [(t.giver, t.receiver, str(t.card)) for t in rec.tributes] == [(2, 0, "S8")]
+    with pytest.raises(RecordError, match="cannot pay tribute to its partner"):
+        loads(text.replace("previous: 0 1 3 2", "previous: 0 1 2 3"))

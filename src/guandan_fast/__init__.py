@@ -7,13 +7,16 @@
 
 from ._core import Card, Play
 from .model.cards import CARDS, format_cards, parse_card, parse_cards
-from .errors import (CardParseError, GuandanError, HandError, PlayError,
-                     PositionError, RecordError, RulesError)
+from .errors import (BotSpecError, CardParseError, GuandanError, HandError, MatchError,
+                     PlayError, PositionError, RecordError, RulesError, ViewError)
 from .engine.decomposition import decompose, min_plays, min_plays_batch
 from .engine.endgame import EndgameResult, Position, solve
 from .model.counts import from_counts, to_counts
 from .engine.moves import beating_plays, hints, plays, plays_array
 from .model.rules import Rules, beats, classify, read_play
+from .game.view import View, sample_deals
+from .bots import (Bot, GreedyBot, MatchResult, RandomBot, SearchBot, Suggestion, make_bot,
+                   match, suggest)
 from .game.tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
                       suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
 
@@ -26,7 +29,9 @@ __all__ = [
     "min_plays", "decompose", "min_plays_batch",
     "Position", "solve", "EndgameResult",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
-    "PositionError", "RecordError",
+    "PositionError", "RecordError", "ViewError", "BotSpecError", "MatchError",
     "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",
     "TributePlan", "suggest_tribute", "suggest_return", "TributeAdvice",
+    "View", "sample_deals", "Bot", "RandomBot", "GreedyBot", "SearchBot", "make_bot",
+    "suggest", "Suggestion", "match", "MatchResult",
 ]

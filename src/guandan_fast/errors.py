@@ -13,6 +13,9 @@ __all__ = [
     "ProtocolError",
     "EncodingError",
     "LimitError",
+    "ViewError",
+    "BotSpecError",
+    "MatchError",
 ]
 
 
@@ -72,3 +75,19 @@ class EncodingError(GuandanError):
 class LimitError(GuandanError):
     """A search limit, thread or job count that makes no sense (negative,
     infinite, NaN, or beyond what the machine can count)."""
+
+
+class ViewError(GuandanError):
+    """An inconsistent view of one seat (counts, history, known cards)."""
+
+
+class BotSpecError(GuandanError):
+    """A bot spec that names no bot or has a bad argument (``spec`` holds it)."""
+
+    def __init__(self, message: str, spec: str = ""):
+        super().__init__(message)
+        self.spec = spec
+
+
+class MatchError(GuandanError):
+    """A bad match setting (deals, jobs, seed, records directory, cluster)."""

@@ -1,0 +1,67 @@
+"""``gd-analyze match``: a duplicate match between two bot teams.
+
+``gd-analyze match --team-a search:0.2 --team-b greedy --deals 400 --seed 1
+--jobs 2`` plays 400 seeded deals twice (hands swapped between the teams),
+draws a progress bar on stderr and prints the result table (``--format
+json``: the same as JSON). ``--games``: whole games from level 2 with
+tribute; ``--records DIR``: every deal's record; ``--dask ADDR``: run on a
+Dask cluster. The library decides; this module parses and prints.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from guandan_fast.bots.match import match
+
+from . import output
+from .main import emit_json, format_option, main
+
+
+class _Bar:
+    """A progress bar on stderr (a line per update when not a terminal)."""
+
+    def __init__(self, width: int = 30):
+        self.width = width
+        self.tty = sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        filled = int(self.width * done / max(total, 1))
+        text = f"[{'#' * filled}{'-' * (self.width - filled)}] {done}/{total}"
+        if self.tty:
+            sys.stderr.write("\r" + text)
+            if done == total:
+                sys.stderr.write("\n")
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+
+@main.command("match")
+@click.option("--team-a", required=True, help="Bot spec of team A: random[:SEED], greedy, "
+              "search[:SECONDS][,samples=N][,playouts=N].")
+@click.option("--team-b", required=True, help="Bot spec of team B.")
+@click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+              help="Deals (with --games: games), each played twice unless --no-duplicate.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Match seed.")
+@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+              help="Local worker processes (default: one per CPU).")
+@click.option("--games", is_flag=True, help="Whole games from level 2, with tribute and return.")
+@click.option("--no-duplicate", is_flag=True, help="Play each deal once (no swapped replay).")
+@click.option("--records", "records_dir", type=click.Path(file_okay=False),
+              help="Write every deal's record into this directory.")
+@click.option("--dask", "dask_address", help="Dask scheduler address (tcp://HOST:PORT).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@format_option
+def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_dir,
+              dask_address, quiet, fmt):
+    """Play a duplicate match between two bot teams."""
+    result = match(team_a, team_b, deals=deals, seed=seed, duplicate=not no_duplicate,
+                   jobs=jobs, games=games, records_dir=records_dir, dask=dask_address,
+                   progress=None if quiet else _Bar())
+    if fmt == "json":
+        emit_json(result.to_dict())
+    else:
+        click.echo(output.match_text(result.to_dict()))

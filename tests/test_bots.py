@@ -1,0 +1,185 @@
+"""Bots: legal decisions over many seeded deals (tribute and return
+included), bot specs, SearchBot and suggest (with the estimator)."""
+
+import importlib.util
+import time
+
+import numpy as np
+import pytest
+
+from guandan_fast import (BotSpecError, GreedyBot, RandomBot, Rules, View, hints, make_bot,
+                          read_play)
+from guandan_fast.bots import Bot, SearchBot, Suggestion, suggest
+from guandan_fast.bots.match import deal_for, match
+from guandan_fast.formats.record import loads, replay
+from guandan_fast.game.state import GameState, partner
+from guandan_fast.game.tribute import check_return_card, check_tribute_card
+
+HAVE_ESTIMATE = importlib.util.find_spec("guandan_fast.engine.estimate") is not None
+needs_estimate = pytest.mark.skipif(not HAVE_ESTIMATE, reason="the estimator has not landed")
+
+
+LOG: list = []     # module level: the match copies its bots
+
+
+class CheckingBot(Bot):
+    """Wraps a bot and checks every decision against the GameState rules,
+    rebuilt from the view alone, and the tribute rules."""
+
+    def __init__(self, inner):
+        self.inner, self.log = inner, LOG
+        self.spec = inner.spec
+
+    def reset(self, seed):
+        self.inner.reset(seed)
+
+    def __deepcopy__(self, memo):
+        import copy
+        return CheckingBot(copy.deepcopy(self.inner, memo))
+
+    def choose(self, view):
+        action = self.inner.choose(view)
+        # the seat's own cards and the table are all the rules need
+        hands = [view.hand_counts if s == view.seat else np.zeros(54, np.uint8)
+                 for s in range(4)]
+        state = GameState(hands, view.rules, turn=view.seat, table=view.table,
+                          owner=view.owner, passes=view.passes)
+        assert state.why_illegal(action) is None, (action, view)
+        assert action in view.legal_actions()
+        self.log.append(("play", action))
+        return action
+
+    def tribute(self, view, candidates):
+        card = self.inner.tribute(view, candidates)
+        assert check_tribute_card(view.hand, card, view.rules) is None
+        self.log.append(("tribute", card))
+        return card
+
+    def give_back(self, view, candidates):
+        card = self.inner.give_back(view, candidates)
+        assert check_return_card(view.hand, card, view.rules) is None
+        self.log.append(("return", card))
+        return card
+
+
+@pytest.mark.parametrize("inner", [RandomBot(seed=3), GreedyBot()], ids=["random", "greedy"])
+def test_bots_never_move_illegally_in_whole_games(inner):
+    LOG.clear()
+    bot = CheckingBot(inner)
+    result = match(bot, CheckingBot(RandomBot(seed=8)), deals=1, seed=41, games=True, jobs=1)
+    assert len(result.plays) > 4
+    kinds = {k for k, _ in LOG}
+    assert kinds == {"play", "tribute", "return"}
+    # every record replays under the record's own checks (tribute, return, plays)
+    for p in result.plays:
+        rec = loads(p.record)
+        assert rec.result() == (-p.gain_a if p.swapped else p.gain_a)
+        assert sum(1 for _ in replay(rec)) == len(rec.moves)
+
+
+def test_many_seeded_single_deals_are_legal():
+    result = match("random:1", "greedy", deals=12, seed=7, jobs=1)
+    assert len(result.plays) == 24
+    for p in result.plays:
+        assert loads(p.record).result() is not None
+
+
+def test_greedy_plays_the_first_hint_and_leaves_the_partner_alone():
+    rules = Rules(level=2)
+    v = View(0, "S3 S4 S5 S6 S7 D9 D9", rules, [7, 27, 27, 27])
+    assert GreedyBot().choose(v) == hints("S3 S4 S5 S6 S7 D9 D9", rules)[0]
+    table = read_play("C8", rules)
+    mine = View(0, "S9 ST", rules, [2, 5, 5, 5], table=table, owner=partner(0), passes=1,
+                turn=0)
+    assert GreedyBot().choose(mine) is None
+    theirs = View(0, "S9 ST", rules, [2, 5, 5, 5], table=table, owner=1, passes=0)
+    assert GreedyBot().choose(theirs) == read_play("S9", rules)
+    out = View(0, "S9", rules, [1, 5, 5, 5], table=table, owner=2, passes=1)
+    assert GreedyBot().choose(out) == read_play("S9", rules)   # plays out
+
+
+def test_random_bot_is_seeded_per_deal():
+    hands, level, leader = deal_for(1, 0)
+    v = View.from_state(GameState.start(hands, Rules(level=level), leader))
+    a, b = RandomBot(seed=5), RandomBot(seed=5)
+    a.reset(10)
+    b.reset(10)
+    assert [a.choose(v) for _ in range(5)] == [b.choose(v) for _ in range(5)]
+
+
+@pytest.mark.parametrize("spec,expected", [
+    ("random", "RandomBot(seed=0)"), ("random:7", "RandomBot(seed=7)"),
+    ("random:seed=9", "RandomBot(seed=9)"), ("greedy", "GreedyBot()"), (" Greedy ", "GreedyBot()"),
+    ("search", "SearchBot(max_seconds=0.2, samples=8, seed=0)"),
+    ("search:0.05", "SearchBot(max_seconds=0.05, samples=8, seed=0)"),
+    ("search:0.1,samples=4,playouts=50,seed=2",
+     "SearchBot(max_seconds=0.1, samples=4, seed=2, max_playouts=50)"),
+])
+def test_make_bot(spec, expected):
+    assert repr(make_bot(spec)) == expected
+
+
+@pytest.mark.parametrize("spec,needle", [
+    ("minimax", "unknown bot 'minimax'"), ("", "unknown bot ''"),
+    ("random:x", "the seed must be a number"), ("random:1:2", "the seed must be a number"),
+    ("random:1,2", "too many arguments"), ("greedy:3", "too many arguments"),
+    ("search:-1", "must be >= 0"), ("search:0", "must be > 0"), ("search:nan", "must be >= 0"),
+    ("search:inf", "must be >= 0"), ("search:0.2,samples=0", "samples must be >= 1"),
+    ("search:0.2,depth=3", "unknown option 'depth'"), ("search:0.2,,", "an empty argument"),
+    ("search:", "nothing after ':'"), ("search: ", "nothing after ':'"), ("search:samples=2,samples=3", "samples given twice"),
+    (7, "a bot spec is a string"),
+])
+def test_make_bot_rejections(spec, needle):
+    with pytest.raises(BotSpecError, match=needle) as e:
+        make_bot(spec)
+    assert isinstance(e.value, ValueError)
+    if isinstance(spec, str) and spec:
+        assert repr(spec) in str(e.value)
+
+
+# -- with the estimator ---------------------------------------------------------------
+
+def _views(n, seed=2):
+    """Seeded views of the seat to act, early and late in greedy deals."""
+    out = []
+    for unit in range(n):
+        hands, level, leader = deal_for(seed, unit)
+        s = GameState.start(hands, Rules(level=level), leader)
+        history = []
+        k = 0
+        while not s.over:
+            if k in (0, 7, 40):
+                out.append(View.from_state(s, history=history))
+            v = View.from_state(s, history=history)
+            a = GreedyBot().choose(v)
+            history.append((s.turn, a))
+            s = s.apply(a)
+            k += 1
+    return out
+
+
+@needs_estimate
+def test_suggest_lists_every_legal_move_within_budget():
+    for v in _views(2):
+        t0 = time.perf_counter()
+        out = suggest(v, max_seconds=0.05, seed=1)
+        dt = time.perf_counter() - t0
+        assert dt < 0.5      # a loose guard against a runaway budget, not a benchmark
+        legal = v.legal_actions()
+        assert sorted(map(repr, (s.play for s in out))) == sorted(map(repr, legal))
+        assert len(out) == len(legal)
+        for s in out:
+            assert isinstance(s, Suggestion)
+            play, value, low, high = s
+            if value is not None:
+                assert low <= value <= high and -3 <= value <= 3
+        values = [s.value for s in out if s.value is not None]
+        assert values == sorted(values, reverse=True)
+
+
+@needs_estimate
+def test_search_bot_plays_legal_deals():
+    bot = SearchBot(max_seconds=0.01, samples=2, max_playouts=20)
+    result = match(bot, "greedy", deals=1, seed=9, jobs=1)
+    for p in result.plays:
+        assert loads(p.record).result() is not None
