@@ -183,3 +183,12 @@ def test_search_bot_plays_legal_deals():
     result = match(bot, "greedy", deals=1, seed=9, jobs=1)
     for p in result.plays:
         assert loads(p.record).result() is not None
+
+
+def test_docs_examples():
+    import doctest
+    from pathlib import Path
+    doc = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
+    result = doctest.testfile(str(doc), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

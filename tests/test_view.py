@@ -16,10 +16,9 @@ import pytest
 from guandan_fast import Card, Rules, View, ViewError, parse_cards, sample_deals
 from guandan_fast.bots import RandomBot
 from guandan_fast.bots.match import deal_for, play_deal
-from guandan_fast.formats.record import Move, Record, Transfer, dumps, loads
+from guandan_fast.formats.record import Record, Transfer, dumps, loads
 from guandan_fast.game.state import GameState
 from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
-from guandan_fast.model.counts import to_counts
 
 scipy_stats = pytest.importorskip("scipy.stats")
 

@@ -6,10 +6,11 @@
 and the same leader, so the luck of the cards cancels within the pair. By
 default each deal is a single deal at a random level (2..A) with a random
 leader and no tribute; with ``games=True`` each unit is a whole game from
-level 2 (RULES 6-7: the deal is played at the level of the last winner,
-tribute and return from the second deal on, the game won by the team that
-takes first place at its own level A with the partner not last; at most
-``MAX_GAME_DEALS`` deals, then it is a draw), the two games of a pair
+level 2 (RULES 6-7, as ``game.progress.GameProgress`` carries it: the deal
+is played at the level of the last winner, tribute and return from the
+second deal on, the game won by the team that takes first place at its own
+level A with the partner not last; at most ``MAX_GAME_DEALS`` deals, then
+it is unfinished), the two games of a pair
 dealt the same seeded hands deal by deal.
 
 Everything random is seeded per deal, never per worker: the hands, the
@@ -46,7 +47,8 @@ import numpy as np
 from .._core import CARDS, Card
 from ..errors import MatchError
 from ..formats.record import Move, Record, Transfer, dumps
-from ..game.state import GameState, level_gain, team
+from ..game.progress import GameProgress
+from ..game.state import GameState
 from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
 from ..game.view import View
 from ..model.rules import RANKS, Rules
@@ -284,13 +286,12 @@ def _game(args) -> list:
 
 def _play_game(team_a, team_b, seed, unit, swapped) -> list:
     sides = (1, 0, 1, 0) if swapped else (0, 1, 0, 1)      # seat -> 0: team A, 1: team B
-    levels = [0, 0]                                        # by seat team (0: seats 0/2)
-    previous = None
+    progress = GameProgress(Rules())
     plays = []
     for k in range(MAX_GAME_DEALS):
         hands, _level, first_leader = deal_for(seed, unit, k)
-        owner_team = 0 if previous is None else team(previous[0])
-        rules = Rules(level=RANKS[levels[owner_team]])
+        previous = progress.previous
+        rules = progress.deal_rules()
         bots = _seat_bots(team_a, team_b, swapped)
         _reset(bots, seed, unit, swapped, k)
         tributes: list = []
@@ -336,18 +337,14 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
                                  clock, sides)
         gain0 = state.result()
         order = _finish(state)
-        winner_team = team(order[0])
-        # the game: won by the team that plays at its own A and takes first
-        # place with the partner not last (RULES 6)
-        over = (levels[owner_team] == 12 and winner_team == owner_team and abs(gain0) >= 2)
-        levels[winner_team] = min(12, levels[winner_team] + abs(gain0))
+        over = progress.end_deal(order) is not None or progress.over
         rec = Record(hands=[list(h) for h in hands], rules=rules,
                      tags=_tags(team_a, team_b, seed, unit, swapped, k, True),
                      players=_players(team_a, team_b, swapped),
                      previous=list(previous) if previous is not None else None,
                      anti_tribute=anti, tributes=tributes, returns=returns, moves=moves)
         winner = None
-        if over:
+        if progress.winner is not None:
             winner = "a" if sides[order[0]] == 0 else "b"
         play = DealPlay(unit, swapped, k, rules.level, [" ".join(map(str, h)) for h in hands],
                         tuple(state.finished), -gain0 if swapped else gain0,
@@ -356,7 +353,6 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
         plays.append(play)
         if over:
             break
-        previous = order
     return plays
 
 

@@ -11,7 +11,6 @@ best average. ``evaluate_moves`` is that computation, shared with
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from typing import Optional, Sequence
@@ -20,7 +19,7 @@ from .._core import Card, Play
 from ..engine.moves import hints
 from ..game.state import team
 from ..game.view import View, sample_deals
-from .base import Bot, GreedyBot, _advised
+from .base import Bot, _advised
 from ..game.tribute import suggest_return, suggest_tribute
 from .stats import mean_ci
 
