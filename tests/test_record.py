@@ -259,7 +259,7 @@ def test_json_accepts_card_lists_and_one_line_form():
 
 
 def test_partner_last_pays_the_first_finisher():
-    # RULES 7: single down also when the last finisher is the first's partner
+    # RULES §7: single down also when the last finisher is the first's partner
     text = TRIB.replace("previous: 0 1 2 3", "previous: 0 1 3 2").replace(
         "3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S4").replace(
         "play:\n3: S9", "play:\n2: S7")

@@ -6,7 +6,7 @@
 and the same leader, so the luck of the cards cancels within the pair. By
 default each deal is a single deal at a random level (2..A) with a random
 leader and no tribute; with ``games=True`` each unit is a whole game from
-level 2 (RULES 6-7, as ``game.progress.GameProgress`` carries it: the deal
+level 2 (RULES §6-7, as ``game.progress.GameProgress`` carries it: the deal
 is played at the level of the last winner, tribute and return from the
 second deal on, the game won by the team that takes first place at its own
 level A with the partner not last; at most ``MAX_GAME_DEALS`` deals, then

@@ -3,7 +3,7 @@
 A :class:`View` is the information a player has when it must act: its own
 hand, the rules (level), how many cards each seat holds, every action of the
 play so far, the standing play, the seats already out, and the cards of the
-tribute exchange, which are shown to the whole table (RULES 7; the platform
+tribute exchange, which are shown to the whole table (RULES §7; the platform
 notifies every seat of them). From the exchange it knows where some cards
 are (the tribute a receiver has not yet played, the return card a payer has
 not yet played: ``known``) and where some cannot be (a payer held nothing
@@ -294,7 +294,7 @@ class View:
     def from_record(cls, record, decision_index: int, seat: Optional[int] = None) -> "View":
         """The view of the seat acting at decision ``decision_index`` (0 =
         the first action of the play) of a deal record, or of ``seat`` at
-        that moment. An anti-tribute shows the big jokers (RULES 7): their
+        that moment. An anti-tribute shows the big jokers (RULES §7): their
         holders are known."""
         n = len(record.moves)
         if isinstance(decision_index, bool) or not isinstance(decision_index, (int, np.integer)) \
