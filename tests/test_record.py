@@ -265,5 +265,5 @@ def test_partner_last_pays_the_first_finisher():
         "play:\n3: S9", "play:\n2: S7")
     rec = loads(text)
     assert [(t.giver, t.receiver, str(t.card)) for t in rec.tributes] == [(2, 0, "S8")]
-    with pytest.raises(RecordError, match="cannot pay tribute to its partner"):
+    with pytest.raises(RecordError, match="the tribute is paid by seat 3|cannot pay tribute to its partner"):
         loads(text.replace("previous: 0 1 3 2", "previous: 0 1 2 3"))
