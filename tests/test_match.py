@@ -113,7 +113,8 @@ def test_records_are_written_and_reviewable(tmp_path):
     assert len(a_games) == r.game_wins[0] + r.game_wins[1]
     # gd-analyze game reviews a match record
     cli = subprocess.run([sys.executable, "-m", "guandan_fast.cli", "game", str(files[0]),
-                          "--no-solver", "--format", "json"], capture_output=True, text=True,
+                          "--views", "double", "--budget", "0.01", "--solve-cards", "0",
+                          "--format", "json", "-q"], capture_output=True, text=True,
                          timeout=120)
     assert cli.returncode == 0, cli.stderr
     assert json.loads(cli.stdout)["result"] == load(files[0]).result()
