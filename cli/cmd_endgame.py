@@ -19,7 +19,7 @@ def _value_text(v) -> str:
     return "?" if v is None else f"{v:+d}"
 
 
-def endgame_text(position, result) -> str:
+def endgame_text_header(position) -> list:
     lines = []
     lines.append(f"Level: {position.rules.level}    to act: seat {position.turn}"
                  f" (team {position.turn % 2})")
@@ -34,6 +34,11 @@ def endgame_text(position, result) -> str:
         lines.append("Table: free lead")
     if position.finished:
         lines.append("Finished: " + " ".join(map(str, position.finished)))
+    return lines
+
+
+def endgame_text(position, result) -> str:
+    lines = endgame_text_header(position)
     if result.value is not None:
         lines.append(f"Value (team 0): {result.value:+d}")
     else:
@@ -56,6 +61,28 @@ def endgame_text(position, result) -> str:
     return "\n".join(lines)
 
 
+def estimate_text(position, est) -> str:
+    """The text of an estimate (marked as estimated unless proven)."""
+    lines = endgame_text_header(position)
+    if est.exact:
+        lines.append(f"Value (team 0): {est.value:+.0f}    (proven by the estimator's solver)")
+    else:
+        lines.append(f"Value (team 0): {est.value:+.2f}    ESTIMATED (not proven; "
+                     f"{est.confidence:.0%} intervals; proven range {est.lower:+d}..{est.upper:+d})")
+    lines.append("Moves (mean [low, high], samples):")
+    for m in est.moves:
+        if m.exact:
+            vt = f"{m.mean:+.0f} exact"
+            lines.append(f"  {vt:>22}          {_play_text(m.play)}")
+        else:
+            vt = f"{m.mean:+.2f} [{m.low:+.2f}, {m.high:+.2f}]"
+            lines.append(f"  {vt:>22} {m.samples:>8} {_play_text(m.play)}")
+    lines.append(f"Playouts: {est.playouts}    iterations: {est.iterations}    "
+                 f"solver nodes: {est.nodes}    time: {est.seconds:.3f} s"
+                 + ("" if est.exact else "    (estimated)"))
+    return "\n".join(lines)
+
+
 @main.command("endgame")
 @click.argument("deal_file")
 @format_option
@@ -69,7 +96,15 @@ def endgame_text(position, result) -> str:
 @click.option("--threads", "-t", type=THREADS, default=None,
               help="Threads valuing the moves (default: the CPUs available, at most 8; "
                    "1 with --max-nodes or --value-only).")
-def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threads):
+@click.option("--estimate", "force_estimate", is_flag=True,
+              help="Estimate instead of solving (Monte Carlo tree search with the solver "
+                   "where it proves; budget --max-seconds, default 1).")
+@click.option("--exact-only", is_flag=True,
+              help="Never fall back to the estimate when the solver stops at a limit.")
+@click.option("--seed", type=click.IntRange(min=0, max=2 ** 64 - 1), default=0,
+              help="Seed of the estimate.")
+def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threads,
+                force_estimate, exact_only, seed):
     """Double-dummy value of an endgame position and of every legal move.
 
     DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
@@ -98,6 +133,11 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
 
     if threads is None:
         threads = available_cpus()
+    if force_estimate and exact_only:
+        raise click.UsageError("--estimate and --exact-only exclude each other")
+    if force_estimate:
+        _show_estimate(position, max_seconds, threads, seed, fmt)
+        return
     status = None
     try:
         result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
@@ -106,6 +146,9 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
         result, status = e.result, EXIT_INTERRUPTED
     if shown[0]:
         sys.stderr.write("\n")
+    if not result.exact and status is None and not exact_only and not value_only:
+        _show_estimate(position, max_seconds, threads, seed, fmt)
+        return
     if fmt == "json":
         data = result.to_dict()
         data["level"] = position.rules.level
@@ -116,3 +159,17 @@ def endgame_cmd(deal_file, fmt, max_nodes, max_seconds, quiet, value_only, threa
         sys.stderr.write("gd-analyze: interrupted: the values above are what was proven "
                          "before Ctrl-C\n")
     return status
+
+
+def _show_estimate(position, max_seconds, threads, seed, fmt):
+    from guandan_fast.engine.estimate import estimate
+
+    est = estimate(position, max_seconds=1.0 if max_seconds is None else max_seconds,
+                   threads=min(threads, 2), seed=seed)
+    if fmt == "json":
+        data = est.to_dict()
+        data["estimated"] = not est.exact
+        data["level"] = position.rules.level
+        emit_json(data)
+    else:
+        click.echo(estimate_text(position, est))

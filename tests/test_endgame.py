@@ -305,10 +305,23 @@ def test_cli_endgame_text_and_json():
 
 def test_cli_endgame_limits_and_stdin():
     text = dumps_position(_big_position())
-    r = run_cli("endgame", "-", "--max-nodes", "100", "--format", "json", stdin=text)
+    r = run_cli("endgame", "-", "--max-nodes", "100", "--format", "json", "--exact-only",
+                stdin=text)
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["exact"] is False and data["stopped"] == "limit"
+    # without --exact-only: the estimate (issue 18), marked as estimated
+    r = run_cli("endgame", "-", "--max-nodes", "100", "--max-seconds", "0.2", "--format",
+                "json", stdin=text)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert data["estimated"] is True and data["exact"] is False
+    assert all(m["low"] <= m["mean"] <= m["high"] for m in data["moves"])
+    r = run_cli("endgame", "-", "--max-nodes", "100", "--max-seconds", "0.2", stdin=text)
+    assert r.returncode == 0, r.stderr
+    assert "ESTIMATED" in r.stdout and "[" in r.stdout
+    r = run_cli("endgame", "-", "--estimate", "--exact-only", stdin=text)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--exact-only" in r.stderr
 
 
 def test_cli_endgame_threads():

@@ -8,9 +8,11 @@
 from ._core import Card, Play
 from .model.cards import CARDS, format_cards, parse_card, parse_cards
 from .errors import (BotSpecError, CardParseError, GuandanError, HandError, MatchError,
-                     PlayError, PositionError, RecordError, RulesError, ViewError)
+                     PlayError, PositionError, RecordError, RulesError, ViewError,
+                     EstimateError)
 from .engine.decomposition import decompose, min_plays, min_plays_batch
 from .engine.endgame import EndgameResult, Position, solve
+from .engine.estimate import Estimate, MoveEstimate, estimate
 from .model.counts import from_counts, to_counts
 from .engine.moves import beating_plays, hints, plays, plays_array
 from .model.rules import Rules, beats, classify, read_play
@@ -27,9 +29,9 @@ __all__ = [
     "classify", "read_play", "beats", "to_counts", "from_counts",
     "plays", "beating_plays", "hints", "plays_array",
     "min_plays", "decompose", "min_plays_batch",
-    "Position", "solve", "EndgameResult",
+    "Position", "solve", "EndgameResult", "estimate", "Estimate", "MoveEstimate",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
-    "PositionError", "RecordError", "ViewError", "BotSpecError", "MatchError",
+    "PositionError", "RecordError", "ViewError", "BotSpecError", "MatchError", "EstimateError",
     "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",
     "TributePlan", "suggest_tribute", "suggest_return", "TributeAdvice",
     "View", "sample_deals", "Bot", "RandomBot", "GreedyBot", "SearchBot", "make_bot",

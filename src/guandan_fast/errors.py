@@ -16,6 +16,7 @@ __all__ = [
     "ViewError",
     "BotSpecError",
     "MatchError",
+    "EstimateError",
 ]
 
 
@@ -91,3 +92,8 @@ class BotSpecError(GuandanError):
 
 class MatchError(GuandanError):
     """A bad match setting (deals, jobs, seed, records directory, cluster)."""
+
+
+class EstimateError(LimitError):
+    """An invalid budget or option of ``estimate`` (names the option); a
+    LimitError, like the limits of ``solve``."""

@@ -1,0 +1,245 @@
+"""The estimator (issue 18) against the exact solver, and its speed.
+
+Sets (bench/estimate_positions.py; exact values cached in bench/data/):
+seeded decisive endgames free7 (4x7), free8 (4x8), standing7 (4x7 with a
+standing play). For each budget (one thread) and set:
+  - agree: the move ranked first is exact-best (share of positions, with a
+    Wilson 95% interval);
+  - loss: mean (best exact value - the chosen move's exact value), for the
+    mover, with a bootstrap 95% interval;
+  - coverage: share of (position, move) pairs whose exact value lies in the
+    move's interval (the stated level is 90%), and the same among the moves
+    the estimate did not prove;
+  - the baseline in the same run: the hint order's first play (hints()).
+Full deals: the budget honoured (seconds / budget), every root move valued,
+and agreement of the best move with a 16x longer run's best. Playouts: whole
+deals (108 cards) played to the end by the playout policy, one and two
+threads.
+
+Run the tables (what docs/performance.md shows):
+    python bench/bench_estimate.py agreement [--budgets 0.1,0.5,2] [--sets free7,free8,standing7]
+    python bench/bench_estimate.py deals [--budgets 0.1,0.5,2] [--n 12]
+    python bench/bench_estimate.py playouts
+or the pytest-benchmark entries: python -m pytest bench/bench_estimate.py -c bench/pytest.ini
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+import threading
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import numpy as np  # noqa: E402
+
+from estimate_positions import positions as load_positions  # noqa: E402
+
+from guandan_fast import Position, Rules, estimate, hints  # noqa: E402
+from guandan_fast import _core  # noqa: E402
+from guandan_fast._core import TOKENS  # noqa: E402
+from guandan_fast.engine.endgame import _search  # noqa: E402
+
+RANKS = "23456789TJQKA"
+
+
+def key(play):
+    return None if play is None else tuple(play.pattern)
+
+
+def wilson(k, n, z=1.96):
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (max(0.0, c - h), min(1.0, c + h))
+
+
+def boot_mean(xs, seed=0, reps=2000):
+    xs = np.asarray(xs, dtype=float)
+    if len(xs) == 0:
+        return (0.0, 0.0)
+    rng = np.random.default_rng(seed)
+    m = rng.choice(xs, size=(reps, len(xs)), replace=True).mean(axis=1)
+    return (float(np.percentile(m, 2.5)), float(np.percentile(m, 97.5)))
+
+
+def evaluate(name, budget, seed=0, limit=None, threads=1):
+    """Per position: dict(chosen exact value, best exact, hint's exact value,
+    moves=[(exact value, mean, low, high, samples, proven)], seconds)."""
+    out = []
+    for pos, vals, value in load_positions(name)[:limit]:
+        sign = 1 if pos.turn % 2 == 0 else -1
+        e = estimate(pos, max_seconds=budget, seed=seed, threads=threads)
+        h = hints(pos.hands[pos.turn], pos.rules, pos.table)
+        hint_v = vals[key(h[0])] if h else vals[None]
+        out.append({
+            "best": value, "sign": sign, "chosen": vals[key(e.best)], "hint": hint_v,
+            "moves": [(vals[key(m.play)], m.mean, m.low, m.high, m.samples, m.exact)
+                      for m in e.moves],
+            "seconds": e.seconds, "playouts": e.playouts, "exact": e.exact})
+    return out
+
+
+def summarize(rows):
+    n = len(rows)
+    agree = sum(r["chosen"] == r["best"] for r in rows)
+    hagree = sum(r["hint"] == r["best"] for r in rows)
+    loss = [r["sign"] * (r["best"] - r["chosen"]) for r in rows]
+    hloss = [r["sign"] * (r["best"] - r["hint"]) for r in rows]
+    pairs = [m for r in rows for m in r["moves"]]
+    inside = sum(lo - 1e-9 <= v <= hi + 1e-9 for v, _, lo, hi, _, _ in pairs)
+    un = [m for m in pairs if not m[5]]
+    un_in = sum(lo - 1e-9 <= v <= hi + 1e-9 for v, _, lo, hi, _, _ in un)
+    return {
+        "n": n, "agree": agree / n, "agree_ci": wilson(agree, n),
+        "loss": float(np.mean(loss)), "loss_ci": boot_mean(loss),
+        "hint_agree": hagree / n, "hint_loss": float(np.mean(hloss)),
+        "coverage": inside / len(pairs), "moves": len(pairs),
+        "unproven": len(un), "unproven_coverage": (un_in / len(un)) if un else float("nan"),
+        "exact": sum(r["exact"] for r in rows) / n,
+        "median_s": float(np.median([r["seconds"] for r in rows])),
+        "max_s": float(max(r["seconds"] for r in rows)),
+    }
+
+
+def agreement_table(sets, budgets, limit=None):
+    lines = ["| set | budget | n | first move exact-best (95% CI) | mean loss (95% CI) | "
+             "hint first: best / loss | coverage of 90% intervals (all / unproven) | "
+             "proven | median s |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for name in sets:
+        for b in budgets:
+            s = summarize(evaluate(name, b, limit=limit))
+            lines.append(
+                f"| {name} | {b:g} s | {s['n']} | {s['agree']:.1%} "
+                f"({s['agree_ci'][0]:.0%}-{s['agree_ci'][1]:.0%}) | {s['loss']:.3f} "
+                f"({s['loss_ci'][0]:.3f}-{s['loss_ci'][1]:.3f}) | {s['hint_agree']:.0%} / "
+                f"{s['hint_loss']:.3f} | {s['coverage']:.1%} / {s['unproven_coverage']:.1%} "
+                f"(of {s['unproven']}) | {s['exact']:.0%} | {s['median_s']:.2f} |")
+            print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+def random_deal(rng):
+    deck = [t for t in TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    return Position([deck[i * 27:(i + 1) * 27] for i in range(4)],
+                    Rules(level=rng.choice(RANKS)), turn=rng.randrange(4))
+
+
+def deals_table(budgets, n=12, seed=2727, factor=16):
+    """Full deals: seconds / budget, every move sampled, agreement with a
+    factor-times longer run (different seed)."""
+    rng = random.Random(seed)
+    deals = [random_deal(rng) for _ in range(n)]
+    lines = ["| budget | deals | seconds/budget median (max) | every root move sampled | "
+             f"best == best of a {factor}x run (95% CI) | playouts per decision (median) |",
+             "|---|---|---|---|---|---|"]
+    for b in budgets:
+        ratios, allsampled, same, pl = [], 0, 0, []
+        for i, pos in enumerate(deals):
+            e = estimate(pos, max_seconds=b, seed=i)
+            ref = estimate(pos, max_seconds=b * factor, seed=1000 + i)
+            ratios.append(e.seconds / b)
+            allsampled += all(m.samples > 0 or m.exact for m in e.moves)
+            same += key(e.best) == key(ref.best)
+            pl.append(e.playouts)
+        ci = wilson(same, n)
+        lines.append(f"| {b:g} s | {n} | {np.median(ratios):.3f} ({max(ratios):.3f}) | "
+                     f"{allsampled}/{n} | {same / n:.0%} ({ci[0]:.0%}-{ci[1]:.0%}) | "
+                     f"{int(np.median(pl))} |")
+        print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+def playout_rate(threads=1, n=400, deals=6, seed=108):
+    """Whole-deal playouts a second (each thread its own deals' searches)."""
+    rng = random.Random(seed)
+    poss = [random_deal(rng) for _ in range(deals)]
+    searches = [[_search(p, 16) for p in poss] for _ in range(threads)]
+    plies = [0] * threads
+
+    def work(k):
+        for j, s in enumerate(searches[k]):
+            _, pl = _core._playouts(s, n, seed=k * 100 + j)
+            plies[k] += pl
+    t = time.perf_counter()
+    pool = [threading.Thread(target=work, args=(k,)) for k in range(threads)]
+    for th in pool:
+        th.start()
+    for th in pool:
+        th.join()
+    dt = time.perf_counter() - t
+    total = threads * deals * n
+    return total / dt, sum(plies) / dt
+
+
+def tree_rate(threads=1, seconds=1.0, seed=109, deals=4):
+    rng = random.Random(seed)
+    poss = [random_deal(rng) for _ in range(deals)]
+    po = it = nodes = tn = 0
+    t = time.perf_counter()
+    for i, p in enumerate(poss):
+        e = estimate(p, max_seconds=seconds, threads=threads, seed=i)
+        po += e.playouts
+        it += e.iterations
+        tn += e.tree_nodes
+        nodes += e.nodes
+    dt = time.perf_counter() - t
+    return po / dt, tn / dt
+
+
+def playouts_table():
+    lines = ["| threads | policy playouts/s (108 cards to the end) | plies/s | "
+             "estimate on full deals: playouts/s | tree nodes/s |", "|---|---|---|---|---|"]
+    for th in (1, 2):
+        r, plies = playout_rate(th)
+        er, tn = tree_rate(th)
+        lines.append(f"| {th} | {r:,.0f} | {plies:,.0f} | {er:,.0f} | {tn:,.0f} |")
+        print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------
+# pytest-benchmark entries (python -m pytest bench/bench_estimate.py -c bench/pytest.ini)
+# ---------------------------------------------------------------------------
+
+def bench_estimate_free8_half_second(benchmark):
+    rows = evaluate("free8", 0.5, limit=int(os.environ.get("ESTIMATE_LIMIT", "36")))
+    benchmark.extra_info.update(summarize(rows))
+    pos = load_positions("free8")[0][0]
+    benchmark.pedantic(estimate, args=(pos,), kwargs={"max_seconds": 0.5}, rounds=1,
+                       iterations=1)
+
+
+def bench_estimate_playouts(benchmark):
+    r1, p1 = playout_rate(1)
+    benchmark.extra_info.update({"playouts_per_s": r1, "plies_per_s": p1})
+    rng = random.Random(108)
+    s = _search(random_deal(rng), 16)
+    benchmark(_core._playouts, s, 100)
+
+
+if __name__ == "__main__":
+    ap = argparse.ArgumentParser()
+    ap.add_argument("what", choices=["agreement", "deals", "playouts"])
+    ap.add_argument("--budgets", default="0.1,0.5,2")
+    ap.add_argument("--sets", default="free7,free8,standing7")
+    ap.add_argument("--limit", type=int, default=None)
+    ap.add_argument("--n", type=int, default=12)
+    a = ap.parse_args()
+    budgets = [float(x) for x in a.budgets.split(",")]
+    if a.what == "agreement":
+        print(agreement_table(a.sets.split(","), budgets, a.limit))
+    elif a.what == "deals":
+        print(deals_table(budgets, a.n))
+    else:
+        print(playouts_table())

@@ -1,0 +1,111 @@
+"""Seeded decisive endgames and their exact values, for bench_estimate.py.
+
+Each set is a list of positions made by a seeded generator (random deal of
+``cards`` cards per hand, random level and seat to act; free lead, or a
+standing play: the seat before the one to act has just led a random
+non-bomb play of its hand), kept only when decisive (the root moves do not
+all have the same exact value). The exact value of every root move comes
+from ``solve`` (one thread) and is cached in bench/data/<name>.json with the
+seed that made the set. Generate (or extend) the cache:
+
+    python bench/estimate_positions.py            # every set
+    python bench/estimate_positions.py free7      # one set
+
+A position is identified by its generator index; moves by their pattern.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from guandan_fast import Position, Rules, plays, solve
+from guandan_fast._core import TOKENS
+
+RANKS = "23456789TJQKA"
+DATA = Path(__file__).resolve().parent / "data"
+
+# name: (seed, cards per hand, standing play, positions wanted)
+SETS = {
+    "free7": (7007, 7, False, 40),
+    "free8": (8008, 8, False, 36),
+    "standing7": (7117, 7, True, 30),
+    # calibration of the intervals (bench/calibrate_estimate.py): other seeds
+    "calib6": (6161, 6, False, 40),
+    "calib7": (7171, 7, False, 30),
+    "calib7s": (7272, 7, True, 20),
+}
+
+
+def candidate(seed: int, index: int, cards: int, standing: bool) -> Position:
+    """The generator's position number `index` (every index is a position;
+    the set keeps the decisive ones)."""
+    rng = random.Random(seed * 100003 + index)
+    deck = [t for t in TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    rules = Rules(level=rng.choice(RANKS))
+    hands = [[deck.pop() for _ in range(cards)] for _ in range(4)]
+    turn = rng.randrange(4)
+    if not standing:
+        return Position(hands, rules, turn=turn)
+    owner = (turn - 1) % 4
+    opts = [p for p in plays(hands[owner], rules) if not p.is_bomb
+            and p.size < len(hands[owner])]
+    play = rng.choice(opts)
+    left = list(hands[owner])
+    for c in play.cards:
+        left.remove(str(c))
+    hands[owner] = left
+    return Position(hands, rules, turn=turn, table=play, owner=owner, passes=0)
+
+
+def pattern_key(play) -> list:
+    """A JSON-ready identity of a move (RULES 8 pattern; None: the pass)."""
+    return None if play is None else list(play.pattern)
+
+
+def load(name: str) -> dict:
+    return json.loads((DATA / f"{name}.json").read_text())
+
+
+def positions(name: str):
+    """[(Position, {pattern tuple or None: exact value}, exact value)]."""
+    d = load(name)
+    out = []
+    for item in d["positions"]:
+        pos = candidate(d["seed"], item["index"], d["cards"], d["standing"])
+        vals = {None if m["pattern"] is None else tuple(m["pattern"]): m["value"]
+                for m in item["moves"]}
+        out.append((pos, vals, item["value"]))
+    return out
+
+
+def build(name: str) -> None:
+    seed, cards, standing, want = SETS[name]
+    path = DATA / f"{name}.json"
+    d = json.loads(path.read_text()) if path.exists() else {
+        "seed": seed, "cards": cards, "standing": standing, "positions": [],
+        "tried": 0, "generator": "bench/estimate_positions.py candidate()"}
+    index = d["tried"]
+    while len(d["positions"]) < want:
+        pos = candidate(seed, index, cards, standing)
+        t = time.perf_counter()
+        r = solve(pos, pv=False)
+        vals = [v for _, v in r.moves]
+        if len(set(vals)) > 1:
+            d["positions"].append({
+                "index": index, "value": r.value, "seconds": round(time.perf_counter() - t, 3),
+                "moves": [{"pattern": pattern_key(p), "value": v} for p, v in r.moves]})
+        index += 1
+        d["tried"] = index
+        path.write_text(json.dumps(d, indent=1))
+        print(name, index, len(d["positions"]), f"{time.perf_counter() - t:.2f}s", flush=True)
+
+
+if __name__ == "__main__":
+    DATA.mkdir(exist_ok=True)
+    for name in (sys.argv[1:] or list(SETS)):
+        build(name)

@@ -1,0 +1,301 @@
+"""Perfect-information estimates beyond the exact horizon (issue 18).
+
+:func:`estimate` values any :class:`~guandan_fast.engine.endgame.Position`
+(full 27-card deals included) within a time or playout budget: team 0's
+expected level gain and, for every legal move of the seat to act (the pass
+included), an estimate with a confidence interval. When the budget allows a
+proof it returns exactly what :func:`~guandan_fast.engine.endgame.solve`
+proves (``exact`` True, every interval a single value).
+
+The method (a team-level Monte Carlo tree search in the compiled core, with
+the exact solver at the nodes it can prove, and the calibration of the
+intervals) is described in docs/estimator.md.
+
+>>> from guandan_fast import Position, Rules
+>>> e = estimate(Position(["S3", "S4", "SA", "S5"], Rules(level=2), turn=0))
+>>> e.exact, e.value, [(str(m.play), m.low, m.high) for m in e.moves]
+(True, 2.0, [('S3', 2.0, 2.0)])
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import List, Optional, Tuple
+
+import numpy as np
+
+from .. import _core
+from .._core import Play
+from ..errors import EstimateError
+from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _search, solve
+
+__all__ = ["estimate", "Estimate", "MoveEstimate"]
+
+# Interval rule (docs/estimator.md, "Honest intervals"): a move's interval
+# is its samples' mean +- WIDTH, clipped to the move's proven bounds (which
+# always hold the exact value). The mean of the results backed up through a
+# move is not its minimax value, and the gap dominates the sampling error,
+# so the half-width is the measured quantile of |exact value - mean| over
+# the unproven moves of seeded decisive endgames (bench/calibrate_estimate.py,
+# sets calib6, calib7 and calib7s, disjoint from the benchmark's), by the
+# move's samples (at least that many) and confidence level; a level between
+# two columns takes the wider one.
+WIDTH = (
+    # samples >=, {confidence: half-width}
+    (0, {0.5: 1.0, 0.8: 2.0, 0.9: 2.4, 0.95: 3.4, 0.99: 4.0}),
+    (100, {0.5: 0.7, 0.8: 1.6, 0.9: 2.0, 0.95: 2.7, 0.99: 3.6}),
+    (1000, {0.5: 0.5, 0.8: 1.4, 0.9: 1.8, 0.95: 2.0, 0.99: 2.6}),
+)
+
+
+def _width(samples: int, confidence: float) -> float:
+    row = WIDTH[0][1]
+    for at, r in WIDTH:
+        if samples >= at:
+            row = r
+    for c in sorted(row):
+        if confidence <= c + 1e-12:
+            return row[c]
+    return 6.0         # above the table: the whole range
+
+
+@dataclass
+class MoveEstimate:
+    """One legal move's estimate. ``play``: a Play, or None for the pass.
+    ``mean``: team 0's expected level gain after it (the mean of the
+    results behind it, within its proven bounds); ``low``/``high``: the
+    confidence interval (``low == high == mean`` when ``exact``, i.e.
+    proven); ``samples``: the results behind it (0: never tried, the
+    interval is then the proven bounds); ``bounds``: the proven range of
+    its exact value (always holds it); ``score``: what the moves are ranked
+    by, the tree's implicit minimax value of the move (the exact value when
+    proven)."""
+
+    play: Optional[Play]
+    mean: float
+    low: float
+    high: float
+    samples: int
+    exact: bool
+    bounds: Tuple[int, int] = (-3, 3)
+    score: float = 0.0
+
+    def to_dict(self) -> dict:
+        p = self.play
+        return {"play": None if p is None else {"type": p.type, "rank": p.rank,
+                                                "cards": str(p)},
+                "pass": p is None, "mean": round(self.mean, 4),
+                "low": round(self.low, 4), "high": round(self.high, 4),
+                "samples": self.samples, "exact": self.exact,
+                "bounds": list(self.bounds), "score": round(self.score, 4)}
+
+
+@dataclass
+class Estimate:
+    """The answer of :func:`estimate`.
+
+    ``value``: team 0's expected level gain (the mean of the move ranked
+    first; the proven value when ``exact``). ``exact``: the value and every
+    move's value are proven (they are then what ``solve`` returns).
+    ``moves``: every legal move of the seat to act, best first for the mover.
+    ``best``: the play ranked first (None: the pass). ``seconds``: wall time;
+    ``playouts``: playouts made; ``iterations``: tree iterations;
+    ``nodes``: nodes of the exact searches; ``tree_nodes``: nodes of the
+    tree; ``confidence``: the intervals' level; ``turn``: the seat to act.
+    """
+
+    value: float
+    exact: bool
+    moves: List[MoveEstimate]
+    best: Optional[Play]
+    seconds: float
+    playouts: int
+    turn: int
+    confidence: float
+    iterations: int = 0
+    nodes: int = 0
+    tree_nodes: int = 0
+    threads: int = 1
+    lower: int = -3
+    upper: int = 3
+    extra: dict = field(default_factory=dict)
+
+    def to_dict(self) -> dict:
+        return {"value": round(self.value, 4), "exact": self.exact, "turn": self.turn,
+                "confidence": self.confidence, "lower": self.lower, "upper": self.upper,
+                "moves": [m.to_dict() for m in self.moves],
+                "seconds": round(self.seconds, 6), "playouts": self.playouts,
+                "iterations": self.iterations, "nodes": self.nodes,
+                "tree_nodes": self.tree_nodes, "threads": self.threads}
+
+
+def _check(max_seconds, max_playouts, threads, seed, confidence):
+    if max_seconds is not None:
+        if isinstance(max_seconds, bool) or not isinstance(
+                max_seconds, (int, float, np.integer, np.floating)) \
+                or not 0 < float(max_seconds) <= MAX_SECONDS:      # False for NaN
+            raise EstimateError(f"max_seconds must be a number of seconds, more than 0 and "
+                                f"at most {MAX_SECONDS:g}, not {max_seconds!r}")
+    if max_playouts is not None:
+        if isinstance(max_playouts, bool) or not isinstance(max_playouts, (int, np.integer)) \
+                or not 1 <= max_playouts <= MAX_NODES:
+            raise EstimateError(f"max_playouts must be an integer 1..{MAX_NODES}, "
+                                f"not {max_playouts!r}")
+    if max_seconds is None and max_playouts is None:
+        raise EstimateError("give max_seconds or max_playouts (or both): "
+                            "the estimate needs a budget")
+    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) \
+            or not 1 <= threads <= MAX_THREADS:
+        raise EstimateError(f"threads must be an integer 1..{MAX_THREADS}, not {threads!r}")
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0 \
+            or seed >= 2 ** 64:
+        raise EstimateError(f"seed must be an integer in 0..2**64-1, not {seed!r}")
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float, np.floating)) \
+            or not 0 < confidence < 1:
+        raise EstimateError(f"confidence must be in (0, 1), not {confidence!r}")
+
+
+def _cards(position: Position) -> int:
+    return sum(len(h) for h in position.hands)
+
+
+def _tt_bits(n: int) -> int:
+    return 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
+
+
+# The exact attempt before the tree: the share of the budget given to
+# solve() (by cards in play), and, with a playout budget only, its node
+# budget per playout (so that the result does not depend on timing).
+_EXACT_SHARE = ((24, 0.5), (40, 0.15))
+_NODES_PER_PLAYOUT = 2000
+
+# The tree's parameters (EstimatorCore): measured on seeded 4x7 endgames
+# (docs/performance.md, "Estimator").
+TREE = dict(base_budget=1000, explore=1.0, solve_cards=16, widen=1.0, mix=1.0)
+
+
+def _from_solve(res, t0, confidence) -> Estimate:
+    moves = [MoveEstimate(p, float(v), float(v), float(v), 0, True, (v, v), float(v))
+             for p, v in res.moves]
+    return Estimate(value=float(res.value), exact=True, moves=moves,
+                    best=moves[0].play, seconds=time.perf_counter() - t0, playouts=0,
+                    turn=res.turn, confidence=confidence, iterations=0, nodes=res.nodes,
+                    tree_nodes=0, lower=res.value, upper=res.value)
+
+
+def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
+             max_playouts: Optional[int] = None, threads: int = 1, seed: int = 0,
+             confidence: float = 0.9) -> Estimate:
+    """Estimate a position: its value and every legal move's, with intervals.
+
+    The budget: ``max_seconds`` of wall time (default 1 s; None for none)
+    and/or ``max_playouts`` tree iterations (each a playout or a proof;
+    with it alone, and one thread, the result depends only on ``seed``).
+    First the exact solver gets a share of the budget on positions with at
+    most 40 cards (half the time up to 24 cards, 15% up to 40); if it
+    proves every move, that is the answer (``exact``). Else a Monte Carlo
+    tree search (docs/estimator.md) spends the rest: ``threads`` trees
+    (different seeds, one transposition table) whose root statistics are
+    pooled. ``confidence``: the level of the intervals (0.9 by default).
+    """
+    if not isinstance(position, Position):
+        raise TypeError("estimate() takes a Position")
+    _check(max_seconds, max_playouts, threads, seed, confidence)
+    t0 = time.perf_counter()
+    deadline = None if max_seconds is None else t0 + float(max_seconds)
+    n = _cards(position)
+    share = next((s for limit, s in _EXACT_SHARE if n <= limit), 0.0)
+    if share:
+        ms = None if max_seconds is None else share * float(max_seconds)
+        mn = None if max_playouts is None else max(1000, _NODES_PER_PLAYOUT * int(max_playouts))
+        if max_playouts is not None:
+            ms = None       # node-bounded only: the answer must not depend on timing
+        res = solve(position, max_nodes=mn, max_seconds=ms, pv=False)
+        if res.exact:
+            return _from_solve(res, t0, confidence)
+    return _tree(position, t0, deadline, max_playouts, threads, seed, confidence)
+
+
+def _tree(position, t0, deadline, max_playouts, threads, seed, confidence) -> Estimate:
+    """The tree search part of estimate (no exact attempt first)."""
+    tt_bits = _tt_bits(_cards(position))
+    first = _search(position, tt_bits)
+    searches = [first] + [_search(position, tt_bits, share=first) for _ in range(threads - 1)]
+    cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, **TREE)
+             for k, s in enumerate(searches)]
+    moves = first.moves()
+    per_thread = None
+    if max_playouts is not None:
+        per_thread = -(-int(max_playouts) // threads)
+
+    def remaining():
+        return None if deadline is None else max(1e-4, deadline - time.perf_counter())
+
+    if threads == 1:
+        cores[0].run(remaining(), per_thread)
+    else:
+        failed: List[BaseException] = []
+
+        def work(c):
+            try:
+                c.run(remaining(), per_thread)
+            except BaseException as e:       # re-raised by the caller
+                failed.append(e)
+        pool = [threading.Thread(target=work, args=(c,), daemon=True) for c in cores]
+        for t in pool:
+            t.start()
+        for t in pool:
+            t.join()
+        if failed:
+            raise failed[0]
+    return _collect(position, first, cores, moves, t0, confidence, threads)
+
+
+def _collect(position, search, cores, moves, t0, confidence, threads) -> Estimate:
+    maxi = search.maximizing
+    sign = 1.0 if maxi else -1.0
+    stats = [c.root_stats() for c in cores]
+    out: List[MoveEstimate] = []
+    for i, play in enumerate(moves):
+        n = sum(s[i][0] for s in stats)
+        tot = sum(s[i][1] for s in stats)
+        lo = max(s[i][3] for s in stats)
+        hi = min(s[i][4] for s in stats)
+        if lo == hi:
+            out.append(MoveEstimate(play, float(lo), float(lo), float(lo), n, True, (lo, hi),
+                                    float(lo)))
+            continue
+        if n == 0:
+            mid = (lo + hi) / 2
+            out.append(MoveEstimate(play, float(mid), float(lo), float(hi), 0, False, (lo, hi),
+                                    float(mid)))
+            continue
+        mean = min(max(tot / n, lo), hi)
+        score = min(max(sum(s[i][5] * s[i][0] for s in stats) / n, lo), hi)
+        half = _width(n, confidence)
+        out.append(MoveEstimate(play, mean, max(float(lo), mean - half),
+                                min(float(hi), mean + half), n, False, (lo, hi), score))
+    # best first for the mover: by score; sampled before unsampled, then
+    # more samples, then the search's order
+    order = sorted(range(len(out)), key=lambda k: (
+        out[k].samples == 0 and not out[k].exact, -sign * out[k].score,
+        -sign * out[k].mean, -out[k].samples, k))
+    ranked = [out[k] for k in order]
+    exact = all(m.exact for m in ranked)
+    pick = max if maxi else min
+    blo = pick(m.bounds[0] for m in ranked)
+    bhi = pick(m.bounds[1] for m in ranked)
+    value = ranked[0].mean
+    if exact:
+        value = float(pick(m.mean for m in ranked))
+    return Estimate(
+        value=float(value), exact=exact, moves=ranked, best=ranked[0].play,
+        seconds=time.perf_counter() - t0, playouts=sum(c.playouts for c in cores),
+        turn=position.turn, confidence=confidence,
+        iterations=sum(c.iterations for c in cores),
+        nodes=sum(c.search_nodes for c in cores),
+        tree_nodes=sum(c.tree_nodes for c in cores), threads=threads,
+        lower=blo, upper=bhi)
