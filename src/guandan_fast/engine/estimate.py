@@ -19,7 +19,6 @@ intervals) is described in docs/estimator.md.
 
 from __future__ import annotations
 
-import math
 import threading
 import time
 from dataclasses import dataclass, field
