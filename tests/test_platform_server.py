@@ -1,0 +1,124 @@
+"""The platform server over real loopback websockets (127.0.0.1, an ephemeral
+port, bounded in time): four clients play, every message sent is valid, the
+records written load and replay, the message log imports to the same records."""
+
+import asyncio
+import json
+import random
+
+import pytest
+import websockets
+
+from guandan_fast import Rules
+from guandan_fast.formats.platform_log import load_platform_log
+from guandan_fast.formats.record import final_state, load, loads
+from guandan_fast.game.progress import GameProgress
+from guandan_fast.platform import messages as M
+from guandan_fast.platform.client import play_client
+from guandan_fast.platform.server import ServerError, run_server
+
+
+def random_policy(seed):
+    rng = random.Random(seed)
+    return lambda seat, msg: rng.randrange(len(msg["actionList"]))
+
+
+async def _serve_and_play(tmp, games=1, seed=3, policies=None, rules=None, raw_first=None):
+    port = asyncio.get_running_loop().create_future()
+    server = asyncio.create_task(run_server(
+        "127.0.0.1", 0, games=games, seed=seed, records_dir=str(tmp), rules=rules,
+        ready=port.set_result, answer_timeout=20, connect_timeout=20))
+    p = await asyncio.wait_for(port, 20)
+    clients = []
+    for i in range(4):
+        url = f"ws://127.0.0.1:{p}/game/bot{i}"
+        if i == 0 and raw_first is not None:
+            clients.append(asyncio.create_task(raw_first(url)))
+        else:
+            pol = (policies or {}).get(i, random_policy(i))
+            clients.append(asyncio.create_task(play_client(url, pol, rules, timeout=20)))
+        await asyncio.sleep(0.05)          # connection order decides the seats
+    result = await asyncio.wait_for(server, 120)
+    outs = await asyncio.wait_for(asyncio.gather(*clients), 20)
+    return result, outs
+
+
+def check_outputs(tmp, result):
+    sent = 0
+    for line in (tmp / "messages.jsonl").read_text().splitlines():
+        item = json.loads(line)
+        if "msg" in item:
+            M.validate(item["msg"])
+            sent += 1
+    files = sorted(tmp.glob("game*-deal*.txt"))
+    assert len(files) == result.deals
+    recs = [load(f) for f in files]
+    for rec, mem in zip(recs, result.records):
+        assert rec == mem or (rec.moves == mem.moves and rec.hands == mem.hands)
+        assert final_state(rec).over
+        assert loads(open(files[0]).read()) == recs[0]
+    imported = load_platform_log(tmp / "messages.jsonl")
+    assert len(imported) == len(recs)
+    for a, b in zip(recs, imported):
+        assert (a.hands, a.moves, a.tributes, a.returns, a.anti_tribute, a.previous, a.rules) == \
+               (b.hands, b.moves, b.tributes, b.returns, b.anti_tribute, b.previous, b.rules)
+        assert a.result() == b.result()
+    return sent, recs
+
+
+def test_one_game_of_random_clients(tmp_path):
+    result, outs = asyncio.run(_serve_and_play(tmp_path))
+    assert result.games == 1 and result.deals >= 1 and result.bad_answers == 0
+    assert (sum(result.victories), sum(result.draws)) in ((2, 0), (0, 4))
+    assert result.names == ["bot0", "bot1", "bot2", "bot3"]
+    sent, recs = check_outputs(tmp_path, result)
+    assert sent > 100
+    # the game's levels: replaying the finishing orders ends the game exactly at the last deal
+    g = GameProgress(Rules())
+    for i, rec in enumerate(recs):
+        assert rec.rules.level == g.level
+        assert (g.end_deal([int(s) for s in rec.tags["order"].split()]) is not None) == \
+               (i == len(recs) - 1)
+    assert all(o.seat.games == 1 and o.result["victoryNum"] == result.victories for o in outs)
+
+
+@pytest.mark.slow
+def test_invalid_answers_are_logged_and_asked_again(tmp_path):
+    async def stubborn(url):
+        async with websockets.connect(url) as ws:
+            bad = 0
+            async for text in ws:
+                msg = json.loads(text)
+                if msg.get("type") == "act":
+                    if bad < 3:
+                        for junk in ('{"actIndex": 99999}', "not json", '{"index": 0}'):
+                            await ws.send(junk)
+                            bad += 1
+                    await ws.send(json.dumps({"actIndex": 0}))
+                if msg.get("stage") == "gameResult":
+                    return bad
+    result, outs = asyncio.run(_serve_and_play(tmp_path, raw_first=stubborn))
+    assert outs[0] == 3 and result.bad_answers == 3
+    log = [json.loads(x) for x in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    assert sum(1 for x in log if x.get("invalid")) == 3
+    check_outputs(tmp_path, result)
+
+
+@pytest.mark.slow
+def test_rules_flags_reach_the_records(tmp_path):
+    rules = Rules(flush_is_always_bomb=True, joker_pair_in_full_house=True)
+    result, _ = asyncio.run(_serve_and_play(tmp_path, rules=rules, seed=11))
+    _, recs = check_outputs(tmp_path, result)
+    assert all(r.rules.flush_is_always_bomb and r.rules.joker_pair_in_full_house for r in recs)
+
+
+def test_too_few_clients_is_a_server_error():
+    async def go():
+        return await run_server("127.0.0.1", 0, games=1, connect_timeout=0.3)
+    with pytest.raises(ServerError, match="fewer than four clients"):
+        asyncio.run(go())
+
+
+def test_bad_game_count():
+    with pytest.raises(ServerError):
+        asyncio.run(run_server("127.0.0.1", 0, games=0))
