@@ -165,3 +165,12 @@ def test_index_of_finds_the_entry():
     table = from_action(["Single", "3", ["S3"]], r)
     acts = action_list(hand, r, table)
     assert index_of(None, acts) == 0
+
+
+def test_docs_platform_md_examples():
+    import doctest
+    from pathlib import Path
+    path = Path(__file__).resolve().parent.parent / "docs" / "platform.md"
+    result = doctest.testfile(str(path), module_relative=False,
+                              optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

@@ -146,7 +146,7 @@ def test_lenient_reads_a_level_card_returned():
         import_platform_log(text(msgs))
     recs = import_platform_log(text(msgs), lenient=True)
     notes = recs[1].tags["notes"]
-    assert "the exchange breaks RULES 7" in notes and "return 0 -> 3: S2" in notes
+    assert "the exchange breaks RULES §7" in notes and "return 0 -> 3: S2" in notes
     assert "tribute 3 -> 0: SK" in notes
     assert recs[1].tributes == [] and recs[1].previous is None
     assert recs[1].result() == -2
@@ -161,7 +161,7 @@ def test_lenient_reads_a_missing_tribute():
     with pytest.raises(RecordError, match="tribute is paid by seat 3"):
         import_platform_log(text(first + second))
     recs = import_platform_log(text(first + second), lenient=True)
-    assert "the exchange breaks RULES 7" in recs[1].tags["notes"]
+    assert "the exchange breaks RULES §7" in recs[1].tags["notes"]
 
 
 def test_game_over_resets_the_previous_order():

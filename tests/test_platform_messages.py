@@ -133,3 +133,16 @@ def test_fuzz_actions_of_plausible_shape(cards, typ, rank):
         assert str(e)
     else:
         assert sorted(str(c) for c in p.cards) == sorted(cards)
+
+
+@given(st.lists(_junk, max_size=4))
+def test_fuzz_client_reads_junk_with_clean_errors(values):
+    from guandan_fast.errors import GuandanError
+    from guandan_fast.platform.client import Seat
+    seat = Seat()
+    seat.feed(M.beginning(HAND, 1, "2", "2", "2"))
+    for v in values:
+        try:
+            seat.feed(v)
+        except GuandanError as e:
+            assert str(e)

@@ -2,7 +2,7 @@
 # Included by _core.pyx.
 #
 # The pattern enumeration (enumerate_plays) lists one play per pattern
-# (RULES 8): the suits of the non-wild cards outside straight flushes are a
+# (RULES §8): the suits of the non-wild cards outside straight flushes are a
 # choice of which physical cards to give. The platform lists every such
 # choice separately. This second enumeration mode expands each pattern into
 # its concrete choices: for every group of natural cards of one rank that the
@@ -12,7 +12,7 @@
 # Why the expansion lists each concrete play exactly once, and every one:
 # - a concrete play (reading + cards) has exactly one pattern: the cards fix
 #   the multiset of ranks with the wilds as W (the heart level card is always
-#   counted as a wild, RULES 8), and the reading fixes type, rank and suit;
+#   counted as a wild, RULES §8), and the reading fixes type, rank and suit;
 #   so the expansions of two different patterns never meet;
 # - within one pattern, the groups have distinct ranks (a straight's, tube's
 #   or plate's positions are distinct ranks, a full house's triple and pair

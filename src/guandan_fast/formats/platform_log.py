@@ -30,7 +30,7 @@ each seat's hand after the exchange is every card it played plus its
 ``restCards``; undoing the return and the tribute gives the hands as dealt.
 Each episode becomes one ``Record``, checked like any other record; the
 previous episode's ``order`` becomes its ``previous``. Imported records set
-``flush_is_always_bomb`` (RULES 5: the platform's reading) unless the
+``flush_is_always_bomb`` (RULES §5: the platform's reading) unless the
 ``beginning`` message carries the rules flags (``"rules": {...}``, which
 our server adds).
 
@@ -286,7 +286,7 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
             rec = _build(data3, ep)
         except RecordError:
             raise first from None
-        notes.append(f"the exchange breaks RULES 7 ({_strip_line(first)}); recorded from the "
+        notes.append(f"the exchange breaks RULES §7 ({_strip_line(first)}); recorded from the "
                      "hands after it")
         if ep["anti"] is not None:
             notes.append("anti-tribute by seats " + " ".join(map(str, ep["anti"][0])))

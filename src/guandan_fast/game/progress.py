@@ -1,14 +1,14 @@
-"""A game: deals from level 2 until a team wins at its A (RULES.md section 6).
+"""A game: deals from level 2 until a team wins at its A (RULES §6).
 
 ``GameProgress`` carries what passes from deal to deal: each team's level,
 the team whose level is played (the winner of the last deal), the previous
-finishing order (for the tribute, RULES 7), the failures at A and, for the
+finishing order (for the tribute, RULES §7), the failures at A and, for the
 platform's server, the falls from A back to 2 (the game is a draw after
 ``MAX_FALLS`` of them, as the platform scores it).
 
 - The first deal is played at level 2; each deal at the level of the team
   that won the previous one.
-- The winner goes up by the gain of RULES 6 (3, 2 or 1), stopping at A.
+- The winner goes up by the gain of RULES §6 (3, 2 or 1), stopping at A.
 - A team playing at its A (the deal's level is its own A) wins the game by
   taking first place with its partner not last.
 - Flag ``drop_after_three_failures_at_a``: a team that plays at its A three

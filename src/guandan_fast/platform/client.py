@@ -64,9 +64,20 @@ class Seat:
             return from_action(action, other, field=field)
 
     def feed(self, msg: dict) -> None:
-        """Take in one message from the server (notify or act)."""
+        """Take in one message from the server (notify or act); a message it
+        cannot read is a ProtocolError naming its stage."""
         if not isinstance(msg, dict):
             raise ProtocolError("a message is a JSON object")
+        try:
+            self._feed(msg)
+        except GuandanError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise ProtocolError(f"a {str(msg.get('type'))[:20]}/{str(msg.get('stage'))[:20]} "
+                                f"message the client cannot read ({type(e).__name__}: {e})"[:200]
+                                ) from None
+
+    def _feed(self, msg: dict) -> None:
         kind, stage = msg.get("type"), msg.get("stage")
         if msg.get("curRank") is not None:
             self._level(msg["curRank"])
@@ -153,6 +164,15 @@ class BotPolicy:
         self.warn = warn or (lambda text: print(text, file=sys.stderr))
 
     def __call__(self, seat: Seat, msg: dict) -> int:
+        try:
+            return self._answer(seat, msg)
+        except GuandanError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
+            raise ProtocolError(f"an act/{str(msg.get('stage'))[:20]} message the client cannot "
+                                f"answer ({type(e).__name__}: {e})"[:200]) from None
+
+    def _answer(self, seat: Seat, msg: dict) -> int:
         stage = msg.get("stage")
         actions = msg.get("actionList") or []
         if stage in ("tribute", "back"):

@@ -208,7 +208,7 @@ def validate(msg) -> None:
     if not isinstance(msg, dict):
         _fail(None, f"a message is a JSON object, not {type(msg).__name__}")
     key = (msg.get("type"), msg.get("stage"))
-    if key not in SCHEMA:
+    if not all(isinstance(k, str) for k in key) or key not in SCHEMA:
         if msg.get("type") not in ("notify", "act"):
             _fail("type", f"'notify' or 'act', not {msg.get('type')!r}"[:90])
         _fail("stage", f"unknown stage {msg.get('stage')!r} of a {msg.get('type')} message"[:90])

@@ -4,7 +4,7 @@
 clients at ``ws://HOST:PORT/game/{name}`` (seats in connection order: the
 1st and 3rd are seats 0 and 2, the 2nd and 4th seats 1 and 3), plays N games
 and returns a ``ServerResult``. The rules are the project's: ``GameState``
-(RULES 6) for the play, ``game.tribute`` (RULES 7) for the exchange,
+(RULES §6) for the play, ``game.tribute`` (RULES §7) for the exchange,
 ``GameProgress`` for the levels from deal to deal; ``rules`` carries the
 variant flags (its level is ignored: games start at 2).
 
