@@ -28,6 +28,14 @@ FOLLOWS = list(zip(HANDS, TABLES))
 # the opening leads of a thousand entries and more (chosen by size, before timing)
 BIG = [h for h in HANDS if action_count(h[0], h[1]) >= 1000]
 
+# the cost of the list's objects alone: the same lists built from tuples made beforehand
+_PRE = {id(h[0]): [(a, b, tuple(c)) for a, b, c in action_list(h[0], h[1])] for h in BIG}
+
+
+def _objects_only(h):
+    return [[a, b, list(c)] for a, b, c in _PRE[id(h[0])]]
+
+
 CASES = {
     "lead: action_array": (lambda h: action_array(h[0], h[1]), HANDS),
     "lead: action_list": (lambda h: action_list(h[0], h[1]), HANDS),
@@ -35,6 +43,7 @@ CASES = {
     "lead: plays (patterns)": (lambda h: plays(h[0], h[1]), HANDS),
     "lead 1000+: action_array": (lambda h: action_array(h[0], h[1]), BIG),
     "lead 1000+: action_list": (lambda h: action_list(h[0], h[1]), BIG),
+    "lead 1000+: the list's objects alone": (_objects_only, BIG),
     "follow: action_array": (lambda it: action_array(it[0][0], it[0][1], it[1]), FOLLOWS),
     "follow: action_list": (lambda it: action_list(it[0][0], it[0][1], it[1]), FOLLOWS),
     "follow: beating_plays (patterns)": (lambda it: beating_plays(it[0][0], it[1], it[0][1]),

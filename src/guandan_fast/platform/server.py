@@ -41,7 +41,7 @@ from ..game.state import GameState, team
 from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
 from ..model.rules import Rules
 from . import messages as M
-from .actions import action_plays, to_action
+from .actions import action_list, action_plays, to_action
 
 __all__ = ["serve", "run_server", "ServerResult", "ServerError", "deal_hands"]
 
@@ -204,7 +204,7 @@ class _Table:
                 cur = last
                 greater = (state.owner, to_action(state.table))
             plays = action_plays(state.hands[seat], rules, state.table)
-            actions = [to_action(p) for p in plays]
+            actions = action_list(state.hands[seat], rules, state.table)   # same order
             hand_tokens = [str(c) for c in state.cards(seat)]
             k = await self.ask(seat, self._act("play", seat, hand_tokens,
                                                self._public(state, areas), cur, greater, actions))
