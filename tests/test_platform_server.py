@@ -106,7 +106,8 @@ def test_invalid_answers_are_logged_and_asked_again(tmp_path):
 
 @pytest.mark.slow
 def test_rules_flags_reach_the_records(tmp_path):
-    rules = Rules(flush_is_always_bomb=True, joker_pair_in_full_house=True)
+    rules = Rules(flush_is_always_bomb=True, joker_pair_in_full_house=True,
+                  no_tribute_when_partner_last=True, drop_after_three_failures_at_a=True)
     result, _ = asyncio.run(_serve_and_play(tmp_path, rules=rules, seed=11))
     _, recs = check_outputs(tmp_path, result)
     assert all(r.rules.flush_is_always_bomb and r.rules.joker_pair_in_full_house for r in recs)

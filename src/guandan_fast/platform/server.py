@@ -163,7 +163,7 @@ class _Table:
                 anti = True
                 holders = [s for s in plan.payers if "HR" in hands[s]]
                 await self.notify(M.anti_tribute_notice(holders))
-            else:
+            elif plan.payments:        # (none under no_tribute_when_partner_last)
                 counts = [27] * 4
                 for payer, receiver in plan.payments:
                     cands = tribute_candidates(after[payer], rules)
