@@ -218,6 +218,15 @@ def test_rejects_bad_options(kwargs, word):
     assert issubclass(EstimateError, ValueError)
 
 
+def test_takes_a_game_state():
+    from guandan_fast.game.state import GameState
+    rng = random.Random(11)
+    pos = deal_position(rng, 3)
+    st = GameState.start([list(map(str, h)) for h in pos.hands], pos.rules, leader=pos.turn)
+    e = estimate(st, max_seconds=None, max_playouts=50)
+    assert e.exact and e.value == solve(pos).value
+
+
 def test_rejects_a_non_position():
     with pytest.raises(TypeError):
         estimate(["S3", "S4", "SA", "S5"])

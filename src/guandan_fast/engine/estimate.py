@@ -28,7 +28,7 @@ import numpy as np
 
 from .. import _core
 from .._core import Play
-from ..errors import EstimateError
+from ..errors import EstimateError, PositionError
 from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _search, solve
 
 __all__ = ["estimate", "Estimate", "MoveEstimate"]
@@ -185,6 +185,20 @@ def _from_solve(res, t0, confidence) -> Estimate:
                     tree_nodes=0, lower=res.value, upper=res.value)
 
 
+def _as_position(position) -> Position:
+    """A Position, or a GameState (game/state.py) turned into one."""
+    if isinstance(position, Position):
+        return position
+    from ..game.state import GameState
+    if isinstance(position, GameState):
+        if position.over:
+            raise PositionError("the deal is over: there is nothing to estimate")
+        return Position([position.cards(s) for s in range(4)], position.rules,
+                        turn=position.turn, table=position.table, owner=position.owner,
+                        passes=position.passes, finished=position.finished)
+    raise TypeError("estimate() takes a Position or a GameState")
+
+
 def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
              max_playouts: Optional[int] = None, threads: int = 1, seed: int = 0,
              confidence: float = 0.9) -> Estimate:
@@ -200,8 +214,7 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     (different seeds, one transposition table) whose root statistics are
     pooled. ``confidence``: the level of the intervals (0.9 by default).
     """
-    if not isinstance(position, Position):
-        raise TypeError("estimate() takes a Position")
+    position = _as_position(position)
     _check(max_seconds, max_playouts, threads, seed, confidence)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + float(max_seconds)
