@@ -166,3 +166,14 @@ def test_the_progress_bar_goes_to_stderr():
     r = run("game", SHORT, "--views", "double", "--budget", "0.05")
     assert r.returncode == 0
     assert "27/27 positions" in r.stderr and "positions" not in r.stdout   # 26 decisions + the opening
+
+
+def test_endgame_in_three_languages():
+    en = run("endgame", EXAMPLES / "endgame2.txt")
+    assert en.returncode == 0, en.stderr
+    assert "Table: D8 (single 8) by seat 3, 0 pass(es)" in en.stdout
+    ru = run("endgame", EXAMPLES / "endgame2.txt", "--lang", "ru").stdout
+    assert "Уровень: 2    ходит: место 0 (команда 0)" in ru and "  2: (вышел)" in ru
+    assert "Стол: D8 (одиночная 8), сыграл: место 3" in ru and "+2 * пас" in ru
+    zh = run("endgame", EXAMPLES / "endgame1.txt", "--lang", "zh").stdout
+    assert "出牌方: 0号位 (0队)" in zh and "桌面: 自由出牌" in zh and "S3 D3 (对子 3)" in zh

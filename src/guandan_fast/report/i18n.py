@@ -421,6 +421,14 @@ _GAME_LABELS = {
         "note_refused": "{what}: an engine refused the position: {error}",
         "what_play": "move {i}", "what_tribute": "tribute {i}", "what_return": "return {i}",
         "what_opening": "opening value ({i})",
+        "note_import": "record: {text}",
+        "team": "team {t}", "table_by": "{play} by {seat}, {passes} pass(es)",
+        "interrupted": "interrupted: not exact", "sec": "s",
+        "est_proven": "proven by the estimator's solver",
+        "est_estimated": "ESTIMATED (not proven; {c} intervals; proven range {lo}..{hi})",
+        "est_moves": "Moves (mean [low, high], samples)", "est_short": "estimated",
+        "est_tail": "Playouts: {playouts}    iterations: {iterations}    solver nodes: {nodes}"
+                    "    time: {t} s",
     },
     "ru": {
         "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
@@ -476,6 +484,14 @@ _GAME_LABELS = {
         "note_refused": "{what}: движок отказался от позиции: {error}",
         "what_play": "ход {i}", "what_tribute": "дань {i}", "what_return": "ответная дань {i}",
         "what_opening": "начальная оценка ({i})",
+        "note_import": "запись: {text}",
+        "team": "команда {t}", "table_by": "{play}, сыграл: {seat}, пасов подряд: {passes}",
+        "interrupted": "прервано: не точно", "sec": "с",
+        "est_proven": "доказано решателем оценщика",
+        "est_estimated": "ОЦЕНКА (не доказано; интервалы {c}; доказанный диапазон {lo}..{hi})",
+        "est_moves": "Ходы (среднее [от, до], выборок)", "est_short": "оценка",
+        "est_tail": "Разыгрышей: {playouts}    итераций: {iterations}    узлов решателя: {nodes}"
+                    "    время: {t} с",
     },
     "zh": {
         "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
@@ -526,6 +542,13 @@ _GAME_LABELS = {
         "note_refused": "{what}：引擎拒绝了该局面：{error}",
         "what_play": "第{i}手", "what_tribute": "进贡{i}", "what_return": "还贡{i}",
         "what_opening": "开局估值（{i}）",
+        "note_import": "记录：{text}",
+        "team": "{t}队", "table_by": "{play}，{seat}出，之后{passes}家过",
+        "interrupted": "已中断：不精确", "sec": "秒",
+        "est_proven": "由估值器的求解器证明",
+        "est_estimated": "估计值（未证明；{c}区间；已证明范围 {lo}..{hi}）",
+        "est_moves": "着法（均值 [下限, 上限]，样本数）", "est_short": "估计",
+        "est_tail": "模拟局数: {playouts}    迭代: {iterations}    求解节点: {nodes}    时间: {t} 秒",
     },
 }
 
