@@ -89,6 +89,25 @@ class Progress:
         sys.stderr.flush()
 
 
+def _players(text):
+    if text is None:
+        return None
+    names = [n.strip() for n in text.split(",")]
+    if len(names) != 4 or not all(names):
+        raise click.BadParameter(f"{text!r}: four names separated by commas, seats 0 to 3",
+                                 param_hint="--players")
+    return names
+
+
+def _named(items: list, names) -> list:
+    """Give the seats these names where a record has none."""
+    if names:
+        for _, rec in items:
+            if not rec.players:
+                rec.players = list(names)
+    return items
+
+
 def _views(text: str) -> tuple:
     views = tuple(v.strip() for v in text.split(",") if v.strip())
     bad = [v for v in views if v not in VIEWS]
@@ -119,6 +138,8 @@ def review_options(f):
         click.option("--lenient", is_flag=True,
                      help="With --platform: read logs of servers that deviate from the rules, "
                           "listing each deviation in the notes."),
+        click.option("--players", "players", default=None, metavar="A,B,C,D",
+                     help="Names of seats 0..3 for records without names (platform logs)."),
         click.option("--quiet", "-q", is_flag=True, help="No progress bar on stderr."),
     ]):
         f = opt(f)
@@ -133,14 +154,15 @@ def review_options(f):
               help="Also write a self-contained HTML page (one record).")
 @review_options
 def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-             platform, lenient, quiet):
+             platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
     views = _views(views)
+    names = _players(players)
     paths = _expand(records)
     jobs = jobs or available_cpus()
     options = {"views": views, "budget": budget, "seed": seed, "solve_cards": solve_cards}
     if len(paths) == 1:
-        items = _load_records(paths[0], platform, lenient)
+        items = _named(_load_records(paths[0], platform, lenient), names)
         if len(items) == 1:
             a = analyse(items[0][1], jobs=jobs, dask=dask,
                         progress=Progress("positions", quiet), **options)
@@ -159,6 +181,7 @@ def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jo
         raise click.UsageError("--format text takes a single record; several records "
                                "are written as JSON lines (--format json)")
     items, failed = _load_all(paths, platform, lenient)
+    _named(items, names)
     answers = review_records(items, jobs=jobs, dask=dask, progress=Progress("records", quiet),
                              **options)
     for ans in answers:
@@ -190,12 +213,14 @@ def _load_all(paths, platform: bool, lenient: bool = False):
               help="Write the evening's page (every deal reviewed) to this file.")
 @review_options
 def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-                platform, lenient, quiet):
+                platform, lenient, players, quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
     views = _views(views)
+    names = _players(players)
     paths = _expand(directory)
     items, failed = _load_all(paths, platform, lenient)
+    _named(items, names)
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
                              progress=Progress("records", quiet), views=views, budget=budget,
                              seed=seed, solve_cards=solve_cards)

@@ -160,6 +160,11 @@ def test_platform_logs(tmp_path):
     # no names in a platform log: the seats, in the language
     zh = run("game", log, "--platform", *FAST, "--lang", "zh").stdout
     assert "0 0号位" in zh and "1号位 & 3号位 胜" in zh
+    # names for the platform's seats
+    named = run("game", log, "--platform", *FAST, "--players", "Ann, Bo, Cy, Di").stdout
+    assert "Players: 0 Ann, 1 Bo, 2 Cy, 3 Di" in named and "Bo & Di win, +1" in named
+    bad = run("game", log, "--platform", *FAST, "--players", "Ann,Bo")
+    assert bad.returncode == 2 and "--players" in bad.stderr
 
 
 def test_the_progress_bar_goes_to_stderr():

@@ -755,7 +755,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         sign = 1 if team == 0 else -1
         h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
                  + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
-                 + '</tr>')
+                 + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
     h.append('</table></div><div>')
     h.append(f'<p class="help">{_e(G("skill_help"))}</p><table class="skill"><tr>'
              f'<th>{_e(G("player"))}</th><th>{_e(G("judged"))}</th>'
