@@ -26,8 +26,8 @@ from guandan_fast.analysis.review import DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VI
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads, loads_json
-from guandan_fast.report.render import (render_evening_html, render_evening_text, render_html,
-                                        render_text)
+from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
+                                        render_evening_text, render_html, render_text)
 
 from .main import (EXIT_BAD_INPUT, JOBS, SECONDS, available_cpus, emit_json, format_option,
                    lang_option, main, read_source)
@@ -224,12 +224,11 @@ def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_card
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
                              progress=Progress("records", quiet), views=views, budget=budget,
                              seed=seed, solve_cards=solve_cards)
-    reviews = [a["data"] for a in answers if "data" in a]
+    reviews = evening_order([a["data"] for a in answers if "data" in a])
     errors = [(a["name"], a["error"]) for a in answers if "error" in a]
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
     if fmt == "json":
-        from guandan_fast.report.render import evening_summary
         emit_json({"records": reviews, "summary": evening_summary(reviews),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
     else:

@@ -24,7 +24,8 @@ from .i18n import (advice_reason, count_of, game_label, joker_card_label, label,
                    note_text, number, rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["render_text", "render_html", "render_evening_html", "render_evening_text",
-           "render_endgame_text", "FONT_STACK", "decision_ref"]
+           "render_endgame_text", "evening_order", "evening_summary", "FONT_STACK",
+           "decision_ref"]
 
 FONT_STACK = ('"Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", '
               '"Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", "Liberation Sans", '
@@ -923,9 +924,22 @@ def evening_summary(reviews: list) -> dict:
     return {"players": sorted(players.values(), key=lambda p: p["name"])}
 
 
+def _natural(value) -> tuple:
+    text = str(value if value is not None else "")
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+
+
+def evening_order(reviews: list) -> list:
+    """The reviews by table, then deal (numbers in numeric order), then file."""
+    return sorted(reviews, key=lambda d: (_natural((d.get("tags") or {}).get("table")),
+                                          _natural((d.get("tags") or {}).get("deal")),
+                                          str(d.get("file", ""))))
+
+
 def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None) -> str:
     """The evening as text: results by table and deal, the players, each review."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    reviews = evening_order(reviews)
     out = [G("evening"), "", G("results") + ":"]
     for data in reviews:
         tags = data.get("tags") or {}
@@ -954,6 +968,7 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
     """One page for a club evening: results by table and deal, a summary per
     player (with a link to each one's largest mistake), each deal's review."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    reviews = evening_order(reviews)
     h = [f'<header><h1>{_e(G("evening"))}</h1></header>', f'<h2>{_e(G("results"))}</h2>',
          f'<table class="results"><tr><th>{_e(G("table_col"))}</th><th>{_e(G("deal_col"))}</th>'
          f'<th>{_e(G("players"))}</th><th>{_e(G("result"))}</th><th>{_e(G("file"))}</th></tr>']
