@@ -30,7 +30,7 @@ def _have(module: str) -> bool:
 
 
 HAVE_ESTIMATE = _have("guandan_fast.engine.estimate")
-HAVE_SUGGEST = _have("guandan_fast.game.view") and _have("guandan_fast.bots")
+HAVE_SUGGEST = HAVE_ESTIMATE and _have("guandan_fast.game.view") and _have("guandan_fast.bots")
 needs_estimate = pytest.mark.skipif(not HAVE_ESTIMATE, reason="the estimator is not merged yet")
 needs_suggest = pytest.mark.skipif(not HAVE_SUGGEST, reason="the bots' suggest is not merged yet")
 

@@ -192,8 +192,8 @@ def _available(name: str) -> bool:
             importlib.import_module("guandan_fast.engine.endgame")
         elif name == "estimator":
             importlib.import_module("guandan_fast.engine.estimate")
-        else:
-            importlib.import_module("guandan_fast.bots")
+        else:   # the bots' suggest runs the estimator on sampled deals
+            importlib.import_module("guandan_fast.engine.estimate")
             importlib.import_module("guandan_fast.game.view")
             from ..bots import suggest  # noqa: F401
     except ImportError:
