@@ -48,7 +48,7 @@ __all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "Exchang
 
 VIEWS = ("double", "single")
 DEFAULT_BUDGET = 0.4          # seconds per decision and per view (see docs/performance.md)
-DEFAULT_SOLVE_CARDS = 28      # try the exact solver at most this many cards left
+DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
 
 
