@@ -80,3 +80,16 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "slow" in item.keywords:
             item.add_marker(skip)
+
+
+def slow_beyond(values, fast):
+    """pytest parameters: the first `fast` values in the default run, the rest
+    marked slow (run with --slow): a seeded subset of a differential suite
+    that stays fast, the whole suite in CI."""
+    return [v if i < fast else pytest.param(v, marks=pytest.mark.slow)
+            for i, v in enumerate(values)]
+
+
+def slow(*values):
+    """One slow pytest parameter (a tuple of values or a single value)."""
+    return pytest.param(*values, marks=pytest.mark.slow)

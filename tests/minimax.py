@@ -1,6 +1,15 @@
 """A plain double-dummy minimax over ``GameState`` (no pruning, memoised):
-the reference the analysis tests inject as their solver, so they do not
-depend on the compiled endgame solver. Only for tiny positions."""
+the solver the analysis tests inject, so that they check the analysis
+without depending on the compiled endgame search. Only for tiny positions.
+
+NOT an independent reference: ``GameState.legal_actions`` takes its moves
+from the compiled core (``_core.py_plays`` / ``py_beating_plays``), so a
+mistake in move generation would be shared by this minimax and the search.
+It checks the search's pruning, table and ordering, and the analysis around
+them, against the core's own moves. The independent reference is
+``tests/reference_endgame.py`` (its own move generation, from the rules),
+which ``test_state_machine_agrees_with_the_reference_solver`` compares this
+minimax with, and the endgame tests compare the solver with."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""gd-analyze as a user runs it: files, stdin, JSON, languages, bad input."""
+"""gd-analyze as a user runs it: files, stdin, JSON, languages, bad input.
+In process (tests/clirun.py), with a few smoke tests of the real command."""
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -10,10 +9,18 @@ import pytest
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def run(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli", *map(str, args)],
-        input=stdin, capture_output=True, text=True, timeout=120)
+from clirun import run, run_subprocess
+
+
+def test_smoke_the_real_command():
+    # the installed entry point as a process: output, exit status, and a bad
+    # input's one line on stderr with exit status 2
+    r = run_subprocess(EXAMPLES / "hand1.txt")
+    assert r.returncode == 0, r.stderr
+    assert "Level: 7" in r.stdout and "Wild cards: H7 H7" in r.stdout
+    r = run_subprocess("-", stdin="S3 XX\n")
+    assert r.returncode == 2
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
 
 
 def test_hand_file_is_the_default_command():

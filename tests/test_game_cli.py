@@ -1,9 +1,10 @@
 """gd-analyze game and evening as a user runs them: the report in three
-languages (golden-ish lines), JSON, the HTML page, batches, bad input."""
+languages (golden-ish lines), JSON, the HTML page, batches, bad input.
+In process (tests/clirun.py); the runs with worker processes (--jobs) start
+the real command."""
 
 import json
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
@@ -16,10 +17,7 @@ BOMB = EXAMPLES / "record_bomb_thrown.txt"
 FAST = ["--views", "double", "--budget", "0.05", "-q"]
 
 
-def run(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli", *map(str, args)],
-        input=stdin, capture_output=True, text=True, timeout=600)
+from clirun import run, run_subprocess
 
 
 def test_text_report_in_english():
@@ -90,7 +88,8 @@ def test_batch_json_lines_with_jobs(tmp_path):
     for name in ("record_endgame_short.txt", "record_bomb_thrown.txt", "record_endgame_pair.txt"):
         shutil.copy(EXAMPLES / name, tmp_path / name)
     (tmp_path / "nested").mkdir()
-    r = run("game", tmp_path, "--jobs", "2", "--views", "double", "--budget", "0.05")
+    r = run_subprocess("game", tmp_path, "--jobs", "2", "--views", "double", "--budget", "0.05",
+                       timeout=600)
     assert r.returncode == 0, r.stderr
     lines = [json.loads(x) for x in r.stdout.splitlines()]
     assert [Path(d["file"]).name for d in lines] == [
@@ -106,8 +105,8 @@ def test_evening_page_and_json(tmp_path):
     for name in ("record_endgame_short.txt", "record_bomb_thrown.txt"):
         shutil.copy(EXAMPLES / name, night / name)
     page = tmp_path / "evening.html"
-    r = run("evening", night, "--html", page, "--views", "double", "--budget", "0.05",
-            "--lang", "zh", "--jobs", "2")
+    r = run_subprocess("evening", night, "--html", page, "--views", "double", "--budget",
+                       "0.05", "--lang", "zh", "--jobs", "2", timeout=600)
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("俱乐部牌会")
     html = page.read_text(encoding="utf-8")

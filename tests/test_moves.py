@@ -4,7 +4,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import core_pattern, flag_kwargs, random_case, random_counts
+from conftest import core_pattern, flag_kwargs, random_case, random_counts, slow_beyond
 
 import reference as ref
 
@@ -18,7 +18,7 @@ def ref_size(pattern):
     return len(pattern[2])
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", slow_beyond(range(6), 3))
 def test_plays_match_reference(seed):
     rng = random.Random(1000 + seed)
     for _ in range(250):
@@ -29,7 +29,7 @@ def test_plays_match_reference(seed):
         assert set(core) == expected, (hand, rules, set(core) ^ expected)
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", slow_beyond(range(4), 2))
 def test_beating_plays_match_reference(seed):
     rng = random.Random(2000 + seed)
     for _ in range(200):

@@ -9,6 +9,7 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
+from conftest import slow
 
 from reference import (
     NON_JOKER_CARDS, RANKS, TOKENS, beats, classify, classify_bruteforce,
@@ -288,9 +289,10 @@ def _small_sets(rng, count):
     return out
 
 
-def test_classify_matches_literal_bruteforce():
+@pytest.mark.parametrize("n_random", [40, slow(160)])
+def test_classify_matches_literal_bruteforce(n_random):
     rng = random.Random(20240601)
-    sets = _small_sets(rng, 160)
+    sets = _small_sets(rng, n_random)
     # near straight flushes: mostly one suit, with 0-2 wilds
     for _ in range(40):
         level, suit, start = rng.choice(RANKS), rng.choice("SHCD"), rng.randrange(10)

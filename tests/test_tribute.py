@@ -389,17 +389,16 @@ def test_exchange_advice_for_a_deal():
 # ---------------------------------------------------------------------------
 
 import json  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
 from pathlib import Path  # noqa: E402
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
+from clirun import run  # noqa: E402  (gd-analyze in process)
+
+
 def gd(*args, stdin=None):
-    return subprocess.run(
-        [sys.executable, "-m", "guandan_fast.cli", "tribute", *map(str, args)],
-        input=stdin, capture_output=True, text=True, timeout=120)
+    return run("tribute", *args, stdin=stdin)
 
 
 def one_line_error(r):
