@@ -32,7 +32,7 @@ from .._core import Play
 from ..errors import PlayError, ProtocolError
 from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, to_counts
-from ..model.rules import Rules, _rules, beats, classify
+from ..model.rules import Rules, _rules, beats
 
 __all__ = ["action_list", "action_array", "action_plays", "action_count", "to_action",
            "from_action", "parse_action", "index_of", "PASS_ACTION", "PLATFORM_TYPES",
@@ -187,6 +187,22 @@ def parse_action(value, field: str = "action"):
     return ptype, rk, list(cards)
 
 
+_TOKEN_SLOT = {t: i for i, t in enumerate(_core.TOKENS)}
+
+
+def _token_counts(cards, field) -> np.ndarray:
+    """54 counts of canonical card tokens (the platform's notation)."""
+    counts = np.zeros(54, dtype=np.uint8)
+    for i, c in enumerate(cards):
+        slot = _TOKEN_SLOT.get(c)
+        if slot is None:
+            raise ProtocolError(f"{_short(c)} is not a card (S3, HT, SB, HR...)", f"{field}[{i}]")
+        if counts[slot] == 2:
+            raise ProtocolError(f"a third copy of {c}", f"{field}[{i}]")
+        counts[slot] += 1
+    return counts
+
+
 def _short(value) -> str:
     text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
@@ -217,10 +233,7 @@ def from_action(action, rules: Rules | None = None, hand: HandLike | None = None
     if parts is None:
         return None
     ptype, rank, cards = parts
-    try:
-        readings = classify(" ".join(cards), r)
-    except ValueError as e:
-        raise ProtocolError(str(e), f"{field}[2]") from None
+    readings = _core.py_classify(_token_counts(cards, f"{field}[2]"), r.level_index, r.flags)
     typed = [p for p in readings if p.type == ptype]
     if not typed:
         found = ", ".join(f"{p.type} {p.rank}" for p in readings) or "none"

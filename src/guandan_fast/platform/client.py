@@ -203,7 +203,8 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
     import websockets
     seat = Seat(rules)
     decisions = 0
-    async with websockets.connect(url, max_size=2 ** 22, open_timeout=timeout) as ws:
+    async with websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
+                                  compression=None) as ws:
         for _ in range(max_messages):
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout)

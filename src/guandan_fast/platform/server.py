@@ -87,16 +87,20 @@ class _Table:
         self.answer_timeout, self.max_bad = args
 
     # -- transport --------------------------------------------------------------
-    async def send(self, seat: int, msg: dict):
-        self._log({"seat": seat, "msg": msg})
+    async def send(self, seat: int, msg: dict, text: Optional[str] = None):
+        if text is None:
+            text = json.dumps(msg)
+        if self.log is not None:
+            self.log.write(f'{{"seat": {seat}, "msg": {text}}}\n')
         try:
-            await self.ws[seat].send(json.dumps(msg))
+            await self.ws[seat].send(text)
         except Exception as e:  # a closed connection: no reconnection (PLATFORM.md)
             raise ServerError(f"seat {seat} ({self.names[seat]}) left: {type(e).__name__}") from None
 
     async def notify(self, msg: dict):
+        text = json.dumps(msg)
         for s in range(4):
-            await self.send(s, msg)
+            await self.send(s, msg, text)
 
     async def ask(self, seat: int, msg: dict) -> int:
         await self.send(seat, msg)
@@ -266,7 +270,8 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
     log = open(out_dir / "messages.jsonl", "w", encoding="utf-8") if out_dir else None
     rng = random.Random(seed)
     try:
-        async with websockets.serve(handler, host, port, max_size=2 ** 20) as server:
+        async with websockets.serve(handler, host, port, max_size=2 ** 20,
+                                    compression=None) as server:
             bound = server.sockets[0].getsockname()[1] if server.sockets else port
             if ready is not None:
                 ready(bound)
