@@ -248,3 +248,37 @@ def test_fuzz_mutated_logs_only_raise_record_errors(data):
         import_platform_log(text(msgs), lenient=data.draw(st.booleans()))
     except RecordError as e:
         assert str(e)
+
+
+def _cli(*args):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "guandan_fast.cli", *map(str, args)],
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_cli_lenient_lists_the_deviations(tmp_path):
+    log = tmp_path / "bot.log"
+    log.write_text(text(_level_card_returned_log()))
+    strict = _cli("game", log, "--platform", "--views", "double", "--budget", "0.05", "-q")
+    assert strict.returncode == 2 and "level rank" in strict.stderr
+    assert len(strict.stderr.strip().splitlines()) == 1
+    r = _cli("game", log, "--platform", "--lenient", "--views", "double", "--budget", "0.05",
+             "-q", "--jobs", "1")
+    assert r.returncode == 0, r.stderr
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert len(lines) == 2
+    assert "return 0 -> 3: S2" in json.dumps(lines[1]["notes"], ensure_ascii=False)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["serve", "--rule", "colour=yes"], "--rule 'colour=yes'"),
+    (["serve", "--games", "0"], "--games"),
+    (["serve", "--port", "70000"], "--port"),
+    (["bot", "http://127.0.0.1:1/game/x"], "ws://"),
+    (["bot", "ws://127.0.0.1:23456/game/x", "--bot", "nobody"], "unknown bot"),
+])
+def test_cli_serve_and_bot_reject_bad_options(args, needle):
+    r = _cli(*args)
+    assert r.returncode == 2 and needle in r.stderr, r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
