@@ -4,6 +4,11 @@ bootstrap 95% interval of each median.
 
     python -m pytest bench/bench_platform.py -c bench/pytest.ini    (pytest-benchmark)
     python bench/bench_platform.py                                  (the table only)
+    python bench/bench_platform.py --server greedy 2 1              (serve rate: spec, games, seed)
+
+The server rate: ``gd-analyze serve --port 0`` on 127.0.0.1 and four
+``gd-analyze bot`` processes of one spec, started 0.3 s apart; the server's
+summary line (deals, seconds, deals/s) is printed.
 """
 
 import random
@@ -88,5 +93,30 @@ bench_lead_1000_action_array = _bench("lead 1000+: action_array")
 bench_follow_action_list = _bench("follow: action_list")
 bench_follow_beating_plays = _bench("follow: beating_plays (patterns)")
 
+def server_rate(spec="greedy", games=2, seed=1):
+    import re
+    import subprocess
+    import tempfile
+    import time
+    cli = [sys.executable, "-m", "guandan_fast.cli"]
+    with tempfile.TemporaryDirectory() as tmp:
+        server = subprocess.Popen(cli + ["serve", "--port", "0", "--games", str(games), "--seed",
+                                         str(seed), "--records", tmp, "--connect-timeout", "60"],
+                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        port = re.search(r"127\.0\.0\.1:(\d+)", server.stderr.readline()).group(1)
+        bots = []
+        for i in range(4):
+            bots.append(subprocess.Popen(cli + ["bot", f"ws://127.0.0.1:{port}/game/{spec}{i}",
+                                                "--bot", spec], stdout=subprocess.DEVNULL))
+            time.sleep(0.3)
+        out, _ = server.communicate(timeout=3600)
+        for b in bots:
+            b.wait(timeout=60)
+    print(out.strip())
+
+
 if __name__ == "__main__":
-    table()
+    if len(sys.argv) > 1 and sys.argv[1] == "--server":
+        server_rate(*(sys.argv[2:3] or ["greedy"]), *map(int, sys.argv[3:5]))
+    else:
+        table()
