@@ -191,6 +191,8 @@ _PRANK_CHARS = tuple("23456789TJQKABR") + ("JOKER",)
 cdef int _run_concrete(const u8[::1] counts, int lv, int flags, Play table) except -2:
     cdef int n
     cdef const CPlay* tp = NULL
+    assert core_args_ok(counts, lv, flags, 28), "invalid core arguments"
+    assert table is None or table.level_index == lv, "a table play at another level"
     if table is not None:
         tp = &table.p
     n = concrete_plays_c(&counts[0], lv, flags, tp, _pat_buf, _conc_buf, MAXCONC)
@@ -199,7 +201,7 @@ cdef int _run_concrete(const u8[::1] counts, int lv, int flags, Play table) exce
     return n
 
 
-def py_concrete_list(const u8[::1] counts, int lv, int flags, Play table=None):
+def _py_concrete_list(const u8[::1] counts, int lv, int flags, Play table=None):
     """The platform's actionList of a 54-count hand: ``[type, rank, cards]``
     lists (PASS first when following ``table``)."""
     cdef int n = _run_concrete(counts, lv, flags, table)
@@ -224,8 +226,8 @@ def py_concrete_list(const u8[::1] counts, int lv, int flags, Play table=None):
     return out
 
 
-def py_concrete_plays(const u8[::1] counts, int lv, int flags, Play table=None):
-    """The Play of each entry of ``py_concrete_list`` (None for the PASS)."""
+def _py_concrete_plays(const u8[::1] counts, int lv, int flags, Play table=None):
+    """The Play of each entry of ``_py_concrete_list`` (None for the PASS)."""
     cdef int n = _run_concrete(counts, lv, flags, table)
     cdef int i, k = 0
     cdef list out
@@ -259,9 +261,9 @@ cdef void fill_action_rows(const CPlay* buf, int n, int first, u8[:, ::1] arr) n
             arr[row, 6 + p.cards[j]] += 1
 
 
-def py_concrete_array(const u8[::1] counts, int lv, int flags, Play table=None):
+def _py_concrete_array(const u8[::1] counts, int lv, int flags, Play table=None):
     """The actionList as an (n, 60) uint8 array, one row per entry in the
-    order of ``py_concrete_list`` (row 0 the pass, type 10, when following)."""
+    order of ``_py_concrete_list`` (row 0 the pass, type 10, when following)."""
     cdef int n = _run_concrete(counts, lv, flags, table)
     cdef int first = 0 if table is None else 1
     arr = _np.zeros((n + first, 60), dtype=_np.uint8)
@@ -275,6 +277,6 @@ def py_concrete_array(const u8[::1] counts, int lv, int flags, Play table=None):
     return arr
 
 
-def py_concrete_count(const u8[::1] counts, int lv, int flags, Play table=None):
+def _py_concrete_count(const u8[::1] counts, int lv, int flags, Play table=None):
     """The number of concrete plays (no PASS), without building anything."""
     return _run_concrete(counts, lv, flags, table)

@@ -428,21 +428,24 @@ def _last_dp_states():
     return _dp_states
 
 
-def py_min_plays(const u8[::1] counts, int lv, int flags):
+def _py_min_plays(const u8[::1] counts, int lv, int flags):
     """Exact minimum number of plays of a 54-count hand."""
+    assert core_args_ok(counts, lv, flags, 28), "invalid core arguments"
     cdef int r = c_min_plays(&counts[0], lv, flags, _decomp_ws)
     if r < 0:
         raise RuntimeError("decomposition work space overflow")
     return r
 
 
-def py_min_plays_batch(const u8[:, ::1] counts, const long[::1] levels, int flags):
+def _py_min_plays_batch(const u8[:, ::1] counts, const long[::1] levels, int flags):
     """Minimum plays of each row of an (N, 54) uint8 array; GIL released."""
     cdef Py_ssize_t n = counts.shape[0], i
     if counts.shape[1] != NCARD:
         raise ValueError("counts must have 54 columns")
     if levels.shape[0] != n:
         raise ValueError("levels must have one entry per row")
+    for i in range(n):
+        assert core_args_ok(counts[i], <int>levels[i], flags, 28), "invalid core arguments"
     out = _np.empty(n, dtype=_np.int32)
     cdef int[::1] o = out
     cdef DecompWork* ws = new_decomp_work()
@@ -541,10 +544,12 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
     return rc
 
 
-def py_plays_after(const u8[::1] counts, int lv, int flags, Play table=None):
+def _py_plays_after(const u8[::1] counts, int lv, int flags, Play table=None):
     """The plays of a hand (those beating ``table`` when given) and, for each,
     the minimum plays left afterwards: (list[Play], list[int])."""
     cdef int n
+    assert core_args_ok(counts, lv, flags, 28), "invalid core arguments"
+    assert table is None or table.level_index == lv, "a table play at another level"
     if table is None:
         n = enumerate_plays(&counts[0], lv, flags, ALL_TYPES, _scratch, MAXPLAY)
     else:

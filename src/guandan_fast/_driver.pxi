@@ -31,6 +31,27 @@ cdef class EndgameSearch:
             raise ValueError("hands must be a (4, 54) count array")
         if not 10 <= tt_bits <= 28:
             raise ValueError("tt_bits must be in 10..28")
+        # what the search relies on (endgame.Position checks all of it with
+        # clear errors; this is the last line for direct callers)
+        if not 0 <= lv <= 12 or flags & ~(F_JOKER_PAIR_FH | F_FLUSH_ALWAYS_BOMB):
+            raise ValueError("level index 0..12 and known flags expected")
+        if not 0 <= turn <= 3 or not -1 <= owner <= 3 or not 0 <= passes <= 2:
+            raise ValueError("turn 0..3, owner -1..3 and passes 0..2 expected")
+        if (table is None) != (owner == -1) or (table is not None and table.level_index != lv):
+            raise ValueError("a table play (at this level) goes with its owner")
+        if len(finished) > 3 or len(set(finished)) != len(finished) or \
+                any(not 0 <= x <= 3 for x in finished):
+            raise ValueError("finished: at most three distinct seats 0..3")
+        for s in range(4):
+            n = 0
+            for c in range(54):
+                if hands[s, c] > 2:
+                    raise ValueError("a hand holds 0..2 copies of a card")
+                n += hands[s, c]
+            if n > 27:
+                raise ValueError("a hand holds at most 27 cards")
+        if not any(hands[turn, c] for c in range(54)):
+            raise ValueError("the seat to act holds no cards")
         self.cx.lv = lv
         self.cx.flags = flags
         if share is None:
@@ -231,6 +252,12 @@ cdef class EndgameSearch:
         cdef CPlay* plays = <CPlay*>malloc(MAXPV * sizeof(CPlay))
         if plays == NULL:
             raise MemoryError()
+        if not 0 <= i < self.nroot:
+            free(plays)
+            raise IndexError(i)
+        if not -3 <= value <= 3 or value == 0:
+            free(plays)
+            raise ValueError("a value is -3..-1 or 1..3")
         if maxlen > MAXPV:
             maxlen = MAXPV
         try:

@@ -256,25 +256,46 @@ cdef list plays_to_list(const CPlay* buf, int n, int lv):
 cdef CPlay* _scratch = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
 
 
-def py_plays(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYPES):
+cdef int core_args_ok(const u8[::1] counts, int lv, int flags, int max_cards) noexcept:
+    """What every entry point relies on (checked once, at the Python
+    boundary, by the public functions): 54 slots of 0..2 copies, at most
+    max_cards cards (the enumeration's fixed arrays hold 8 cards a rank),
+    a level index 0..12 and known flags."""
+    cdef int i, total = 0
+    if counts.shape[0] != NCARD or not 0 <= lv <= 12:
+        return 0
+    if flags & ~(F_JOKER_PAIR_FH | F_FLUSH_ALWAYS_BOMB):
+        return 0
+    for i in range(NCARD):
+        if counts[i] > 2:
+            return 0
+        total += counts[i]
+    return total <= max_cards
+
+
+def _py_plays(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYPES):
     """All plays (one per pattern) of a 54-count hand, as Play objects."""
+    assert core_args_ok(counts, lv, flags, 28), "invalid core arguments"
     cdef int n = enumerate_plays(&counts[0], lv, flags, typemask, _scratch, MAXPLAY)
     if n < 0:
         raise RuntimeError("play buffer overflow")
     return plays_to_list(_scratch, n, lv)
 
 
-def py_beating_plays(const u8[::1] counts, int lv, int flags, Play table):
+def _py_beating_plays(const u8[::1] counts, int lv, int flags, Play table):
     """The plays of a 54-count hand that beat ``table``."""
+    assert core_args_ok(counts, lv, flags, 28) and table.level_index == lv, \
+        "invalid core arguments"
     cdef int n = beating_plays_c(&counts[0], lv, flags, &table.p, _scratch, MAXPLAY)
     if n < 0:
         raise RuntimeError("play buffer overflow")
     return plays_to_list(_scratch, n, lv)
 
 
-def py_classify(const u8[::1] counts, int lv, int flags):
+def _py_classify(const u8[::1] counts, int lv, int flags):
     """Every reading of exactly these cards (plays that use them all)."""
     cdef int total = 0, i, n, m = 0
+    assert core_args_ok(counts, lv, flags, 108), "invalid core arguments"
     for i in range(NCARD):
         total += counts[i]
     if total == 0 or total > 10:
@@ -303,10 +324,11 @@ cdef void fill_play_rows(const CPlay* buf, int n, u8[:, ::1] arr) noexcept nogil
             arr[i, 5 + buf[i].cards[j]] += 1
 
 
-def py_plays_array(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYPES):
+def _py_plays_array(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYPES):
     """All plays of a 54-count hand as an (n, 59) uint8 array: type, rank,
     size, wilds, suit (255 = none), then the count used of each card slot."""
     cdef int n
+    assert core_args_ok(counts, lv, flags, 28), "invalid core arguments"
     cdef CPlay* buf = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
     if buf == NULL:
         raise MemoryError()
@@ -323,11 +345,12 @@ def py_plays_array(const u8[::1] counts, int lv, int flags, int typemask=ALL_TYP
         free(buf)
 
 
-def py_beats(Play a, Play b):
+def _py_beats(Play a, Play b):
+    assert a.level_index == b.level_index, "plays read at different levels"
     return bool(c_beats(&a.p, &b.p, a.level_index))
 
 
-def py_check_counts(const u8[::1] counts, int max_cards):
+def _py_check_counts(const u8[::1] counts, int max_cards):
     """-1 when a 54-count array is a valid holding of at most ``max_cards``;
     else the first slot holding more than 2 copies, or -2 when too many cards."""
     cdef int i, total = 0

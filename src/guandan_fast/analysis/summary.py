@@ -50,7 +50,7 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
         for r in sorted(by_rank, key=lambda r: -_rank_sort_key(r, rules))
     ]
     counts = to_counts(cards)
-    bombs = _core.py_plays(counts, rules.level_index, rules.flags,
+    bombs = _core._py_plays(counts, rules.level_index, rules.flags,
                            (1 << 7) | (1 << 8) | (1 << 9))
     # bombs held outright (held_bombs: the one definition, shared with the
     # tribute advice), and those only the wilds complete: for each rank or

@@ -26,7 +26,7 @@ def min_plays(hand: HandLike, rules: Rules | None = None) -> int:
     (any types, bombs included, each counting 1); exact, wilds included.
     Hands of up to 28 cards (a tribute receiver before the return)."""
     r = _rules(rules)
-    return _core.py_min_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
+    return _core._py_min_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> np.ndarray:
@@ -51,7 +51,7 @@ def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> n
         if raw.size and (raw.min() < 0 or raw.max() > 12):
             raise RulesError("level indices must be 0..12 (2..A)")
         lv = np.ascontiguousarray(raw, dtype=np.int64)
-    return _core.py_min_plays_batch(arr, lv, r.flags)
+    return _core._py_min_plays_batch(arr, lv, r.flags)
 
 
 def _lowest_rank(counts: np.ndarray, rules: Rules) -> int:
@@ -79,14 +79,14 @@ def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     r = _rules(rules)
     counts = to_counts(hand, max_cards=MAX_HOLDING).copy()
     lv, fl = r.level_index, r.flags
-    left = _core.py_min_plays(counts, lv, fl)
+    left = _core._py_min_plays(counts, lv, fl)
     chosen: list[Play] = []
 
     def fits(p: Play) -> bool:
         nonlocal left
         for c in p.card_ids:
             counts[c] -= 1
-        after = _core.py_min_plays(counts, lv, fl)
+        after = _core._py_min_plays(counts, lv, fl)
         if after == left - 1:
             left = after
             chosen.append(p)
@@ -99,7 +99,7 @@ def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     progress = True
     while progress and left:
         progress = False
-        bombs = [p for p in _core.py_plays(counts, lv, fl) if p.is_bomb]
+        bombs = [p for p in _core._py_plays(counts, lv, fl) if p.is_bomb]
         bombs.sort(key=lambda p: (p.strength, -p.wilds), reverse=True)
         for p in bombs:
             if fits(p):
@@ -109,7 +109,7 @@ def decompose(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     while left:
         low = _lowest_rank(counts, r)
         cands = []
-        for p in _core.py_plays(counts, lv, fl):
+        for p in _core._py_plays(counts, lv, fl):
             if p.is_bomb:
                 continue
             ranks = [c.rank_index for c in p.cards if c.id != r.wild.id]

@@ -37,7 +37,7 @@ def plays(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     cards where another copy of the rank would do.
     """
     r = _rules(rules)
-    return _core.py_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
+    return _core._py_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def as_table_play(table, rules: Rules) -> Play:
@@ -54,7 +54,7 @@ def beating_plays(hand: HandLike, table, rules: Rules | None = None) -> list[Pla
 
     ``table`` is a Play, or cards with a single reading (else PlayError)."""
     r = _rules(rules)
-    return _core.py_beating_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags,
+    return _core._py_beating_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags,
                                   as_table_play(table, r))
 
 
@@ -66,7 +66,7 @@ def plays_array(counts: np.ndarray, rules: Rules | None = None) -> np.ndarray:
     a straight flush, else 255), then the count used of each of the 54 slots.
     """
     r = _rules(rules)
-    return _core.py_plays_array(to_counts(counts, max_cards=MAX_HOLDING), r.level_index, r.flags)
+    return _core._py_plays_array(to_counts(counts, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
 def _lead_key(play: Play, after: int):
@@ -86,7 +86,7 @@ def plays_with_counts(hand: HandLike, rules: Rules | None = None,
     r = _rules(rules)
     counts = to_counts(hand, max_cards=MAX_HOLDING)
     tp = None if table is None else as_table_play(table, r)
-    ps, after = _core.py_plays_after(counts, r.level_index, r.flags, tp)
+    ps, after = _core._py_plays_after(counts, r.level_index, r.flags, tp)
     return list(zip(ps, after))
 
 

@@ -179,8 +179,8 @@ class GameState:
         hand = self.hands[self.turn]
         if self.table is None:
             # a fresh list, so widening its item type to Optional is safe
-            return cast("list[Optional[Play]]", _core.py_plays(hand, r.level_index, r.flags))
-        return _core.py_beating_plays(hand, r.level_index, r.flags, self.table) + [None]
+            return cast("list[Optional[Play]]", _core._py_plays(hand, r.level_index, r.flags))
+        return _core._py_beating_plays(hand, r.level_index, r.flags, self.table) + [None]
 
     def readings(self, cards: HandLike) -> list[Play]:
         """The readings of these cards, with no regard to the table."""

@@ -43,7 +43,7 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     """
     if (isinstance(hand, np.ndarray) and hand.dtype == np.uint8 and hand.ndim == 1
             and hand.shape[0] == N_SLOTS and hand.flags.c_contiguous):
-        if _core.py_check_counts(hand, max_cards) == -1:
+        if _core._py_check_counts(hand, max_cards) == -1:
             return hand
     if isinstance(hand, np.ndarray):
         if hand.ndim != 1:

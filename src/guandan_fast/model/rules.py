@@ -131,7 +131,7 @@ def classify(cards: HandLike, rules: Rules | None = None) -> list[Play]:
     """
     r = _rules(rules)
     counts = to_counts(cards, max_cards=108)
-    return _core.py_classify(counts, r.level_index, r.flags)
+    return _core._py_classify(counts, r.level_index, r.flags)
 
 
 def read_play(cards: HandLike, rules: Rules | None = None, type: str | None = None,
@@ -161,4 +161,4 @@ def beats(a: Play, b: Play) -> bool:
     """True when play ``a`` beats play ``b`` (RULES 4)."""
     if a.level_index != b.level_index:
         raise PlayError("the two plays were read at different levels")
-    return _core.py_beats(a, b)
+    return _core._py_beats(a, b)

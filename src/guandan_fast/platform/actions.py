@@ -80,14 +80,14 @@ def action_list(hand: HandLike, rules: Rules | None = None, table=None) -> list:
     ``["PASS", "PASS", "PASS"]`` comes first, then every concrete play that
     beats it (bombs included)."""
     r, counts, tp = _hand_and_table(hand, rules, table)
-    return _core.py_concrete_list(counts, r.level_index, r.flags, tp)
+    return _core._py_concrete_list(counts, r.level_index, r.flags, tp)
 
 
 def action_plays(hand: HandLike, rules: Rules | None = None, table=None) -> list:
     """The ``Play`` of each entry of ``action_list`` (None for the pass),
     index for index."""
     r, counts, tp = _hand_and_table(hand, rules, table)
-    return _core.py_concrete_plays(counts, r.level_index, r.flags, tp)
+    return _core._py_concrete_plays(counts, r.level_index, r.flags, tp)
 
 
 def action_array(hand: HandLike, rules: Rules | None = None, table=None) -> np.ndarray:
@@ -98,13 +98,13 @@ def action_array(hand: HandLike, rules: Rules | None = None, table=None) -> np.n
     joker bomb), size, wilds used, suit (0..3 for a straight flush, else
     255), then the count used of each of the 54 card slots."""
     r, counts, tp = _hand_and_table(hand, rules, table)
-    return _core.py_concrete_array(counts, r.level_index, r.flags, tp)
+    return _core._py_concrete_array(counts, r.level_index, r.flags, tp)
 
 
 def action_count(hand: HandLike, rules: Rules | None = None, table=None) -> int:
     """``len(action_list(...))`` without building the list."""
     r, counts, tp = _hand_and_table(hand, rules, table)
-    return _core.py_concrete_count(counts, r.level_index, r.flags, tp) + (tp is not None)
+    return _core._py_concrete_count(counts, r.level_index, r.flags, tp) + (tp is not None)
 
 
 def platform_rank(play: Play) -> str:
