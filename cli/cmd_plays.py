@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from guandan_fast.formats.hand import loads_hand
-from guandan_fast.engine.moves import hints_with_counts, plays_with_counts
+from guandan_fast.engine.moves import hints_with_counts, listing_key, plays_with_counts
 from guandan_fast.analysis.summary import play_dict
 
 from . import output
@@ -34,8 +34,11 @@ def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     table = None
     if beat is not None:
         table = read_play(beat, rules, type=beat_type, rank=beat_rank)
-    listing = hints_with_counts if hint else plays_with_counts
-    ranked = listing(hand.cards, rules, table)
+    if hint:
+        ranked = hints_with_counts(hand.cards, rules, table)
+    else:
+        ranked = sorted(plays_with_counts(hand.cards, rules, table),
+                        key=lambda pa: listing_key(pa[0]))
     rows = [dict(play_dict(p), plays_left=after) for p, after in ranked]
     data = {"level": rules.level, "table": None if table is None else play_dict(table),
             "mode": "hint" if hint else "all", "count": len(rows), "plays": rows}

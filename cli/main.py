@@ -84,7 +84,7 @@ class _Checked(click.ParamType):
             x = self._convert(value.strip())
         except ValueError:
             shown = value if len(value) <= 30 else value[:30] + "..."
-            self.fail(f"{shown!r} is not {'an integer' if self._convert is int else 'a number'}",
+            self.fail(f"{shown!r} is not {'an integer' if self._convert is _int else 'a number'}",
                       param, ctx)
         try:
             return self._check(x)

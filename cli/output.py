@@ -5,6 +5,14 @@ from __future__ import annotations
 from guandan_fast.report.i18n import label, type_name
 
 
+_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+
+def _suit(play: dict) -> str:
+    """The suit of a straight flush (several of one rank differ only by it)."""
+    return _SUIT_SYMBOLS[play["suit"]] if play.get("suit") in _SUIT_SYMBOLS else ""
+
+
 def hand_text(data: dict, lang: str = "en") -> str:
     L = lambda k: label(k, lang)  # noqa: E731
     lines = [f"{L('level')}: {data['level']}    {L('hand')}: {data['cards']} {L('cards')}"]
@@ -14,18 +22,19 @@ def hand_text(data: dict, lang: str = "en") -> str:
     if data["bombs"]:
         lines.append(f"{L('bombs')}:")
         for b in data["bombs"]:
-            lines.append(f"  {type_name(b['type'], lang)} {b['rank']} ({b['size']}): {b['cards']}")
+            lines.append(f"  {type_name(b['type'], lang)} {b['rank']}{_suit(b)} ({b['size']}): "
+                         f"{b['cards']}")
     else:
         lines.append(f"{L('bombs')}: {L('none')}")
     if data.get("bombs_with_wilds"):
         lines.append(f"{L('bombs_with_wilds')}: " + ", ".join(
-            f"{type_name(b['type'], lang)} {b['rank']} ({b['size']})"
+            f"{type_name(b['type'], lang)} {b['rank']}{_suit(b)} ({b['size']})"
             for b in data["bombs_with_wilds"]))
     if "min_plays" in data:
         lines.append(f"{L('min_plays')}: {data['min_plays']}")
         lines.append(f"{L('decomposition')}:")
         for p in data["decomposition"]:
-            lines.append(f"  {type_name(p['type'], lang)} {p['rank']}: {p['cards']}")
+            lines.append(f"  {type_name(p['type'], lang)} {p['rank']}{_suit(p)}: {p['cards']}")
     return "\n".join(lines)
 
 

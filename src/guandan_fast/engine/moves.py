@@ -22,7 +22,7 @@ from ..model.counts import HandLike, to_counts
 from ..model.rules import Rules, _rules, read_play
 
 __all__ = ["plays", "beating_plays", "hints", "hints_with_counts", "plays_with_counts",
-           "plays_array",
+           "plays_array", "listing_key",
            "PLAY_ARRAY_COLUMNS", "as_table_play"]
 
 PLAY_ARRAY_COLUMNS = _core.PLAY_ARRAY_COLUMNS
@@ -69,14 +69,20 @@ def plays_array(counts: np.ndarray, rules: Rules | None = None) -> np.ndarray:
     return _core._py_plays_array(to_counts(counts, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
-def _lead_key(play: Play, after: int):
+def _hint_key(play: Play, after: int):
+    """The hint order (see ``hints``): non-bombs by plays left, wilds spent,
+    rank, more cards; then bombs by strength (RULES §4: 4 cards < 5 <
+    straight flush < 6 ... < joker bomb, then rank), plays left, wilds."""
     bomb_class, key = play.strength
-    return (bomb_class > 0, after, bomb_class, play.wilds, key, -play.size, play.type_index)
+    if bomb_class:
+        return (1, bomb_class, key, after, play.wilds, -play.size, play.type_index)
+    return (0, after, play.wilds, key, -play.size, play.type_index)
 
 
-def _follow_key(play: Play, after: int):
-    bomb_class, key = play.strength
-    return (bomb_class > 0, bomb_class, after, play.wilds, key, -play.size, play.type_index)
+def listing_key(play: Play):
+    """The order of a listing of plays: by type, then in single-card order
+    of the rank (the level rank above the ace), then size and wilds."""
+    return (play.type_index, play.strength, play.size, play.wilds)
 
 
 def plays_with_counts(hand: HandLike, rules: Rules | None = None,
@@ -93,22 +99,18 @@ def plays_with_counts(hand: HandLike, rules: Rules | None = None,
 def hints_with_counts(hand: HandLike, rules: Rules | None = None,
                       table=None) -> list[tuple[Play, int]]:
     """The hint order with, for each play, the minimum plays left afterwards."""
-    key = _lead_key if table is None else _follow_key
-    return sorted(plays_with_counts(hand, rules, table), key=lambda pa: key(*pa))
+    return sorted(plays_with_counts(hand, rules, table), key=lambda pa: _hint_key(*pa))
 
 
 def hints(hand: HandLike, rules: Rules | None = None, table=None) -> list[Play]:
-    """The order a hint button cycles through.
+    """The order a hint button cycles through, leading (``table`` None) or
+    following (the plays that beat ``table``).
 
-    Leading (``table`` None): non-bombs first, ordered by the exact minimum
-    number of plays the hand still needs afterwards (plays that belong to a
-    best decomposition come first), then fewer wilds spent, then cheapest
-    first (lowest rank key), then more cards first; bombs last, smallest
-    bomb first.
-
-    Following: the plays that beat ``table``; non-bombs before bombs; among
-    non-bombs fewest plays left afterwards, then fewer wilds spent, then
-    lowest rank; bombs from the smallest (4 cards < 5 < straight flush < 6 <
-    ... < joker bomb), then fewest plays left, fewer wilds.
+    Non-bombs first, ordered by the exact minimum number of plays the hand
+    still needs afterwards (plays that belong to a best decomposition come
+    first), then fewer wilds spent, then cheapest first (lowest rank key),
+    then more cards first. Bombs last, the smallest first (RULES §4: 4 cards
+    < 5 < straight flush < 6 < ... < joker bomb, then by rank), then fewest
+    plays left, then fewer wilds.
     """
     return [p for p, _ in hints_with_counts(hand, rules, table)]

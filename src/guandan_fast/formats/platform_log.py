@@ -199,6 +199,8 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
             previous = [int(s) for s in rec.tags["order"].split()]
             ep = None
         else:
+            if stage is None:
+                raise RecordError("stage: a notify message without 'stage'", lineno)
             raise RecordError(f"stage: unknown stage {stage!r} of a notify message"[:90], lineno)
     return records
 

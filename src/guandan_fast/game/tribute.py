@@ -218,8 +218,11 @@ def check_finishing_order(order) -> list[int]:
             order = [int(x) for x in parts]
         except ValueError:
             raise RecordError(f"finishing order {' '.join(parts)!r}: seats are 0..3") from None
+    if isinstance(order, (bytes, dict)) or not hasattr(order, "__iter__"):
+        raise RecordError(f"finishing order {order!r}: a list of the seats 0..3")
     seats = list(order)
-    if sorted(seats) != [0, 1, 2, 3] or not all(isinstance(s, (int, np.integer)) for s in seats):
+    if not all(isinstance(s, (int, np.integer)) and not isinstance(s, bool) for s in seats) \
+            or sorted(seats) != [0, 1, 2, 3]:
         raise RecordError(f"finishing order {seats!r} must list the seats 0, 1, 2, 3 "
                           "once each, first finisher first")
     return [int(s) for s in seats]

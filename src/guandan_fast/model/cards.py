@@ -115,6 +115,8 @@ def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card
     items: list
     if isinstance(text, str):
         items = list(_tokens(text))
+    elif isinstance(text, (bytes, bytearray, dict)) or not hasattr(text, "__iter__"):
+        raise CardParseError(f"cards are text or a list of cards, not {type(text).__name__}")
     else:
         items = [(x, None, i) for i, x in enumerate(text, start=1)]
     for tok, lineno, index in items:

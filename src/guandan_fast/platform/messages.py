@@ -211,6 +211,8 @@ def validate(msg) -> None:
     if not all(isinstance(k, str) for k in key) or key not in SCHEMA:
         if msg.get("type") not in ("notify", "act"):
             _fail("type", f"'notify' or 'act', not {msg.get('type')!r}"[:90])
+        if msg.get("stage") is None:
+            _fail("stage", f"a {msg.get('type')} message without 'stage'")
         _fail("stage", f"unknown stage {msg.get('stage')!r} of a {msg.get('type')} message"[:90])
     fields = SCHEMA[key]
     if key == ("notify", "anti-tribute") and "antiNums" not in msg and "antiNum" in msg:

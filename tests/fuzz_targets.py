@@ -1,0 +1,253 @@
+"""What the fuzz suite (tests/test_fuzz.py) feeds bad input to.
+
+Two small registries; a new loader, message parser or public function joins
+the fuzz suite by one entry here:
+
+- ``LOADERS``: name -> (parse, samples). ``parse(text)`` reads one text
+  (``str``; bytes are also tried, the loaders decode them), ``samples`` are
+  valid texts that the mutations start from (each must load as it is).
+- ``CALLS``: name -> call(draw). ``call`` builds its arguments from
+  ``draw`` (hypothesis's ``data.draw``, with the strategies in this module)
+  and calls the public function.
+
+Whatever they are given, they must return or raise a ``ValueError``
+subclass (``GuandanError`` for the library's own checks): any other
+exception, a crash or a hang fails the suite.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+from hypothesis import strategies as st
+
+import guandan_fast as gd
+from guandan_fast.engine import decomposition, moves
+from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.game import state, tribute
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def _example(name: str) -> str:
+    return (EXAMPLES / name).read_text(encoding="utf-8")
+
+
+def _platform_sample() -> str:
+    from test_platform import platform_log as make_log
+    rec = record.loads(_example("record_tribute.txt"))
+    return "\n".join(json.dumps(m) for m in make_log(rec)) + "\n"
+
+
+LOADERS: dict = {}
+CALLS: dict = {}
+
+
+def loader(name, samples):
+    def register(parse):
+        LOADERS[name] = (parse, samples)
+        return parse
+    return register
+
+
+def call(name):
+    def register(fn):
+        CALLS[name] = fn
+        return fn
+    return register
+
+
+# -- loaders --------------------------------------------------------------------
+
+loader("hand", lambda: [_example("hand1.txt"), _example("hand_ru.txt"),
+                        _example("tribute_give.txt")])(hand.loads_hand)
+loader("deal", lambda: [_example("deal_tribute.txt")])(deal.loads_deal)
+loader("position", lambda: [_example("endgame1.txt"), _example("endgame2.txt")])(
+    position.loads_position)
+loader("record", lambda: [_example("record_tribute.txt"), _example("record_club.txt"),
+                          _example("record_endgame_short.txt")])(record.loads)
+loader("record_json", lambda: [record.dumps_json(record.loads(_example("record_tribute.txt"))),
+                               record.dumps_json(record.loads(_example("record_club.txt")))])(
+    record.loads_json)
+loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
+loader("platform_log_lenient", lambda: [_platform_sample()])(
+    lambda text: platform_log.import_platform_log(text, lenient=True))
+
+
+# -- strategies for the public functions -----------------------------------------
+
+TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS"]
+LEVELS = st.one_of(st.sampled_from(list("23456789TJQKA") + ["10", 10, 14, 2]),
+                   st.integers(-5, 20), st.text(max_size=3))
+
+DTYPES = [np.uint8, np.int8, np.int64, np.uint64, np.float64, np.int32, np.bool_]
+
+
+@st.composite
+def count_arrays(draw, rows=None):
+    """Arrays that look like (or are) 54-count hands: mostly 54 slots of
+    small counts, sometimes other lengths, dtypes, shapes or values."""
+    n = draw(st.sampled_from([54, 54, 54, 7, 52, 0, 55, 108]))
+    shape = (n,) if rows is None else (rows, n)
+    dtype = draw(st.sampled_from(DTYPES))
+    hi = draw(st.sampled_from([1, 2, 2, 3, 9, 255]))
+    size = int(np.prod(shape))
+    values = draw(st.lists(st.integers(0, hi), min_size=size, max_size=size))
+    arr = np.array(values, dtype=np.int64).reshape(shape)
+    if dtype == np.float64 and draw(st.booleans()):
+        return arr.astype(np.float64) + draw(st.sampled_from([0.0, 0.5, np.nan, np.inf]))
+    if dtype == np.int8 and draw(st.booleans()):
+        return -arr.astype(np.int8)
+    return arr.astype(dtype)
+
+
+def hands(rows=None):
+    """A hand in any form the API takes: text, token lists, count arrays."""
+    text = st.lists(st.sampled_from(TOKENS), max_size=30).map(" ".join)
+    tokens = st.lists(st.sampled_from(TOKENS), max_size=30)
+    return st.one_of(text, tokens, count_arrays(), st.text(max_size=40))
+
+
+def rules():
+    return st.one_of(st.none(), LEVELS, st.builds(
+        gd.Rules, level=st.sampled_from(list("23456789TJQKA")),
+        joker_pair_in_full_house=st.booleans(), flush_is_always_bomb=st.booleans()))
+
+
+def tables():
+    return st.one_of(st.none(), st.lists(st.sampled_from(TOKENS), max_size=6).map(" ".join))
+
+
+SEATS = st.one_of(st.integers(-2, 5), st.sampled_from([None, True, 1.0, "1", 2 ** 70]))
+
+
+# -- public functions that reach the core -------------------------------------------
+
+@call("plays")
+def _plays(draw):
+    return moves.plays(draw(hands()), draw(rules()))
+
+
+@call("beating_plays")
+def _beating(draw):
+    return moves.beating_plays(draw(hands()), draw(tables()), draw(rules()))
+
+
+@call("hints")
+def _hints(draw):
+    return moves.hints(draw(hands()), draw(rules()), draw(tables()))
+
+
+@call("plays_array")
+def _plays_array(draw):
+    return moves.plays_array(draw(count_arrays()), draw(rules()))
+
+
+@call("classify")
+def _classify(draw):
+    return gd.classify(draw(hands()), draw(rules()))
+
+
+@call("read_play")
+def _read_play(draw):
+    return gd.read_play(draw(hands()), draw(rules()),
+                        type=draw(st.sampled_from([None, "pair", "tube", "x"])),
+                        rank=draw(st.sampled_from([None, "5", "A", "Z"])))
+
+
+@call("min_plays")
+def _min_plays(draw):
+    return decomposition.min_plays(draw(hands()), draw(rules()))
+
+
+@call("decompose")
+def _decompose(draw):
+    return decomposition.decompose(draw(hands()), draw(rules()))
+
+
+@call("min_plays_batch")
+def _min_plays_batch(draw):
+    rows = draw(st.integers(0, 3))
+    arr = draw(count_arrays(rows=rows))
+    levels = draw(st.one_of(LEVELS, st.lists(st.integers(-2, 14), min_size=rows,
+                                             max_size=rows).map(np.array),
+                            st.just(np.zeros(rows, dtype=np.float64))))
+    return decomposition.min_plays_batch(arr, levels, draw(st.one_of(st.none(), rules())))
+
+
+@call("to_counts")
+def _to_counts(draw):
+    return gd.to_counts(draw(hands()))
+
+
+@call("game_state")
+def _game_state(draw):
+    four = draw(st.lists(hands(), min_size=3, max_size=5))
+    s = state.GameState(four, draw(rules()), turn=draw(SEATS),
+                        table=draw(st.one_of(st.none(), st.just("S3"))),
+                        owner=draw(st.one_of(st.none(), SEATS)),
+                        passes=draw(st.integers(-1, 4)),
+                        finished=draw(st.lists(SEATS, max_size=4)))
+    acts = s.legal_actions()
+    if acts and acts[0] is not None:
+        s.apply(acts[0])
+    return acts
+
+
+@call("solve")
+def _solve(draw):
+    four = draw(st.lists(st.lists(st.sampled_from(gd._core.TOKENS), max_size=5),
+                         min_size=4, max_size=4))
+    pos = gd.Position(four, draw(rules()), turn=draw(SEATS),
+                      finished=draw(st.lists(SEATS, max_size=3)))
+    limit = draw(st.one_of(st.integers(-1, 5000), st.sampled_from([None, 2 ** 70, 1.5, True])))
+    seconds = draw(st.one_of(st.none(), st.floats(allow_nan=True, allow_infinity=True)))
+    if seconds is not None and not (0 < seconds < 5):
+        return gd.solve(pos, max_nodes=limit or 1000, max_seconds=seconds)
+    return gd.solve(pos, max_nodes=limit if limit is not None else 5000,
+                    max_seconds=seconds, all_moves=draw(st.booleans()),
+                    threads=draw(st.sampled_from([1, 2, 0, -1])))
+
+
+@call("position")
+def _position(draw):
+    four = draw(st.lists(hands(), min_size=3, max_size=5))
+    return gd.Position(four, draw(rules()), turn=draw(SEATS), table=draw(tables()),
+                       owner=draw(st.one_of(st.none(), SEATS)), passes=draw(st.integers(-1, 4)),
+                       finished=draw(st.lists(SEATS, max_size=4)))
+
+
+@call("tribute_plan")
+def _tribute_plan(draw):
+    order = draw(st.one_of(st.permutations([0, 1, 2, 3]), st.lists(SEATS, max_size=5),
+                           st.text(max_size=10)))
+    return tribute.tribute_plan(order, draw(st.lists(hands(), min_size=3, max_size=5)),
+                                draw(rules()))
+
+
+@call("suggest_tribute")
+def _suggest(draw):
+    fn = draw(st.sampled_from([tribute.suggest_tribute, tribute.suggest_return]))
+    return fn(draw(hands()), draw(rules()), receiver=draw(st.one_of(st.none(), hands())))
+
+
+@call("candidates")
+def _candidates(draw):
+    fn = draw(st.sampled_from([tribute.tribute_candidates, tribute.return_candidates,
+                               tribute.held_bombs]))
+    return fn(draw(hands()), draw(rules()))
+
+
+@call("hand_summary")
+def _hand_summary(draw):
+    from guandan_fast.analysis.summary import hand_summary
+    cards = gd.parse_cards(draw(st.lists(st.sampled_from(TOKENS), max_size=30)), max_cards=27)
+    return hand_summary(cards, gd.Rules(level=draw(st.sampled_from(list("23456789TJQKA")))))
+
+
+@call("rules")
+def _rules(draw):
+    return gd.Rules(level=draw(LEVELS), flush_is_always_bomb=draw(
+        st.sampled_from([True, False, "no", 1, None])))

@@ -1,0 +1,432 @@
+"""Issue 17: one test per class of bad input. Each CLI case checks the exit
+status (2), that stderr is one line, and that the message names the token,
+line, key or option; each library case checks the error class and message.
+"""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from itertools import permutations
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import guandan_fast as gd
+from guandan_fast import _core
+from guandan_fast.errors import (EncodingError, GuandanError, HandError, LimitError,
+                                 PositionError, RecordError, RulesError)
+from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.game.state import GameState
+from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
+
+from cli.main import main as cli_main
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+ENDGAME = (EXAMPLES / "endgame1.txt").read_text(encoding="utf-8")
+HAND = (EXAMPLES / "hand1.txt").read_text(encoding="utf-8")
+RECORD = (EXAMPLES / "record_tribute.txt").read_text(encoding="utf-8")
+
+
+def cli(*args, stdin=None, files=None, tmp_path=None):
+    """(exit status, stdout, stderr) of gd-analyze run in this process."""
+    argv = []
+    for a in args:
+        if files and a in files:
+            p = tmp_path / a
+            data = files[a]
+            p.write_bytes(data if isinstance(data, bytes) else data.encode("utf-8"))
+            a = str(p)
+        argv.append(a)
+    r = CliRunner().invoke(cli_main, argv, input=stdin)
+    return r.exit_code, r.stdout, r.stderr
+
+
+def bad(needles, *args, **kw):
+    """The CLI refuses the input: status 2, one line on stderr naming it."""
+    code, out, err = cli(*args, **kw)
+    assert code == 2, (code, out, err)
+    assert err.endswith("\n") and err.count("\n") == 1, err
+    assert err.startswith("gd-analyze: error: ") or err.startswith("Usage") is False
+    for needle in ([needles] if isinstance(needles, str) else needles):
+        assert needle in err, (needle, err)
+    return err
+
+
+# -- 1. what reached the core unchecked (a segfault, bogus plays) ---------------
+
+def test_segfault_reproducer_is_an_error():
+    with pytest.raises(HandError, match="seat 0: slot 0 .* 9 copies"):
+        GameState([np.full(54, 9, np.uint8)] * 4, gd.Rules()).legal_actions()
+    with pytest.raises(HandError, match="3 copies"):
+        GameState([np.full(54, 3, np.uint8)] * 4, gd.Rules()).legal_actions()
+
+
+@pytest.mark.parametrize("fn", [gd.plays, gd.min_plays, gd.decompose, gd.plays_array,
+                                gd.hints, gd.to_counts])
+@pytest.mark.parametrize("arr,needle", [
+    (np.zeros(7, np.uint8), "54 slots, not 7"),
+    (np.zeros(52, np.uint8), "54 slots, not 52"),
+    (np.full(54, 3, np.uint8), "3 copies"),
+    (np.full(54, -1, np.int64), "-1 copies"),
+    (np.zeros(54) + 0.5, "whole numbers"),
+    (np.zeros((2, 54), np.uint8), "one row"),
+])
+def test_bad_count_arrays(fn, arr, needle):
+    with pytest.raises(HandError, match=needle):
+        fn(arr)
+
+
+def test_game_state_checks_its_fields():
+    four = ["S3", "S4", "S5", "S6"]
+    for kwargs, needle in [({"turn": 4}, "turn must be a seat"), ({"turn": True}, "turn"),
+                           ({"finished": [0, 0]}, "twice"), ({"passes": 3}, "passes"),
+                           ({"owner": 1}, "go together"), ({"finished": [1]}, "holds cards"),
+                           ({"table": "S3"}, "table must be a Play")]:
+        with pytest.raises(gd.PlayError, match=needle):
+            GameState(four, gd.Rules(), **kwargs)
+    with pytest.raises(HandError, match="appears 4 times"):
+        GameState(["S3 S3", "S3", "S3", "S4"], gd.Rules())
+
+
+def test_min_plays_batch_rows():
+    with pytest.raises(HandError, match=r"shape \(N, 54\)"):
+        gd.min_plays_batch(np.zeros((3, 52), np.uint8), 2)
+    with pytest.raises(HandError, match="row 1, slot 5"):
+        rows = np.zeros((2, 54), np.int64)
+        rows[1, 5] = 300                     # would wrap to 44 as uint8
+        gd.min_plays_batch(rows, 2)
+    with pytest.raises(RulesError, match="level indices"):
+        gd.min_plays_batch(np.zeros((2, 54), np.uint8), np.array([0, 13]))
+    with pytest.raises(RulesError, match="integers"):
+        gd.min_plays_batch(np.zeros((2, 54), np.uint8), np.array([0.5, 1.0]))
+
+
+def test_compiled_entry_points_are_private_and_assert():
+    assert not [n for n in dir(_core) if n.startswith("py_")]
+    with pytest.raises(AssertionError):
+        _core._py_plays(np.full(54, 3, np.uint8), 0, 0)
+    with pytest.raises(AssertionError):
+        _core._py_min_plays(np.zeros(54, np.uint8), 13, 0)
+    counts = np.zeros((4, 54), np.uint8)
+    counts[:, 1] = 1
+    for kwargs in ({"turn": 4}, {"turn": 0, "finished": (0, 0)}, {"turn": 0, "passes": 7}):
+        with pytest.raises(ValueError):
+            _core.EndgameSearch(counts, 0, 0, kwargs.pop("turn"), **kwargs)
+    search = _core.EndgameSearch(counts, 0, 0, 0)
+    with pytest.raises(IndexError):
+        search.line_after(len(search.moves()), 1)
+    with pytest.raises(ValueError):
+        search.line_after(0, 0)
+
+
+# -- 2. tracebacks that must be one-line errors --------------------------------------
+
+def test_unicode_digit_level(tmp_path):
+    bad(["line 1", "'²'"], "hand", "h.txt", files={"h.txt": "level: ²\nS3"}, tmp_path=tmp_path)
+    with pytest.raises(RulesError):
+        gd.Rules(level="٣")
+
+
+JSON_REC = record.dumps_json(record.loads(RECORD))
+
+
+@pytest.mark.parametrize("text,needles", [
+    ("[" * 5000 + "]" * 5000, ["nested deeper"]),
+    ('{"hands": [' + "9" * 5000 + "]}", ["5000 digits"]),
+    ("[1, 2]", ["a JSON record is an object"]),
+    (JSON_REC.replace('"rules": {}', '"rules": ["x"]'), ["rules", "an object"]),
+    (JSON_REC.replace('"level": "7"', '"level": "7", "level": "8"'), ["'level' given twice"]),
+    (JSON_REC.replace('"version": 1', '"version": NaN'), ["NaN"]),
+])
+def test_json_records(text, needles, tmp_path):
+    with pytest.raises(RecordError):
+        record.loads_json(text)
+    bad(needles, "game", "r.json", "--no-solver", files={"r.json": text}, tmp_path=tmp_path)
+
+
+def _log(over=()):
+    msgs = [{"type": "notify", "stage": "beginning", "myPos": 0, "handCards": ["S3"]},
+            {"type": "notify", "stage": "play", "curPos": 0, "curAction": ["Single", "3", ["S3"]]},
+            {"type": "notify", "stage": "episodeOver", "order": [0, 1, 2, 3], "curRank": "2",
+             "restCards": [[1, ["S4"]]]}]
+    for (i, key), value in dict(over).items():
+        msgs[i][key] = value
+    return "\n".join(json.dumps(m) if not isinstance(m, str) else m for m in msgs) + "\n"
+
+
+@pytest.mark.parametrize("over", [
+    {(1, "curPos"): None}, {(1, "curPos"): [1]}, {(1, "curPos"): 7}, {(1, "curPos"): -1},
+    {(2, "order"): "0123"}, {(2, "order"): [0, 1]}, {(2, "restCards"): [[1]]},
+    {(2, "restCards"): 5}, {(0, "myPos"): "x"}, {(2, "restCards"): [[9, ["S4"]]]},
+])
+def test_platform_log_fields(over, tmp_path):
+    text = _log(over)
+    with pytest.raises(GuandanError):
+        platform_log.import_platform_log(text)
+    bad(["line "], "game", "log.jsonl", "--platform", "--no-solver",
+        files={"log.jsonl": text}, tmp_path=tmp_path)
+
+
+def test_platform_log_nan_seat_and_short_tribute(tmp_path):
+    text = _log().replace('"curPos": 0', '"curPos": NaN')
+    bad(["line 2", "nan"], "game", "log.jsonl", "--platform", "--no-solver",
+        files={"log.jsonl": text}, tmp_path=tmp_path)
+    extra = json.dumps({"type": "notify", "stage": "tribute", "result": [[3, 0]]})
+    lines = _log().splitlines()
+    text = "\n".join(lines[:1] + [extra] + lines[1:]) + "\n"
+    with pytest.raises(GuandanError, match="line 2"):
+        platform_log.import_platform_log(text)
+    extra = json.dumps({"type": "notify", "stage": "back", "result": "S3"})
+    text = "\n".join(lines[:1] + [extra] + lines[1:]) + "\n"
+    with pytest.raises(GuandanError, match="line 2"):
+        platform_log.import_platform_log(text)
+
+
+def test_platform_message_without_stage():
+    text = _log().replace('"stage": "play", ', "")
+    with pytest.raises(GuandanError) as e:
+        platform_log.import_platform_log(text)
+    assert "None" not in str(e.value) and "stage" in str(e.value)
+
+
+# -- 3. limits that do not hold ---------------------------------------------------------
+
+@pytest.mark.parametrize("option,value,needle", [
+    ("--max-nodes", "99999999999999999999999", "max_nodes must be 1.."),
+    ("--max-nodes", "0", "max_nodes must be 1.."),
+    ("--max-nodes", "-5", "max_nodes must be 1.."),
+    ("--max-nodes", "1e9", "is not an integer"),
+    ("--max-nodes", "٣", "is not an integer"),
+    ("--max-seconds", "nan", "not nan"),
+    ("--max-seconds", "inf", "not inf"),
+    ("--max-seconds", "-1", "more than 0"),
+    ("--max-seconds", "1e300", "at most"),
+    ("--threads", "0", "threads must be 1.."),
+    ("--threads", "100000", "threads must be 1.."),
+    ("-t", "-2", "threads must be 1.."),
+])
+def test_endgame_limits(option, value, needle):
+    err = bad([needle, option], "endgame", "-", option, value, stdin=ENDGAME)
+    assert "Invalid value" in err
+
+
+@pytest.mark.parametrize("option,value,needle", [
+    ("--jobs", "0", "jobs must be 1.."), ("-j", "100000", "jobs must be 1.."),
+    ("--max-seconds", "nan", "not nan"), ("--max-nodes", "99999999999999999999999", "1.."),
+    ("--threads", "-1", "threads must be 1.."),
+])
+def test_game_limits(option, value, needle):
+    bad([needle, option], "game", str(EXAMPLES / "record_tribute.txt"), option, value)
+
+
+def test_library_limits():
+    pos = position.loads_position(ENDGAME)
+    with pytest.raises(LimitError, match="max_nodes"):
+        gd.solve(pos, max_nodes=2 ** 70)
+    with pytest.raises(LimitError, match="nan"):
+        gd.solve(pos, max_seconds=float("nan"))
+
+
+# -- 4. silent guesses ---------------------------------------------------------------------
+
+def test_duplicate_keys(tmp_path):
+    bad(["line 2", "'level' given twice", "line 1"], "hand", "h.txt",
+        files={"h.txt": "level: 7\nуровень: 8\nS3 S4"}, tmp_path=tmp_path)
+    deal_text = (EXAMPLES / "deal_tribute.txt").read_text(encoding="utf-8")
+    with pytest.raises(RecordError, match="'order' given twice"):
+        deal.loads_deal(deal_text + "order: 0 1 2 3\n")
+    bad(["'order' given twice"], "tribute", "d.txt",
+        files={"d.txt": deal_text + "порядок: 0 1 2 3\n"}, tmp_path=tmp_path)
+    with pytest.raises(RecordError, match="line 7: 'level' given twice"):
+        record.loads(RECORD.replace("level: 7\n", "level: 7\nlevel: 8\n"))
+    with pytest.raises(RecordError, match="'players' given twice"):
+        record.loads(RECORD.replace("players:", "players: a, b, c, d\nplayers:"))
+    with pytest.raises(RecordError, match="both name the seats"):
+        record.loads(RECORD.replace("players:", "seat0: Ann\nplayers:"))
+    bad(["JSON key 'hands' given twice"], "game", "r.json", "--no-solver",
+        files={"r.json": JSON_REC.replace('"hands":', '"hands": [], "hands":')},
+        tmp_path=tmp_path)
+
+
+def test_endgame_file_needs_turn():
+    text = ENDGAME.replace("turn: 0\n", "")
+    with pytest.raises(PositionError, match="no 'turn:' line"):
+        position.loads_position(text)
+    bad("no 'turn:' line", "endgame", "-", stdin=text)
+
+
+# -- 5. encodings ------------------------------------------------------------------------------
+
+LOADS = [hand.loads_hand, deal.loads_deal, position.loads_position, record.loads]
+SAMPLES = [HAND, (EXAMPLES / "deal_tribute.txt").read_text(encoding="utf-8"), ENDGAME, RECORD]
+
+
+@pytest.mark.parametrize("k", range(4))
+def test_byte_order_mark_is_accepted(k):
+    loads, text = LOADS[k], SAMPLES[k]
+    assert loads("\ufeff" + text) == loads(text)
+    assert loads(("\ufeff" + text).encode("utf-8")) == loads(text)
+    with pytest.raises(EncodingError, match="found UTF-16 text, UTF-8 expected"):
+        loads(text.encode("utf-16"))
+
+
+def test_byte_order_mark_everywhere(tmp_path):
+    assert record.loads_json("\ufeff" + JSON_REC) == record.loads_json(JSON_REC)
+    p = tmp_path / "r.txt"
+    p.write_bytes(b"\xef\xbb\xbf" + RECORD.encode("utf-8"))
+    assert record.load(p) == record.loads(RECORD)
+    code, out, err = cli("hand", "h.txt", files={"h.txt": b"\xef\xbb\xbf" + HAND.encode()},
+                         tmp_path=tmp_path)
+    assert code == 0, err
+
+
+def test_other_encodings_are_named(tmp_path):
+    bad("found UTF-16 text, UTF-8 expected", "hand", "h.txt",
+        files={"h.txt": HAND.encode("utf-16")}, tmp_path=tmp_path)
+    ru = "уровень: 7\nS3 S4 # рука\n"
+    bad("found cp1251 (Windows Cyrillic) text, UTF-8 expected", "hand", "h.txt",
+        files={"h.txt": ru.encode("cp1251")}, tmp_path=tmp_path)
+    bad("cp1251", "game", "r.txt", "--no-solver",
+        files={"r.txt": RECORD.encode("cp1251")}, tmp_path=tmp_path)
+
+
+# -- 6. Ctrl-C keeps the work --------------------------------------------------------------------
+
+def test_ctrl_c_prints_what_is_proven(tmp_path):
+    import random
+    import reference as ref
+    rng = random.Random(11)
+    deck = [t for t in ref.TOKENS for _ in range(2)]
+    rng.shuffle(deck)
+    lines = ["level: 5"] + [f"{s}: {' '.join(deck[s * 9:(s + 1) * 9])}" for s in range(4)]
+    src = tmp_path / "big.txt"
+    src.write_text("\n".join(lines + ["turn: 0"]) + "\n", encoding="utf-8")
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "guandan_fast.cli", "endgame", str(src),
+                             "-t", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, env=env)
+    time.sleep(3.0)
+    proc.send_signal(signal.SIGINT)
+    try:
+        out, err = proc.communicate(timeout=60)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise
+    assert proc.returncode == 130, err
+    assert "Value (team 0)" in out and "Moves:" in out and "interrupted" in out
+    assert err.rstrip().splitlines()[-1].startswith("gd-analyze: interrupted")
+
+
+# -- 7. options that meant two things or nothing ---------------------------------------------
+
+def test_options():
+    bad("No such option '-j'", "endgame", "-", "-j", "2", stdin=ENDGAME)
+    code, out, err = cli("endgame", "-", "-t", "1", stdin=ENDGAME)
+    assert code == 0, err
+    bad(["--rank", "--beat"], "plays", "-", "--rank", "5", stdin=HAND)
+    bad(["--type", "--beat"], "plays", "-", "--type", "pair", stdin=HAND)
+    bad(["--give", "--return"], "tribute", "-", "--give", "--return", stdin=HAND)
+    bad(["--format text", "single record"], "game", "--no-solver", "--format", "text",
+        str(EXAMPLES / "record_tribute.txt"), str(EXAMPLES / "record_club.txt"))
+
+
+# -- 8. RULES §7 in one place -------------------------------------------------------------------
+
+def _record_text(order, hands, rules, plan):
+    lines = [f"level: {rules.level}", "previous: " + " ".join(map(str, order))]
+    if rules.no_tribute_when_partner_last:
+        lines.append("no_tribute_when_partner_last: yes")
+    lines += ["hands:"] + [f"{s}: {gd.format_cards(h)}" for s, h in enumerate(hands)]
+    now = [list(h) for h in hands]
+    if plan.anti_tribute:
+        lines.append("tribute: anti")
+    elif plan.payments:
+        paid = []
+        lines.append("tribute:")
+        for payer, receiver in plan.payments:
+            card = tribute_candidates(now[payer], rules)[0]
+            now[payer].remove(card)
+            now[receiver].append(card)
+            paid.append((payer, receiver))
+            lines.append(f"{payer} -> {receiver}: {card}")
+        lines.append("return:")
+        for payer, receiver in paid:
+            card = return_candidates(now[receiver], rules)[0]
+            now[receiver].remove(card)
+            now[payer].append(card)
+            lines.append(f"{receiver} -> {payer}: {card}")
+    low = min(now[plan.leader], key=lambda c: (rules.order(c.rank), c))
+    lines += ["play:", f"{plan.leader}: {low}"]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize("flag", [False, True])
+def test_every_finishing_order_plan_is_a_valid_record(flag):
+    import random
+    import reference as ref
+    rng = random.Random(7)
+    rules = gd.Rules(level="5", no_tribute_when_partner_last=flag)
+    kinds = set()
+    for order in permutations(range(4)):
+        for trial in range(3):
+            deck = [t for t in ref.TOKENS for _ in range(2)]
+            rng.shuffle(deck)
+            if trial == 2:     # both big jokers with the payers: anti-tribute
+                deck.remove("HR"); deck.remove("HR")
+                deck.insert(27 * order[3], "HR"); deck.insert(27 * order[3], "HR")
+            hands = [gd.parse_cards(deck[27 * s:27 * (s + 1)]) for s in range(4)]
+            plan = tribute_plan(order, hands, rules)
+            kinds.add((plan.kind, plan.anti_tribute))
+            rec = record.loads(_record_text(order, hands, rules, plan))
+            assert rec.leader == plan.leader
+            assert sorted((t.giver, t.receiver) for t in rec.tributes) == sorted(plan.payments)
+    assert ("single_down", False) in kinds and ("double_down", False) in kinds
+    assert ("single_down", True) in kinds
+    assert (("none", False) in kinds) == flag
+
+
+def test_partner_last_pays_the_first():
+    rules = gd.Rules(level=2)
+    hands = ["SA S3", "S4", "SK S5", "S6"]
+    plan = tribute_plan("0 1 3 2", hands, rules)
+    assert plan.payments == [(2, 0)] and plan.leader == 2
+    plan = tribute_plan("0 1 3 2", hands, gd.Rules(level=2, no_tribute_when_partner_last=True))
+    assert plan.kind == "none" and plan.payments == [] and plan.leader == 0
+
+
+# -- 9. output that misled ---------------------------------------------------------------------
+
+def test_hints_order_bombs_as_documented():
+    ps = gd.hints("S6 H6 C6 D6 D6 S3", gd.Rules(level=2))
+    bombs = [p for p in ps if p.is_bomb]
+    assert bombs and ps[-len(bombs):] == bombs            # bombs last
+    strengths = [p.strength for p in bombs]
+    assert strengths == sorted(strengths)                 # smallest first
+    assert [p.size for p in bombs][:2] == [4, 5]
+    rich = "S6 H6 C6 D6 S7 S8 S9 ST SJ D3"
+    bombs = [p for p in gd.hints(rich, gd.Rules(level=2)) if p.is_bomb]
+    assert [p.strength for p in bombs] == sorted(p.strength for p in bombs)
+    assert bombs[0].type == "bomb" and bombs[-1].type == "straight_flush"
+
+
+def test_summary_names_the_straight_flush_suit():
+    from guandan_fast.analysis.summary import hand_summary
+    s = hand_summary(gd.parse_cards("S9 ST SJ SQ SK H9 HT HJ HQ HK"), gd.Rules(level=2))
+    texts = [f"{b['type']} {b['rank']} {b.get('suit')}" for b in s["bombs"]]
+    assert len(set(texts)) == len(texts) == 2
+    code, out, err = cli("hand", "-", stdin="level: 2\nS9 ST SJ SQ SK H9 HT HJ HQ HK")
+    lines = [ln for ln in out.splitlines() if "K" in ln and "(5)" in ln]
+    assert len(set(lines)) == len(lines), out
+
+
+def test_plays_listing_in_single_card_order():
+    code, out, err = cli("plays", "-", "--format", "json", stdin="level: 7\nS6 S7 S8 SA")
+    singles = [p["rank"] for p in json.loads(out)["plays"] if p["type"] == "single"]
+    rules = gd.Rules(level=7)
+    assert [rules.order(r) for r in singles] == sorted(rules.order(r) for r in singles)
+    assert singles[-1] == "7"
