@@ -342,8 +342,8 @@ class View:
             raise ViewError(f"seat {self.seat} is not to act (seat {self.turn} is)")
         r, hand = self.rules, self._hand_counts
         if self.table is None:
-            return list(_core.py_plays(hand, r.level_index, r.flags))
-        return list(_core.py_beating_plays(hand, r.level_index, r.flags, self.table)) + [None]
+            return list(_core._py_plays(hand, r.level_index, r.flags))
+        return list(_core._py_beating_plays(hand, r.level_index, r.flags, self.table)) + [None]
 
     def state(self, deal: Sequence[np.ndarray]) -> GameState:
         """The GameState of this decision with the hidden hands of ``deal``
