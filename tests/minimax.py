@@ -3,7 +3,7 @@ the solver the analysis tests inject, so that they check the analysis
 without depending on the compiled endgame search. Only for tiny positions.
 
 NOT an independent reference: ``GameState.legal_actions`` takes its moves
-from the compiled core (``_core.py_plays`` / ``py_beating_plays``), so a
+from the compiled core (``_core._py_plays`` / ``_py_beating_plays``), so a
 mistake in move generation would be shared by this minimax and the search.
 It checks the search's pruning, table and ordering, and the analysis around
 them, against the core's own moves. The independent reference is
