@@ -233,7 +233,7 @@ def from_action(action, rules: Rules | None = None, hand: HandLike | None = None
     if parts is None:
         return None
     ptype, rank, cards = parts
-    readings = _core.py_classify(_token_counts(cards, f"{field}[2]"), r.level_index, r.flags)
+    readings = _core._py_classify(_token_counts(cards, f"{field}[2]"), r.level_index, r.flags)
     typed = [p for p in readings if p.type == ptype]
     if not typed:
         found = ", ".join(f"{p.type} {p.rank}" for p in readings) or "none"
