@@ -61,10 +61,30 @@ def test_estimates_are_marked_only_when_the_intervals_separate():
     overlap = [MoveValue("a", 1.0, 0.3, 1.7), MoveValue("b", 0.0, -0.5, 0.5)]
     w = judge("double", overlap, "b", seat=0)
     assert w.mistake is None and w.loss == pytest.approx(1.0)      # a loss, not shown
+    # an estimate with no width (one sampled deal) shows nothing
+    flat = [MoveValue("a", 1.0, 0.6, 1.4), MoveValue("b", 0.0, 0.0, 0.0)]
+    assert judge("single", flat, "b", seat=0).mistake is None
     # for team 1 the intervals are read from its side
     t1 = judge("double", [MoveValue("a", -1.0, -1.3, -0.7), MoveValue("b", 0.5, 0.2, 0.8)],
                "b", seat=3)
     assert t1.mistake == "estimated" and [m.move for m in t1.best] == ["a"]
+
+
+def test_estimates_are_held_within_what_the_solver_proved():
+    from guandan_fast.analysis.review import _clip
+    moves = [MoveValue("a", 0.5, -0.5, 1.5), MoveValue("b", 2.0, 1.0, 3.0),
+             MoveValue(None, 0.0, -1.0, 1.0)]
+
+    class P:                        # a move's pattern is what the bounds are keyed by
+        def __init__(self, k):
+            self.pattern = k
+    for m in moves[:2]:
+        m.move = P(m.move)
+    _clip(moves, {"a": (-3.0, -1.0), "b": (1.0, 1.0)})
+    a, b, p = moves
+    assert (a.low, a.mean, a.high) == (-3.0, -1.0, -1.0)   # the interval missed the proof
+    assert b.exact and b.mean == b.low == b.high == 1.0
+    assert (p.low, p.mean, p.high, p.exact) == (-1.0, 0.0, 1.0, False)
 
 
 def test_decision_seeds_are_fixed_and_distinct():
@@ -127,7 +147,7 @@ def test_the_thrown_bomb_is_the_first_mistake_double_dummy():
 def test_the_record_club_tail_lists_a_pass_among_the_better_moves():
     # move 52 (Dmitri's C7): S2, SB, CA and the pass are all worth -3, C7 -1
     a = analyse(load(EXAMPLES / "record_club.txt"), views=("double",), estimator=None,
-                opening=False, min_plays=False, solve_cards=24)
+                opening=False, min_plays=False, solve_cards=24, budget=3.0)
     d = next(d for d in a.decisions if d.kind == "play" and d.move_index == 51)
     assert d.double.mistake == "proven" and d.double.loss == 2
     best = ["pass" if m.move is None else str(m.move) for m in d.double.best]
@@ -281,7 +301,7 @@ def _permuted(rec: Record, seat: int, rng: random.Random) -> Record:
 @pytest.mark.slow
 def test_the_single_dummy_view_never_uses_a_hidden_card():
     rec = load(EXAMPLES / "record_club.txt")
-    seat = 1
+    seat = 0      # Boris and Dmitri hold cards at the end: theirs are dealt again
     other = _permuted(rec, seat, random.Random(5))
     assert other.hands != rec.hands
     kw = dict(views=("single",), budget=0.1, opening=False, tribute=False, min_plays=False)
@@ -296,3 +316,9 @@ def test_the_single_dummy_view_never_uses_a_hidden_card():
         assert cy.low - 1e-9 <= cx.mean <= cy.high + 1e-9 or cx.low - 1e-9 <= cy.mean <= cx.high + 1e-9
         compared += 1
     assert compared >= 5
+    # the control: the permutation does matter to a view that sees every hand
+    dd = dict(views=("double",), estimator=None, opening=False, tribute=False, min_plays=False,
+              solve_cards=24, budget=2.0)
+    x, y = analyse(rec, **dd), analyse(other, **dd)
+    assert any(p.double.exact and q.double.exact and p.double.value != q.double.value
+               for p, q in zip(x.decisions, y.decisions) if p.double and q.double)

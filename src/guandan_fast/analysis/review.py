@@ -151,7 +151,10 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
         if t_mean > c_mean:
             v.mistake = "proven"
         return v
-    if t_lo > c_hi:
+    # an estimate with an interval of no width is not a confidence interval
+    # (e.g. one sampled deal): it cannot show a loss
+    degenerate = any(not m.exact and m.low == m.high for m in (top, chosen))
+    if t_lo > c_hi and not degenerate:
         v.mistake = "estimated"
         v.best = [m for m in moves if m.for_mover(sign)[0] > c_hi
                   and m.for_mover(sign)[2] >= t_lo]
@@ -248,16 +251,49 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
     return None
 
 
+def _proven_bounds(res) -> dict:
+    """What an unfinished solve proved: ``{pattern or None: (low, high)}``
+    per move (team 0's values), from ``EndgameResult.bounds``."""
+    out: dict = {}
+    for (p, _), b in zip(getattr(res, "moves", []) or [], getattr(res, "bounds", []) or []):
+        out[None if p is None else p.pattern] = (float(b[0]), float(b[1]))
+    return out
+
+
+def _clip(moves: list, bounds: dict) -> list:
+    """Estimates held within the bounds the solver proved (sound: a proven
+    bound is never wrong, an interval may be); a move pinned to one value
+    by them is exact."""
+    for m in moves:
+        b = bounds.get(None if m.move is None else m.move.pattern)
+        if b is None:
+            continue
+        lo, hi = b
+        m.low, m.high = max(m.low, lo), min(m.high, hi)
+        if m.low > m.high:             # the interval missed the proof: keep the proof
+            m.low, m.high = lo, hi
+        m.mean = min(max(m.mean, m.low), m.high)
+        if lo == hi:
+            m.mean = m.low = m.high = lo
+            m.exact = True
+    return moves
+
+
 def _double_moves(state: GameState, engines: dict, budget: float, seed: int):
     """(MoveValue list, method) of every legal move of a play decision."""
+    bounds: dict = {}
     if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
         res = engines["solver"](state, max_seconds=budget)
         exact = _exact_moves(res)
         if exact is not None:
             return exact, "solve"
+        bounds = _proven_bounds(res)
     if engines.get("estimator"):
         est = engines["estimator"](state, max_seconds=budget, seed=seed)
-        return _estimate_moves(est), ("solve" if getattr(est, "exact", False) else "estimate")
+        moves = _clip(_estimate_moves(est), bounds)
+        if getattr(est, "exact", False) or all(m.exact for m in moves):
+            return moves, "solve"
+        return moves, "estimate"
     return None, ""
 
 
