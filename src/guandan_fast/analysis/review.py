@@ -47,7 +47,7 @@ __all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "Exchang
            "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS"]
 
 VIEWS = ("double", "single")
-DEFAULT_BUDGET = 0.4          # seconds per decision and per view (see docs/performance.md)
+DEFAULT_BUDGET = 1.0          # seconds per decision and per view (see docs/performance.md)
 DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
 
