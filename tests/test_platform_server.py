@@ -123,3 +123,31 @@ def test_too_few_clients_is_a_server_error():
 def test_bad_game_count():
     with pytest.raises(ServerError):
         asyncio.run(run_server("127.0.0.1", 0, games=0))
+
+
+@pytest.mark.slow
+def test_every_exchange_kind_and_partner_lead_occur(tmp_path):
+    """Four seeded games of random clients: the anti-tribute, the double and
+    single downs (the partner-pays case of RULES §7 included) and 接风 all
+    happen, and every deal still checks and imports to the same record."""
+    result, _ = asyncio.run(_serve_and_play(tmp_path, games=4, seed=5))
+    _, recs = check_outputs(tmp_path, result)
+    kinds = set()
+    for rec in recs:
+        if rec.anti_tribute:
+            kinds.add("anti")
+        elif len(rec.tributes) == 2:
+            kinds.add("double")
+        elif len(rec.tributes) == 1:
+            t = rec.tributes[0]
+            kinds.add("partner pays" if (t.giver - t.receiver) % 2 == 0 else "single")
+        state = rec.start_state()
+        last = None
+        for m in rec.moves:
+            if state.table is None and last is not None and last in state.finished \
+                    and state.turn == (last + 2) % 4:
+                kinds.add("jiefeng")
+            if m.play is not None:
+                last = m.seat
+            state = state.apply(m.play)
+    assert kinds >= {"anti", "double", "single", "partner pays", "jiefeng"}, kinds
