@@ -53,8 +53,8 @@ def review():
 
 @pytest.fixture(scope="module")
 def club():
-    return analyse(load(EXAMPLES / "record_club.txt"), views=("double",), estimator=None,
-                   budget=0.05, opening=False).to_dict()
+    """The example deal both ways on a small budget (estimates in the head)."""
+    return analyse(load(EXAMPLES / "record_club.txt"), budget=0.05, jobs=2).to_dict()
 
 
 def _open(driver, tmp_path, html, name):
@@ -82,12 +82,14 @@ def test_the_page_loads_draws_the_graph_and_steps(driver, tmp_path, club):
     assert _errors(driver) == []
     graph = driver.find_element(By.CSS_SELECTOR, "svg.graph")
     points = graph.find_elements(By.CSS_SELECTOR, "circle.pt[data-view='double']")
-    # one point per decision valued (without the estimator: the exact tail)
+    # one point per decision valued
     assert len(points) == sum(1 for p in club["graph"]["double"] if p) > 20
     assert graph.find_elements(By.CSS_SELECTOR, "polyline.line-double")
     assert graph.find_elements(By.CSS_SELECTOR, "rect.proven")
     assert graph.size["width"] > 600 and graph.size["height"] > 150
-    assert len(graph.find_elements(By.CSS_SELECTOR, "circle.mistake")) == len(club["mistakes"])
+    marks = sum(1 for d in club["decisions"] for v in ("double", "single")
+                if d.get(v) and d[v].get("mistake"))
+    assert len(graph.find_elements(By.CSS_SELECTOR, "circle.mistake")) == marks
     viewer = driver.find_element(By.CSS_SELECTOR, ".viewer")
     # it opens on the first mistake
     first = club["first_mistake"]
