@@ -23,7 +23,7 @@ from typing import Optional
 from .i18n import (advice_reason, count_of, game_label, joker_card_label, label, levels,
                    note_text, number, rank_label, seat_label, type_name, type_name_acc)
 
-__all__ = ["render_text", "render_html", "render_evening_html", "render_evening_text",
+__all__ = ["type_rank", "render_text", "render_html", "render_evening_html", "render_evening_text",
            "render_endgame_text", "evening_order", "evening_summary", "FONT_STACK",
            "decision_ref"]
 
@@ -72,13 +72,26 @@ def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> s
     return text
 
 
+def type_rank(play_type: str, rank: str, lang: str, acc: bool = False) -> str:
+    """``pair 5``, ``single small joker``; in Russian a joker rank follows a
+    comma (``одиночная, малый джокер``: the type agrees with "карта", not
+    with the joker's name). ``acc``: the type as the object of "beats".
+
+    >>> type_rank("single", "B", "ru"), type_rank("pair", "5", "ru", acc=True)
+    ('одиночная, малый джокер', 'пару 5')
+    """
+    name = type_name_acc(play_type, lang) if acc else type_name(play_type, lang)
+    sep = ", " if lang == "ru" and rank in ("B", "R") else " "
+    return f"{name}{sep}{rank_label(rank, lang)}"
+
+
 def play_text(p, lang: str) -> str:
     """A play (``{cards, type, rank}``), a card given, or a pass."""
     if p is None or p == "pass":
         return type_name("pass", lang)
     if p.get("type") == "card":
         return p["cards"]
-    return f"{p['cards']} ({type_name(p['type'], lang)} {rank_label(p['rank'], lang)})"
+    return f"{p['cards']} ({type_rank(p['type'], p['rank'], lang)})"
 
 
 def decision_ref(d: dict, data: dict, lang: str = "en") -> str:
@@ -484,8 +497,7 @@ def _play_html(p, level: str, lang: str) -> str:
     if p.get("type") == "card":
         return _cards_html(p["cards"], level, lang, small=True)
     return (_cards_html(p["cards"], level, lang, small=True)
-            + f' <span class="legend">{_e(type_name(p["type"], lang))} '
-              f'{_e(rank_label(p["rank"], lang))}</span>')
+            + f' <span class="legend">{_e(type_rank(p["type"], p["rank"], lang))}</span>')
 
 
 def _graph_svg(data: dict, lang: str, uid: str) -> str:
@@ -601,10 +613,8 @@ def _viewer_data(data: dict, lang: str) -> dict:
             elif d["table"] is None:
                 what = G("leads_with", who=n[d["seat"]], move=play_text(mv, lang))
             else:
-                what = G("beats", move=f"{n[d['seat']]}: {type_name(mv['type'], lang)} "
-                                       f"{rank_label(mv['rank'], lang)}",
-                         table=f"{type_name_acc(d['table']['type'], lang)} "
-                               f"{rank_label(d['table']['rank'], lang)}")
+                what = G("beats", move=f"{n[d['seat']]}: {type_rank(mv['type'], mv['rank'], lang)}",
+                         table=type_rank(d["table"]["type"], d["table"]["rank"], lang, acc=True))
             if mv is not None:
                 owner = d["seat"]
         else:
