@@ -40,7 +40,10 @@ def patterns(e):
 def tree(pos, iterations, seed=0, threads=1):
     """The tree search alone (no exact attempt first), a playout budget."""
     import time
-    return est_mod._tree(pos, time.perf_counter(), None, iterations, threads, seed, 0.9)
+    n = sum(len(h) for h in pos.hands)
+    first = est_mod._search(pos, est_mod._tt_bits(n))
+    return est_mod._tree(pos, first, None, time.perf_counter(), None, iterations, threads,
+                         seed, 0.9)
 
 
 # ---------------------------------------------------------------------------

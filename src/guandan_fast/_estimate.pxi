@@ -615,6 +615,29 @@ cdef class EstimatorCore:
         # the root itself was given to the caller's exact attempt
         self.E.nodes[r].solve_at = -1
 
+    def prove_root_moves(self, bounds):
+        """Give the tree what an exact search proved of the root moves:
+        bounds[i] = (lo, hi) for root move i (in the search's order); every
+        root move is expanded (not yet visited) and its range tightened."""
+        cdef int j, c
+        cdef ENode* nd
+        if len(bounds) > self.E.nodes[0].nmoves:
+            raise ValueError("more bounds than root moves")
+        for j in range(len(bounds)):
+            while self.E.nodes[0].nexp <= j:
+                c = est_expand(&self.E, 0)
+                if c < 0:
+                    raise MemoryError()
+            nd = &self.E.nodes[self.E.child[self.E.nodes[0].mstart + j]]
+            lo, hi = bounds[j]
+            if lo > nd.lo:
+                nd.lo = lo
+            if hi < nd.hi:
+                nd.hi = hi
+            if nd.lo == nd.hi:
+                nd.mm = nd.lo
+        est_bounds(&self.E, 0)
+
     def __dealloc__(self):
         free(self.E.nodes)
         free(self.E.moves)

@@ -29,7 +29,7 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _search, solve
+from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _search
 
 __all__ = ["estimate", "Estimate", "MoveEstimate"]
 
@@ -176,15 +176,6 @@ _NODES_PER_PLAYOUT = 2000
 TREE = dict(base_budget=1000, explore=1.0, solve_cards=16, widen=1.0, mix=1.0)
 
 
-def _from_solve(res, t0, confidence) -> Estimate:
-    moves = [MoveEstimate(p, float(v), float(v), float(v), 0, True, (v, v), float(v))
-             for p, v in res.moves]
-    return Estimate(value=float(res.value), exact=True, moves=moves,
-                    best=moves[0].play, seconds=time.perf_counter() - t0, playouts=0,
-                    turn=res.turn, confidence=confidence, iterations=0, nodes=res.nodes,
-                    tree_nodes=0, lower=res.value, upper=res.value)
-
-
 def _as_position(position) -> Position:
     """A Position, or a GameState (game/state.py) turned into one."""
     if isinstance(position, Position):
@@ -219,25 +210,74 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + float(max_seconds)
     n = _cards(position)
+    tt_bits = _tt_bits(n)
+    first = _search(position, tt_bits)
+    bounds = None
     share = next((s for limit, s in _EXACT_SHARE if n <= limit), 0.0)
     if share:
         ms = None if max_seconds is None else share * float(max_seconds)
         mn = None if max_playouts is None else max(1000, _NODES_PER_PLAYOUT * int(max_playouts))
         if max_playouts is not None:
             ms = None       # node-bounded only: the answer must not depend on timing
-        res = solve(position, max_nodes=mn, max_seconds=ms, pv=False)
-        if res.exact:
-            return _from_solve(res, t0, confidence)
-    return _tree(position, t0, deadline, max_playouts, threads, seed, confidence)
+        bounds = _exact_phase(first, mn, ms)
+        if len(bounds) == len(first.moves()) and all(lo == hi for lo, hi in bounds):
+            return _from_bounds(position, first, bounds, t0, confidence)
+    return _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
+                 confidence)
 
 
-def _tree(position, t0, deadline, max_playouts, threads, seed, confidence) -> Estimate:
-    """The tree search part of estimate (no exact attempt first)."""
+def _exact_phase(search, max_nodes, max_seconds):
+    """The exact search's proof of the root and then of each root move in
+    its order, within the limits: the (lo, hi) proven of each move so far
+    (the moves not reached are left out), as solve() proves them."""
+    search.set_limits(max_nodes, max_seconds)
+    maxi = search.maximizing
+    root_lo, root_hi = search.solve_root()
+    bounds = []
+    n_moves = len(search.moves())
+    for i in range(n_moves):
+        if search.aborted:
+            break
+        known = root_lo if root_lo == root_hi else None
+        first = 0 if known is None else (known if maxi else (1 if known == -1 else known + 1))
+        if maxi:
+            b = search.solve_move(i, -3, root_hi, first)
+        else:
+            b = search.solve_move(i, root_lo, 3, first)
+        bounds.append(b)
+    if search.aborted == 3:
+        raise KeyboardInterrupt("estimate interrupted")
+    search.set_limits(None, None)
+    return bounds
+
+
+def _from_bounds(position, search, bounds, t0, confidence) -> Estimate:
+    """The Estimate of a proof: every move exact."""
+    maxi = search.maximizing
+    sign = 1 if maxi else -1
+    moves = [MoveEstimate(p, float(lo), float(lo), float(lo), 0, True, (lo, lo), float(lo))
+             for p, (lo, _) in zip(search.moves(), bounds)]
+    order = sorted(range(len(moves)), key=lambda k: (-sign * moves[k].mean, k))
+    moves = [moves[k] for k in order]
+    value = moves[0].mean
+    return Estimate(value=value, exact=True, moves=moves, best=moves[0].play,
+                    seconds=time.perf_counter() - t0, playouts=0, turn=position.turn,
+                    confidence=confidence, iterations=0, nodes=search.nodes, tree_nodes=0,
+                    lower=int(value), upper=int(value))
+
+
+def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
+          confidence) -> Estimate:
+    """The tree search part of estimate, over the search `first` (and, with
+    threads, more searches sharing its table); `bounds`: what an exact
+    search already proved of the root moves (or None)."""
     tt_bits = _tt_bits(_cards(position))
-    first = _search(position, tt_bits)
     searches = [first] + [_search(position, tt_bits, share=first) for _ in range(threads - 1)]
     cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, **TREE)
              for k, s in enumerate(searches)]
+    if bounds:
+        for c in cores:
+            c.prove_root_moves(bounds)
     moves = first.moves()
     per_thread = None
     if max_playouts is not None:
