@@ -171,7 +171,7 @@ def test_platform_logs(tmp_path):
 def test_the_progress_bar_goes_to_stderr():
     r = run("game", SHORT, "--views", "double", "--budget", "0.05")
     assert r.returncode == 0
-    assert "27/27 positions" in r.stderr and "positions" not in r.stdout   # 26 decisions + the opening
+    assert "26/26 positions" in r.stderr and "positions" not in r.stdout   # one per decision
 
 
 def test_endgame_in_three_languages():

@@ -50,6 +50,7 @@ VIEWS = ("double", "single")
 DEFAULT_BUDGET = 1.0          # seconds per decision and per view (see docs/performance.md)
 DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
+MIN_CANDIDATE_SECONDS = 0.2   # the least time for each card of a tribute or return
 
 
 def decision_seed(seed: int, index: int) -> int:
@@ -321,7 +322,8 @@ def value_task(task: dict) -> dict:
                                  time.perf_counter() - t1)
         else:   # an exchange decision, or an opening value: positions, one per candidate
             vals = []
-            share = budget / max(1, len(task["states"]))
+            n = max(1, len(task["states"]))
+            share = max(budget / n, min(budget, MIN_CANDIDATE_SECONDS))
             for i, (move, state) in enumerate(task["states"]):
                 mv = _state_value(state, engines, share, decision_seed(seed, i))
                 if mv is None:
@@ -627,23 +629,18 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         tasks.append({"key": d.index, "kind": "play", "state": st, "record": record,
                       "move_index": step.index, "forced": d.forced,
                       "label": {"kind": "play", "i": step.index + 1}})
-    # the opening values: the hands as dealt (no exchange) and at the start of the play
-    open_keys = {}
-    if opening and "double" in views and record.moves:
-        leader = record.leader
-        starts = [("deal", GameState.start([sorted(h) for h in record.hands], rules, leader))]
-        if record.tributes or record.returns:
-            starts.append(("start", record.start_state()))
-        for name, state in starts:
-            key = f"opening:{name}"
-            open_keys[key] = name
-            tasks.append({"key": key, "kind": "opening", "states": [(None, state)],
-                          "label": {"kind": "opening", "i": name}})
-    for t in tasks:
+    # the opening value of the hands as dealt (no exchange, the same leader);
+    # the value at the start of the play is the first play decision's own
+    open_key = "opening:deal"
+    exchanged = bool(record.tributes or record.returns)
+    if opening and "double" in views and record.moves and exchanged:
+        state = GameState.start([sorted(h) for h in record.hands], rules, record.leader)
+        tasks.append({"key": open_key, "kind": "opening", "states": [(None, state)],
+                      "label": {"kind": "opening", "i": "deal"}})
+    for k, t in enumerate(tasks):
         t["views"] = views
         t["budget"] = budget
-        idx = t["key"] if isinstance(t["key"], int) else 10_000 + len(open_keys)
-        t["seed"] = decision_seed(seed, idx)
+        t["seed"] = decision_seed(seed, t["key"] if isinstance(t["key"], int) else 100_000 + k)
         t["engines"] = spec
     t0 = time.perf_counter()
     answers = run_tasks(value_task, tasks, jobs=jobs, dask=dask, progress=progress)
@@ -665,17 +662,20 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             setattr(d, view, val)
     _fill_forced(decisions, views, record)
     op: dict = {"deal": None, "start": None, "exchange": None}
-    for key, name in open_keys.items():
-        a = by_key.get(key)
-        if a and a.get("double"):
-            op[name] = a["double"][0][0]
-    if op["deal"] is not None:
-        if not (record.tributes or record.returns):
-            op["start"] = op["deal"]
-        elif op["start"] is not None:
-            s, dl = op["start"], op["deal"]
-            op["exchange"] = MoveValue(None, s.mean - dl.mean, s.low - dl.high, s.high - dl.low,
-                                       exact=s.exact and dl.exact)
+    first = next((d for d in decisions if d.kind == "play"), None)
+    if opening and first is not None and first.double is not None and first.double.moves:
+        top = first.double.moves[0]
+        op["start"] = MoveValue(None, top.mean, top.low, top.high, exact=top.exact,
+                                samples=top.samples)
+        if not exchanged:
+            op["deal"] = op["start"]
+        else:
+            a = by_key.get(open_key)
+            if a and a.get("double"):
+                dl = op["deal"] = a["double"][0][0]
+                st = op["start"]
+                op["exchange"] = MoveValue(None, st.mean - dl.mean, st.low - dl.high,
+                                           st.high - dl.low, exact=st.exact and dl.exact)
     if "double" in views:
         unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
         if unproven:
