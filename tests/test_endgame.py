@@ -878,3 +878,29 @@ def test_cli_endgame_value_only():
     quick = json.loads(r.stdout)
     assert quick["value"] == full["value"]
     assert quick["nodes"] <= full["nodes"]
+
+
+def test_abort_flag_cancel_never_hides_a_limit():
+    # EndgameSearch's abort flag (atomic, gf_port.h): cancel() turns only a
+    # running search (0) into a cancelled one (4), resume() clears only a
+    # cancellation; a limit the search reported (1) stays a limit, and
+    # stop() (3) stays an interruption.
+    from guandan_fast.engine import endgame
+    pos = random_position(random.Random(99), 6)
+    s = endgame._search(pos, 16)
+    s.cancel()
+    assert s.aborted == 4
+    s.resume()
+    assert s.aborted == 0
+    s.set_limits(max_nodes=5)
+    s.solve_root()
+    assert s.aborted == 1
+    s.cancel()
+    assert s.aborted == 1
+    s.resume()
+    assert s.aborted == 1
+    s.set_limits()
+    s.stop()
+    s.cancel()
+    s.resume()
+    assert s.aborted == 3

@@ -21,9 +21,7 @@ cdef class EndgameSearch:
     def __cinit__(self, const u8[:, ::1] hands, int lv, int flags, int turn,
                   Play table=None, int owner=-1, int passes=0, finished=(),
                   int tt_bits=20, EndgameSearch share=None, int pass_weight=5000):
-        cdef int s, c, i, n
-        cdef u8 v
-        cdef size_t sz_h, sz_m, sz_c, sz_r, sz_k, total
+        cdef int i
         memset(&self.cx, 0, sizeof(SCtx))
         memset(&self.root, 0, sizeof(SState))
         self.rootmoves = NULL
@@ -54,10 +52,8 @@ cdef class EndgameSearch:
             raise ValueError("the seat to act holds no cards")
         self.cx.lv = lv
         self.cx.flags = flags
-        if share is None:
-            self.cx.tt = <TTEntry*>big_alloc((<size_t>1 << tt_bits) * sizeof(TTEntry))
-            self.owns_tt = 1
-        else:
+        self.cx.pass_w = pass_weight
+        if share is not None:
             # a worker for another thread: the same position, its own
             # buffers and caches, the other search's transposition table
             if share.cx.lv != lv or share.cx.flags != flags:
@@ -65,63 +61,11 @@ cdef class EndgameSearch:
             self._shared = share
             self.cx.tt = share.cx.tt
             self.cx.ttmask = share.cx.ttmask
-        self.cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
-        self.cx.scores = <int*>malloc(SPOOL * sizeof(int))
+        self.owns_tt = share is None
         self.rootmoves = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
-        # the per-hand caches, read at random, in one block (in huge pages
-        # for large searches; small ones keep calloc's lazily zeroed pages,
-        # cheaper to set up)
-        sz_h = ((1 << HSUM_BITS) * sizeof(HSum) + 63) & ~(<size_t>63)
-        sz_m = ((1 << MPC_BITS) * sizeof(MPEntry) + 63) & ~(<size_t>63)
-        sz_c = ((1 << MC_BITS) * sizeof(MCEntry) + 63) & ~(<size_t>63)
-        sz_r = ((1 << ROC_BITS) * sizeof(ROEntry) + 63) & ~(<size_t>63)
-        sz_k = (<size_t>1 << KT_BITS) * sizeof(uint64_t)
-        total = sz_h + sz_m + sz_c + sz_r + sz_k
-        if tt_bits >= 20:
-            if total < (2 << 20):
-                total = 2 << 20
-            self.caches = <char*>big_alloc(total)
-            if self.caches != NULL:
-                memset(self.caches, 0, total)
-        else:
-            self.caches = <char*>calloc(total, 1)
-        if self.caches != NULL:
-            self.cx.hsum = <HSum*>self.caches
-            self.cx.mpc = <MPEntry*>(self.caches + sz_h)
-            self.cx.mc = <MCEntry*>(self.caches + sz_h + sz_m)
-            self.cx.roc = <ROEntry*>(self.caches + sz_h + sz_m + sz_c)
-            self.cx.kt = <uint64_t*>(self.caches + sz_h + sz_m + sz_c + sz_r)
-        self.cx.dws = new_decomp_work()
-        self.cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
-        self.cx.agen = 1
-        if not (self.cx.tt and self.cx.pool and self.cx.scores and self.rootmoves
-                and self.cx.hsum and self.cx.mpc and self.cx.dws and self.cx.mc
-                and self.cx.arena and self.cx.roc and self.cx.kt):
+        if ctx_alloc(&self.cx, tt_bits, self.owns_tt, &self.caches) < 0 or self.rootmoves == NULL:
             raise MemoryError()
-        if share is None:
-            memset(self.cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
-            self.cx.ttmask = (<uint64_t>1 << tt_bits) - 1
-        self.cx.pass_w = pass_weight
-        for s in range(4):
-            n = 0
-            for c in range(54):
-                v = hands[s, c]
-                self.root.hand[s][c] = v
-                self.root.skey[s] ^= Z_HAND[s][c][v]
-                n += v
-            self.root.ncards[s] = n
-            self.root.hkey ^= self.root.skey[s]
-        self.root.turn = turn
-        self.root.lv = lv
-        for s in range(4):
-            for c in range(52):
-                if c != SUIT_H * 13 + lv and self.root.hand[s][c]:
-                    self.root.nib[s] += (<uint64_t>self.root.hand[s][c]) << (4 * order_of(c % 13, lv))
-                    self.root.om[s] |= 1u << order_of(c % 13, lv)
-        for s in range(4):
-            if may_form_sequence(self.root.hand[s], self.root.ncards[s], lv, flags,
-                                 self.cx.pool, SPOOL):
-                self.root.seqmask |= 1 << s
+        st_init_hands(&self.cx, &self.root, hands, turn)
         self.root.owner = owner if table is not None else -1
         self.root.passes = passes
         if table is not None:
@@ -129,14 +73,9 @@ cdef class EndgameSearch:
         self.root.nfin = len(finished)
         for i in range(self.root.nfin):
             self.root.fin[i] = finished[i]
-        n = gen_moves(&self.cx, &self.root, self.cx.pool, SPOOL)
-        if n < 0:
+        self.nroot = root_moves(&self.cx, &self.root, self.rootmoves)
+        if self.nroot < 0:
             raise RuntimeError("play buffer overflow")
-        order_moves(&self.cx, &self.root, self.cx.pool, self.cx.scores, n, 0)
-        for i in range(n):
-            pick_next(self.cx.pool, self.cx.scores, i, n)
-        memcpy(self.rootmoves, self.cx.pool, n * sizeof(CPlay))
-        self.nroot = n
 
     def __dealloc__(self):
         if self.owns_tt:
@@ -269,6 +208,90 @@ cdef class EndgameSearch:
                      else None) for k in range(n)]
         finally:
             free(plays)
+
+
+cdef int ctx_alloc(SCtx* cx, int tt_bits, int own_tt, char** caches) noexcept nogil:
+    """A search's buffers and caches, and its transposition table when
+    own_tt (else cx.tt is another search's). -1 when an allocation failed
+    (EndgameSearch.__dealloc__ frees whatever was allocated)."""
+    cdef size_t sz_h, sz_m, sz_c, sz_r, sz_k, total
+    cdef char* block
+    if own_tt:
+        cx.tt = <TTEntry*>big_alloc((<size_t>1 << tt_bits) * sizeof(TTEntry))
+        if cx.tt != NULL:
+            memset(cx.tt, 0, (<size_t>1 << tt_bits) * sizeof(TTEntry))
+            cx.ttmask = (<uint64_t>1 << tt_bits) - 1
+    cx.pool = <CPlay*>malloc(SPOOL * sizeof(CPlay))
+    cx.scores = <int*>malloc(SPOOL * sizeof(int))
+    # the per-hand caches, read at random, in one block (in huge pages for
+    # large searches; small ones keep calloc's lazily zeroed pages, cheaper
+    # to set up)
+    sz_h = ((1 << HSUM_BITS) * sizeof(HSum) + 63) & ~(<size_t>63)
+    sz_m = ((1 << MPC_BITS) * sizeof(MPEntry) + 63) & ~(<size_t>63)
+    sz_c = ((1 << MC_BITS) * sizeof(MCEntry) + 63) & ~(<size_t>63)
+    sz_r = ((1 << ROC_BITS) * sizeof(ROEntry) + 63) & ~(<size_t>63)
+    sz_k = (<size_t>1 << KT_BITS) * sizeof(uint64_t)
+    total = sz_h + sz_m + sz_c + sz_r + sz_k
+    if tt_bits >= 20:
+        if total < (2 << 20):
+            total = 2 << 20
+        block = <char*>big_alloc(total)
+        if block != NULL:
+            memset(block, 0, total)
+    else:
+        block = <char*>calloc(total, 1)
+    caches[0] = block
+    if block != NULL:
+        cx.hsum = <HSum*>block
+        cx.mpc = <MPEntry*>(block + sz_h)
+        cx.mc = <MCEntry*>(block + sz_h + sz_m)
+        cx.roc = <ROEntry*>(block + sz_h + sz_m + sz_c)
+        cx.kt = <uint64_t*>(block + sz_h + sz_m + sz_c + sz_r)
+    cx.dws = new_decomp_work()
+    cx.arena = <CPlay*>malloc(ARENA * sizeof(CPlay))
+    cx.agen = 1
+    if not (cx.tt and cx.pool and cx.scores and block and cx.dws and cx.arena):
+        return -1
+    return 0
+
+
+cdef void st_init_hands(SCtx* cx, SState* st, const u8[:, ::1] hands, int turn) noexcept nogil:
+    """The hands of a root position and what the state keeps of them: card
+    counts, Zobrist keys, rank-count words, who may still form a sequence."""
+    cdef int s, c, n, lv = cx.lv
+    cdef u8 v
+    for s in range(4):
+        n = 0
+        for c in range(54):
+            v = hands[s, c]
+            st.hand[s][c] = v
+            st.skey[s] ^= Z_HAND[s][c][v]
+            n += v
+        st.ncards[s] = n
+        st.hkey ^= st.skey[s]
+    st.turn = turn
+    st.lv = lv
+    for s in range(4):
+        for c in range(52):
+            if c != SUIT_H * 13 + lv and st.hand[s][c]:
+                st.nib[s] += (<uint64_t>st.hand[s][c]) << (4 * order_of(c % 13, lv))
+                st.om[s] |= 1u << order_of(c % 13, lv)
+    for s in range(4):
+        if may_form_sequence(st.hand[s], st.ncards[s], lv, cx.flags, cx.pool, SPOOL):
+            st.seqmask |= 1 << s
+
+
+cdef int root_moves(SCtx* cx, const SState* st, CPlay* out) noexcept nogil:
+    """The root's moves in search order (order_moves' scores) into out; their
+    count, or -1 on a buffer overflow."""
+    cdef int i, n = gen_moves(cx, st, cx.pool, SPOOL)
+    if n < 0:
+        return -1
+    order_moves(cx, st, cx.pool, cx.scores, n, 0)
+    for i in range(n):
+        pick_next(cx.pool, cx.scores, i, n)
+    memcpy(out, cx.pool, n * sizeof(CPlay))
+    return n
 
 
 def _test_keys(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
