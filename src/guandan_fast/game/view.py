@@ -471,13 +471,13 @@ class _Sampler:
                     pick -= w
             deck = list(cards)
             rng.shuffle(deck)
+            arr = np.array(deck, dtype=np.intp)
             at = 0
             for i, x in zip(allowed, split):
                 rem[i] -= x
                 seat = self.dest[i]
-                if seat >= 0:
-                    for cid in deck[at:at + x]:
-                        out[seat][cid] += 1
+                if seat >= 0 and x:
+                    out[seat] += np.bincount(arr[at:at + x], minlength=54).astype(np.uint8)
                 at += x
         return tuple(out)
 
