@@ -42,8 +42,9 @@ class MoveValue:
     On each deal the value is the estimator's ranking score of the move
     (its implicit minimax value; the exact value when proven); the interval
     combines the spread between deals (Student's t) with each deal's own
-    95% half-width divided by the square root of the deals. ``value`` is
-    None when no deal valued the move in the budget."""
+    95% half-width divided by the square root of the deals; from a single
+    deal of several possible it is the whole range -3..3 (the spread is
+    unknown). ``value`` is None when no deal valued the move in the budget."""
 
     play: Optional[Play]
     value: Optional[float]
@@ -72,7 +73,8 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     time) follow in the hint order with value None; ties keep the hint
     order. A perfect-information view is one deal, given the whole budget.
     With more than ``SETUP_CARDS`` cards in play each deal needs at least
-    ``SAMPLE_SECONDS``: a smaller budget values nothing (the hint order).
+    ``SAMPLE_SECONDS`` (the estimator's setup): fewer deals, and a smaller
+    budget values nothing (the hint order).
     With ``max_playouts`` the estimator stops at that many playouts a
     deal, so the result no longer depends on the machine's speed.
     """
@@ -88,9 +90,12 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     estimate = _estimate()
     # each estimate() of a large position costs a fixed setup (its tables):
     # at most one deal per SAMPLE_SECONDS of the budget, none below it
-    if sum(view.counts) > SETUP_CARDS and max_seconds < SAMPLE_SECONDS:
+    large = sum(view.counts) > SETUP_CARDS
+    if large and max_seconds < SAMPLE_SECONDS:
         return [MoveValue(p, None, None, None, 0) for p in actions]
-    n = 1 if view.perfect else max(1, min(int(samples), int(max_seconds / SAMPLE_SECONDS)))
+    n = 1 if view.perfect else max(1, int(samples))
+    if large:
+        n = min(n, int(max_seconds / SAMPLE_SECONDS))
     deals = sample_deals(view, n, seed=seed)
     sign = 1.0 if team(view.seat) == 0 else -1.0
     values: dict = {p: [] for p in actions}
@@ -115,8 +120,9 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
         mean, lo, hi = mean_ci(vals)
         k = len(vals)
         # the spread between deals and each deal's own error (the estimator's
-        # 95% half-width), combined; one deal: its own interval
-        spread = 0.0 if k == 1 else (hi - mean)
+        # 95% half-width), combined; one deal of several possible says
+        # nothing of the spread: the whole range
+        spread = 0.0 if view.perfect else (hi - mean)
         own = sum(halves[p]) / k / math.sqrt(k)
         half = math.sqrt(spread ** 2 + own ** 2)
         out.append(MoveValue(p, mean, max(-3.0, mean - half), min(3.0, mean + half), k))

@@ -329,8 +329,13 @@ class View:
 
     @property
     def perfect(self) -> bool:
-        """True when every card of the other seats is known (one deal only)."""
-        return all(len(self.known[s]) == self.counts[s] for s in range(4) if s != self.seat)
+        """True when exactly one deal is consistent with the view: every
+        hidden card known, or all the unseen cards in one seat's hand."""
+        if all(len(self.known[s]) == self.counts[s] for s in range(4) if s != self.seat):
+            return True
+        if self._sampler is None:
+            self._sampler = _Sampler(self)
+        return self._sampler.total == 1
 
     def legal_actions(self) -> list[Optional[Play]]:
         """The legal plays of this seat (one per pattern), then None for a
