@@ -78,9 +78,14 @@ def tribute_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]
     >>> tribute_candidates("H7 H7", r)
     []
     """
-    r = _rules(rules)
+    return _tribute_cands(_hand(hand), _rules(rules))
+
+
+def _tribute_cands(cards: list, r: Rules) -> list[Card]:
+    """tribute_candidates of cards already read, at these Rules (the inner
+    layer: no second reading of the hand or the rules)."""
     wild = r.wild
-    cards = [c for c in _hand(hand) if c != wild]
+    cards = [c for c in cards if c != wild]
     top = _highest_order(cards, r)
     if top is None:
         return []
@@ -108,8 +113,11 @@ def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
     >>> return_candidates("S5 H5 SB", r)             # H5 wild: not returned
     [Card('S5')]
     """
-    r = _rules(rules)
-    cards = _hand(hand)
+    return _return_cands(_hand(hand), _rules(rules))
+
+
+def _return_cands(cards: list, r: Rules) -> list[Card]:
+    """return_candidates of cards already read, at these Rules."""
     level = r.level
     face = sorted({c for c in cards if c.rank in _FACE_2_TO_10 and c.rank != level},
                   key=lambda c: (r.order(c.rank), c))
@@ -125,9 +133,10 @@ def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
 
 def check_tribute_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
     """None when ``card`` is a legal tribute from ``hand``, else why not."""
+    rules = _rules(rules)
     if card == rules.wild:
         return f"{card} is a wild and can never be given as tribute"
-    allowed = tribute_candidates(hand, rules)
+    allowed = _tribute_cands(_hand(hand), rules)
     if card not in allowed:
         return (f"{card} is not the highest card; the tribute must be "
                 + " or ".join(map(str, allowed)))
@@ -136,7 +145,8 @@ def check_tribute_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str
 
 def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]:
     """None when ``card`` is a legal return from ``hand``, else why not."""
-    allowed = return_candidates(hand, rules)
+    rules = _rules(rules)
+    allowed = _return_cands(_hand(hand), rules)
     if card not in allowed:
         if allowed and allowed[0].rank_index <= 8 and allowed[0].rank_index != rules.level_index:
             return f"{card} cannot be returned: the return must be 2..10 and not the level rank"
@@ -295,13 +305,13 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     payers = [third, last] if double else [last]
     plan = TributePlan(finishing_order=order, kind="double_down" if double else "single_down",
                        payers=payers)
-    if anti_tribute([cards[p] for p in payers], r):
+    if sum(cards[p].count(BIG_JOKER) for p in payers) >= 2:     # anti-tribute
         plan.anti_tribute = True
         plan.leader = first
         return plan
 
     def rank_to_pay(seat):
-        cands = tribute_candidates(cards[seat], r)
+        cands = _tribute_cands(cards[seat], r)
         if not cands:
             raise HandError(f"seat {seat} holds no card that may be paid as tribute "
                             "(only wilds)")
@@ -406,9 +416,9 @@ def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
     Hands of up to 28 cards: a receiver holds 28 until they return one."""
     if not cards:
         return 0, 0, 0
-    from ..engine.decomposition import decompose, min_plays
-    plays = decompose(cards, rules)
-    return (min_plays(cards, rules), sum(1 for p in plays if p.is_bomb),
+    from ..engine.decomposition import decompose
+    plays = decompose(cards, rules)       # a minimal partition: len() is min_plays
+    return (len(plays), sum(1 for p in plays if p.is_bomb),
             sum(1 for p in plays if p.type == "straight_flush"))
 
 
@@ -541,7 +551,7 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
     held_before = held_bombs(giver, rules)
     recv = None
     if receiver is not None:
-        recv = _hand(receiver)
+        recv = list(receiver)
         together: dict = {}
         for c in giver + recv:
             together[c] = together.get(c, 0) + 1
@@ -615,7 +625,8 @@ def suggest_tribute(hand: HandLike, rules: Rules | None = None,
     """
     r = _rules(rules)
     giver = _hand(hand)
-    return _advise(giver, tribute_candidates(giver, r), r, receiver)
+    return _advise(giver, _tribute_cands(giver, r), r,
+                   None if receiver is None else _hand(receiver))
 
 
 def suggest_return(hand: HandLike, rules: Rules | None = None,
@@ -637,7 +648,8 @@ def suggest_return(hand: HandLike, rules: Rules | None = None,
     """
     r = _rules(rules)
     giver = _hand(hand)
-    return _advise(giver, return_candidates(giver, r), r, receiver)
+    return _advise(giver, _return_cands(giver, r), r,
+                   None if receiver is None else _hand(receiver))
 
 
 def exchange_advice(finishing_order, hands: Sequence[HandLike],
@@ -658,11 +670,11 @@ def exchange_advice(finishing_order, hands: Sequence[HandLike],
     exchanges: list = []
     out = {"level": r.level, "plan": plan.to_dict(), "exchanges": exchanges}
     for payer, receiver in plan.payments:
-        tribute = suggest_tribute(cards[payer], r, receiver=cards[receiver])
+        tribute = _advise(cards[payer], _tribute_cands(cards[payer], r), r, cards[receiver])
         paid = tribute[0].card
         receiver_hand = sorted(cards[receiver] + [paid])
         payer_after = _remove(cards[payer], paid)
-        ret = suggest_return(receiver_hand, r, receiver=payer_after)
+        ret = _advise(receiver_hand, _return_cands(receiver_hand, r), r, payer_after)
         exchanges.append({
             "payer": payer, "receiver": receiver,
             "tribute": [a.to_dict() for a in tribute],
