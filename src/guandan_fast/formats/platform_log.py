@@ -46,7 +46,6 @@ notes. Every malformed message is a ``RecordError`` naming its line and field.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Iterable, Union
 
@@ -54,19 +53,19 @@ from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
 from ..model.rules import Rules
 from ..platform import messages as _m
+from .text import decode, loads_json
 from ..platform.actions import PLATFORM_TYPES, from_action, rank_char
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 
 
 def _messages(text: str) -> list:
-    text = text.lstrip("\ufeff").strip()
+    """(line, message) pairs of a log: a JSON list, or one JSON object a
+    line, read by the shared JSON reader (duplicate keys, deep nesting and
+    huge numbers are errors naming the line)."""
+    text = decode(text).strip()
     if text.startswith("["):
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, RecursionError) as e:
-            raise RecordError(f"not valid JSON: {getattr(e, 'msg', 'too deeply nested')}",
-                              getattr(e, "lineno", None)) from None
+        data = loads_json(text, RecordError, allow_nan=True)
         if not isinstance(data, list):
             raise RecordError("a JSON log is a list of messages")
         return [(i + 1, m) for i, m in enumerate(data)]
@@ -75,12 +74,8 @@ def _messages(text: str) -> list:
         line = line.strip()
         if not line or line.startswith("#"):
             continue
-        try:
-            out.append((lineno, json.loads(line)))
-        except json.JSONDecodeError as e:
-            raise RecordError(f"not a JSON message: {e.msg}", lineno) from None
-        except (RecursionError, ValueError) as e:
-            raise RecordError(f"not a JSON message: {type(e).__name__}", lineno) from None
+        # NaN is read (a Python server writes it) and refused by the field checks
+        out.append((lineno, loads_json(line, RecordError, line=lineno, allow_nan=True)))
     return out
 
 
@@ -134,7 +129,7 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
     """Records (one per finished episode) from a platform message log: the
     text of a JSON-lines log or an iterable of message dicts. ``lenient``:
     read deviations from RULES into the notes instead of refusing."""
-    if isinstance(messages, str):
+    if isinstance(messages, (str, bytes)):
         items = _messages(messages)
     else:
         items = list(enumerate(messages, start=1))

@@ -196,11 +196,13 @@ def _depth(text: str) -> int:
     return deepest
 
 
-def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Optional[int] = None):
+def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Optional[int] = None,
+               allow_nan: bool = False):
     """Parse JSON text: a duplicate key in an object, nesting deeper than
     MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, NaN or
-    Infinity are errors (``error``, naming the line: the line of the text,
-    or ``line`` for one-line texts such as a message of a log)."""
+    Infinity (unless ``allow_nan``: then the fields that hold them must be
+    checked by the caller) are errors (``error``, naming the line: the line
+    of the text, or ``line`` for one-line texts such as a message of a log)."""
     text = strip_bom(text)
 
     def at(lineno):
@@ -229,6 +231,8 @@ def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Option
         return int(s)
 
     def bad_constant(s):
+        if allow_nan:
+            return float(s)
         raise fail(f"{s} is not a JSON number")
 
     def bad_float(s):
