@@ -151,3 +151,14 @@ def test_every_exchange_kind_and_partner_lead_occur(tmp_path):
                 last = m.seat
             state = state.apply(m.play)
     assert kinds >= {"anti", "double", "single", "partner pays", "jiefeng"}, kinds
+
+
+def test_a_client_that_leaves_stops_the_server(tmp_path):
+    async def leaver(url):
+        async with websockets.connect(url) as ws:
+            async for text in ws:
+                if json.loads(text).get("type") == "act":
+                    return "left"          # closes the connection without answering
+
+    with pytest.raises(ServerError, match="left"):
+        asyncio.run(_serve_and_play(tmp_path, raw_first=leaver))

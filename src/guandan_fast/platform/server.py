@@ -276,39 +276,42 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
             if ready is not None:
                 ready(bound)
             try:
-                await asyncio.wait_for(four.wait(), connect_timeout)
-            except asyncio.TimeoutError:
-                raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
-                                  f"({len(sockets)})") from None
-            result.names = list(names)
-            start = time.perf_counter()
-            for g in range(1, games + 1):
-                progress = GameProgress(base)
-                table = _Table(sockets, names, rng, progress, log, result,
-                               (answer_timeout, max_bad_answers))
-                d = 0
-                while not progress.over and d < max_deals:
-                    d += 1
-                    rec = await table.play_deal(g, d)
-                    result.deals += 1
-                    result.records.append(rec)
-                    if out_dir is not None:
-                        (out_dir / f"game{g:03d}-deal{d:03d}.txt").write_text(
-                            dumps(rec), encoding="utf-8")
-                if progress.winner is not None:
-                    for s in range(4):
-                        if team(s) == progress.winner:
-                            result.victories[s] += 1
-                else:
-                    for s in range(4):
-                        result.draws[s] += 1
-                result.games = g
-                await table.notify(M.game_over(g, games))
-            await table.notify(M.game_result(result.victories, result.draws))
-            result.seconds = time.perf_counter() - start
-            done.set()
-            for ws in sockets:
-                await ws.close()
+                try:
+                    await asyncio.wait_for(four.wait(), connect_timeout)
+                except asyncio.TimeoutError:
+                    raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
+                                      f"({len(sockets)})") from None
+                result.names = list(names)
+                start = time.perf_counter()
+                for g in range(1, games + 1):
+                    progress = GameProgress(base)
+                    table = _Table(sockets, names, rng, progress, log, result,
+                                   (answer_timeout, max_bad_answers))
+                    d = 0
+                    while not progress.over and d < max_deals:
+                        d += 1
+                        rec = await table.play_deal(g, d)
+                        result.deals += 1
+                        result.records.append(rec)
+                        if out_dir is not None:
+                            (out_dir / f"game{g:03d}-deal{d:03d}.txt").write_text(
+                                dumps(rec), encoding="utf-8")
+                    if progress.winner is not None:
+                        for s in range(4):
+                            if team(s) == progress.winner:
+                                result.victories[s] += 1
+                    else:
+                        for s in range(4):
+                            result.draws[s] += 1
+                    result.games = g
+                    await table.notify(M.game_over(g, games))
+                await table.notify(M.game_result(result.victories, result.draws))
+                result.seconds = time.perf_counter() - start
+            finally:
+                # the handlers wait on `done`; the server closes only once they return
+                done.set()
+                for ws in sockets:
+                    await ws.close()
     finally:
         done.set()
         if log is not None:
