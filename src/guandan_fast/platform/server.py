@@ -239,9 +239,13 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                      seed: int = 0, records_dir: Optional[str] = None,
                      rules: Optional[Rules] = None, answer_timeout: float = 60.0,
                      connect_timeout: float = 600.0, max_bad_answers: int = 100,
-                     max_deals: int = 10000, ready=None) -> ServerResult:
+                     max_deals: int = 10000, start_delay: float = 0.5,
+                     ready=None) -> ServerResult:
     """Serve ``games`` games to four clients (see the module docstring).
-    ``ready``: an optional callable given the bound port once listening."""
+    ``ready``: an optional callable given the bound port once listening;
+    ``start_delay``: seconds between the fourth connection and the first
+    message (see below); ``max_deals``: a game still going after that many
+    deals is scored a draw."""
     import websockets
 
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
@@ -282,6 +286,10 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                     raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
                                       f"({len(sockets)})") from None
                 result.names = list(names)
+                # The 2020 sample client (ws4py) reads the handshake answer in
+                # 128-byte pieces and fails on a frame in the same piece: let the
+                # fourth client finish its handshake before the first message.
+                await asyncio.sleep(start_delay)
                 start = time.perf_counter()
                 for g in range(1, games + 1):
                     progress = GameProgress(base)
