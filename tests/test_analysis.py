@@ -70,6 +70,16 @@ def test_estimates_are_marked_only_when_the_intervals_separate():
     assert t1.mistake == "estimated" and [m.move for m in t1.best] == ["a"]
 
 
+def test_separate_proven_bounds_prove_a_loss_whatever_the_estimates():
+    moves = [MoveValue("a", 0.5, -1.0, 2.0, bounds=(1.0, 3.0)),
+             MoveValue("b", 0.8, -0.5, 2.0, bounds=(-3.0, -1.0))]
+    v = judge("double", moves, "b", seat=0)
+    assert v.mistake == "proven" and [m.move for m in v.best] == ["a"]
+    assert v.loss >= 2.0                       # at least the gap the bounds prove
+    # for team 1 the same bounds make "b" the better move
+    assert judge("double", moves, "b", seat=1).mistake is None
+
+
 def test_estimates_are_held_within_what_the_solver_proved():
     from guandan_fast.analysis.review import _clip
     moves = [MoveValue("a", 0.5, -0.5, 1.5), MoveValue("b", 2.0, 1.0, 3.0),

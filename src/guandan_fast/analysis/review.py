@@ -74,6 +74,11 @@ class MoveValue:
     high: float
     exact: bool = False
     samples: Optional[int] = None
+    bounds: tuple = (-3.0, 3.0)      # what is proven of its value (always holds it)
+
+    def __post_init__(self):
+        if self.exact:
+            self.bounds = (self.mean, self.mean)
 
     def for_mover(self, sign: int) -> tuple:
         """(low, mean, high) from the mover's side (sign +1: team 0)."""
@@ -81,9 +86,14 @@ class MoveValue:
             return self.low, self.mean, self.high
         return -self.high, -self.mean, -self.low
 
+    def bounds_for_mover(self, sign: int) -> tuple:
+        lo, hi = self.bounds
+        return (lo, hi) if sign > 0 else (-hi, -lo)
+
     def to_dict(self) -> dict:
         return {"move": _move_dict(self.move), "mean": _r(self.mean), "low": _r(self.low),
-                "high": _r(self.high), "exact": self.exact, "samples": self.samples}
+                "high": _r(self.high), "exact": self.exact, "samples": self.samples,
+                "bounds": [_r(self.bounds[0]), _r(self.bounds[1])]}
 
 
 @dataclass
@@ -151,6 +161,14 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
         v.best = [m for m in moves if m.exact and m.mean == top.mean]
         if t_mean > c_mean:
             v.mistake = "proven"
+        return v
+    # the proven bounds separate: the loss is proven, its size estimated
+    c_bhi = chosen.bounds_for_mover(sign)[1]
+    proven_better = [m for m in moves if m.bounds_for_mover(sign)[0] > c_bhi]
+    if proven_better:
+        v.mistake = "proven"
+        v.best = proven_better
+        v.loss = max(v.loss, min(m.bounds_for_mover(sign)[0] for m in proven_better) - c_bhi)
         return v
     # an estimate with an interval of no width is not a confidence interval
     # (e.g. one sampled deal): it cannot show a loss
@@ -223,8 +241,10 @@ def _estimate_moves(est) -> list:
     for m in est.moves:
         lo, hi = float(m.low), float(m.high)
         exact = bool(getattr(m, "exact", all_exact)) and lo == hi
+        b = getattr(m, "bounds", None)
         out.append(MoveValue(m.play, float(m.mean), lo, hi, exact=exact,
-                             samples=getattr(m, "samples", None)))
+                             samples=getattr(m, "samples", None),
+                             bounds=(float(b[0]), float(b[1])) if b is not None else (-3.0, 3.0)))
     return out
 
 
@@ -247,8 +267,10 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
         if not est.moves:
             return MoveValue(None, v, v, v)
         best = max(est.moves, key=lambda m: sign * m.mean)
+        lower, upper = getattr(est, "lower", -3), getattr(est, "upper", 3)
         return MoveValue(None, v, float(best.low), float(best.high),
-                         samples=getattr(best, "samples", None))
+                         samples=getattr(best, "samples", None),
+                         bounds=(float(lower), float(upper)))
     return None
 
 
@@ -270,12 +292,13 @@ def _clip(moves: list, bounds: dict) -> list:
         if b is None:
             continue
         lo, hi = b
+        m.bounds = (max(m.bounds[0], lo), min(m.bounds[1], hi))
         m.low, m.high = max(m.low, lo), min(m.high, hi)
         if m.low > m.high:             # the interval missed the proof: keep the proof
             m.low, m.high = lo, hi
         m.mean = min(max(m.mean, m.low), m.high)
-        if lo == hi:
-            m.mean = m.low = m.high = lo
+        if m.bounds[0] == m.bounds[1]:
+            m.mean = m.low = m.high = m.bounds[0]
             m.exact = True
     return moves
 
@@ -666,7 +689,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     if opening and first is not None and first.double is not None and first.double.moves:
         top = first.double.moves[0]
         op["start"] = MoveValue(None, top.mean, top.low, top.high, exact=top.exact,
-                                samples=top.samples)
+                                samples=top.samples, bounds=top.bounds)
         if not exchanged:
             op["deal"] = op["start"]
         else:
@@ -723,7 +746,7 @@ def _fill_forced(decisions: list, views, record: Record) -> None:
                 continue
             top = nxt.moves[0]
             mv = MoveValue(d.move, top.mean, top.low, top.high, exact=top.exact,
-                           samples=top.samples)
+                           samples=top.samples, bounds=top.bounds)
         elif end.over:
             v = float(end.result())
             mv = MoveValue(d.move, v, v, v, exact=True)
