@@ -22,18 +22,6 @@ SHORT = EXAMPLES / "record_endgame_short.txt"
 BOMB = EXAMPLES / "record_bomb_thrown.txt"
 
 
-def _have(module: str) -> bool:
-    try:
-        __import__(module)
-    except ImportError:
-        return False
-    return True
-
-
-HAVE_ESTIMATE = _have("guandan_fast.engine.estimate")
-HAVE_SUGGEST = HAVE_ESTIMATE and _have("guandan_fast.game.view") and _have("guandan_fast.bots")
-needs_estimate = pytest.mark.skipif(not HAVE_ESTIMATE, reason="the estimator is not merged yet")
-needs_suggest = pytest.mark.skipif(not HAVE_SUGGEST, reason="the bots' suggest is not merged yet")
 
 
 def _minimax_solver(state, max_seconds=None):
@@ -212,7 +200,6 @@ def test_tribute_advice_review_is_data():
 
 # -- with the estimator -----------------------------------------------------------
 
-@needs_estimate
 @pytest.mark.slow
 def test_exchange_decisions_and_opening_values_are_estimated():
     a = analyse(load(EXAMPLES / "record_tribute.txt"), views=("double",), budget=0.2)
@@ -266,7 +253,6 @@ def test_every_decision_gets_its_seed_whatever_the_processes():
 
 # -- single-dummy --------------------------------------------------------------------
 
-@needs_suggest
 @pytest.mark.slow
 def test_the_thrown_bomb_is_marked_single_dummy_too():
     a = analyse(load(BOMB), views=("single",), budget=1.0, opening=False)
@@ -307,7 +293,6 @@ def _permuted(rec: Record, seat: int, rng: random.Random) -> Record:
                   tributes=list(rec.tributes), returns=list(rec.returns), moves=list(rec.moves))
 
 
-@needs_suggest
 @pytest.mark.slow
 def test_the_single_dummy_view_never_uses_a_hidden_card():
     rec = load(EXAMPLES / "record_club.txt")

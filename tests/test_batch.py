@@ -46,7 +46,7 @@ def test_review_records_reports_each_record():
 
 @pytest.mark.slow
 def test_on_a_dask_local_cluster():
-    distributed = pytest.importorskip("distributed")
+    import distributed
     rec = load(EXAMPLES / "record_endgame_short.txt")
     kw = dict(views=("double",), estimator=None, opening=False)
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,

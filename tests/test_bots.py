@@ -1,7 +1,6 @@
 """Bots: legal decisions over many seeded deals (tribute and return
 included), bot specs, SearchBot and suggest (with the estimator)."""
 
-import importlib.util
 
 import numpy as np
 import pytest
@@ -14,8 +13,6 @@ from guandan_fast.formats.record import loads, replay
 from guandan_fast.game.state import GameState, partner
 from guandan_fast.game.tribute import check_return_card, check_tribute_card
 
-HAVE_ESTIMATE = importlib.util.find_spec("guandan_fast.engine.estimate") is not None
-needs_estimate = pytest.mark.skipif(not HAVE_ESTIMATE, reason="the estimator has not landed")
 
 
 LOG: list = []     # module level: the match copies its bots
@@ -157,7 +154,6 @@ def _views(n, seed=2):
     return out
 
 
-@needs_estimate
 def test_suggest_lists_every_legal_move_within_budget():
     for v in _views(2):
         out = suggest(v, max_seconds=0.05, seed=1)
@@ -173,7 +169,6 @@ def test_suggest_lists_every_legal_move_within_budget():
         assert values == sorted(values, reverse=True)
 
 
-@needs_estimate
 def test_search_bot_plays_legal_deals():
     bot = SearchBot(max_seconds=0.01, samples=2, max_playouts=20)
     result = match(bot, "greedy", deals=1, seed=9, jobs=1)
@@ -190,7 +185,6 @@ def test_docs_examples():
     assert result.attempted > 0 and result.failed == 0
 
 
-@needs_estimate
 def test_search_bot_keeps_the_greedy_choice_without_a_clear_margin():
     from guandan_fast.bots.search import MoveValue, _pick
     rules = Rules(level=2)
@@ -203,7 +197,6 @@ def test_search_bot_keeps_the_greedy_choice_without_a_clear_margin():
     assert _pick([MoveValue(b, 3.0, 2.0, 3.0, 1), MoveValue(a, None, None, None, 0)], a) == a
 
 
-@needs_estimate
 def test_perfect_view_suggest_agrees_with_a_proof():
     # a small endgame the estimator proves: suggest's values are the exact ones
     from guandan_fast import solve

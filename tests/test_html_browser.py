@@ -14,7 +14,7 @@ from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
 from guandan_fast.report.render import render_evening_html, render_html
 
-webdriver = pytest.importorskip("selenium.webdriver")
+from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402
 from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402

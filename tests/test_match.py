@@ -48,7 +48,7 @@ def test_single_play_and_statistics():
 
 
 def test_mean_ci_matches_student_t():
-    stats = pytest.importorskip("scipy.stats")
+    from scipy import stats
     for df in (1, 2, 5, 10, 29, 30):          # the table, to three decimals
         assert t95(df) == pytest.approx(stats.t.ppf(0.975, df), abs=6e-4)
     for df in (31, 50, 100, 399, 1000):       # the expansion
@@ -67,7 +67,7 @@ def test_process_pool_gives_the_same_result():
 
 
 def test_dask_local_cluster_gives_the_same_result():
-    distributed = pytest.importorskip("distributed")
+    import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   protocol="tcp://", host="127.0.0.1", dashboard_address=None,
                                   silence_logs=50) as cluster:
@@ -85,7 +85,7 @@ def test_dask_local_cluster_gives_the_same_result():
 
 @pytest.mark.slow
 def test_dask_worker_processes_give_the_same_result():
-    distributed = pytest.importorskip("distributed")
+    import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   protocol="tcp://", host="127.0.0.1", dashboard_address=None,
                                   memory_limit="500MB", silence_logs=50) as cluster:

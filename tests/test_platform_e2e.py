@@ -16,7 +16,6 @@ from guandan_fast.formats.platform_log import load_platform_log
 from guandan_fast.formats.record import final_state, load
 from guandan_fast.platform import messages as M
 
-pytest.importorskip("guandan_fast.bots")
 
 CLI = [sys.executable, "-m", "guandan_fast.cli"]
 

@@ -20,7 +20,7 @@ from guandan_fast.formats.record import Record, Transfer, dumps, loads
 from guandan_fast.game.state import GameState
 from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
 
-scipy_stats = pytest.importorskip("scipy.stats")
+from scipy import stats as scipy_stats  # noqa: E402
 
 
 def _cards(text):
