@@ -5,6 +5,7 @@ records written load and replay, the message log imports to the same records."""
 import asyncio
 import json
 import random
+from dataclasses import replace
 
 import pytest
 import websockets
@@ -36,7 +37,7 @@ async def _serve_and_play(tmp, games=1, seed=3, policies=None, rules=None, raw_f
             clients.append(asyncio.create_task(raw_first(url)))
         else:
             pol = (policies or {}).get(i, random_policy(i))
-            clients.append(asyncio.create_task(play_client(url, pol, rules, timeout=20)))
+            clients.append(asyncio.create_task(play_client(url, pol, None, timeout=20)))
         await asyncio.sleep(0.05)          # connection order decides the seats
     result = await asyncio.wait_for(server, 120)
     outs = await asyncio.wait_for(asyncio.gather(*clients), 20)
@@ -108,8 +109,10 @@ def test_invalid_answers_are_logged_and_asked_again(tmp_path):
 def test_rules_flags_reach_the_records(tmp_path):
     rules = Rules(flush_is_always_bomb=True, joker_pair_in_full_house=True,
                   no_tribute_when_partner_last=True, drop_after_three_failures_at_a=True)
-    result, _ = asyncio.run(_serve_and_play(tmp_path, rules=rules, seed=11))
+    result, outs = asyncio.run(_serve_and_play(tmp_path, seed=11, rules=rules,
+                                                policies=None))
     _, recs = check_outputs(tmp_path, result)
+    assert all(o.seat.rules == replace(rules, level=o.seat.rules.level) for o in outs)
     assert all(r.rules.flush_is_always_bomb and r.rules.joker_pair_in_full_house for r in recs)
 
 

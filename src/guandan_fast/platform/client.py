@@ -12,7 +12,8 @@ index of a matching entry of the message's ``actionList``.
 The client reads the standing play from the server (``greaterPos``,
 ``greaterAction``) rather than working the rounds out itself: the server
 owns the rules of the play. Actions are read with the project's rules at
-the message's ``curRank``; ``rules`` gives the variant flags (the 2020
+the message's ``curRank``; the flags are those a ``beginning`` message
+names (our server's ``"rules"`` key), else ``rules``' flags (the 2020
 platform reads a one-suit run as a straight flush only: when an action does
 not read under the flags given, the other reading of the flush flag is
 tried).
@@ -85,6 +86,11 @@ class Seat:
             self.hand = [Card(str(c)) for c in msg.get("handCards") or []]
             return
         if stage == "beginning":
+            if isinstance(msg.get("rules"), dict):      # our server names its flags
+                from .messages import _flags
+                _flags(msg["rules"], "rules")
+                self.base = replace(self.base, **msg["rules"])
+                self.rules = replace(self.base, level=self.rules.level)
             self.seat = int(msg["myPos"])
             self.hand = [Card(str(c)) for c in msg["handCards"]]
             self.history, self.finished = [], []
