@@ -93,3 +93,19 @@ def test_features_of_a_state():
     assert f["left_partner"][1] == 1 and f["left_down"][1] == 1 and f["left_up"][2] == 1
     assert f["partner_last"][dz_slot("S5")] == 1 and f["partner_last"].sum() == 1
     assert (features(s, 0, [])["last_action"] == -1).all()
+
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(st.lists(st.one_of(st.integers(-3, 4), st.floats(allow_nan=True)), min_size=50,
+                max_size=58))
+def test_fuzz_from_danzero(values):
+    try:
+        counts = from_danzero(np.array(values))
+    except HandError as e:
+        assert str(e)
+    else:
+        assert counts.shape == (54,) and np.array_equal(to_danzero(counts), np.array(values)) or \
+            np.all(np.array(values) == -1)
