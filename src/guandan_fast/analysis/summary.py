@@ -15,7 +15,6 @@ from ..game.tribute import held_bombs
 
 __all__ = ["hand_summary", "play_dict"]
 
-_ORDER_KEY = "23456789TJQKABR"
 
 
 def _rank_sort_key(rank: str, rules: Rules) -> int:

@@ -31,7 +31,7 @@ from typing import Iterable, Optional, Sequence
 import numpy as np
 
 from .._core import Card
-from ..model.cards import MAX_COPIES, MAX_HAND
+from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, SEQUENCE
 from ..errors import HandError, RecordError
 from ..game.state import partner
 from ..model.counts import HandLike, from_counts, to_counts
@@ -45,7 +45,7 @@ __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
            "check_finishing_order"]
 
 BIG_JOKER = Card("HR")
-_FACE_2_TO_10 = frozenset("23456789T")
+_FACE_2_TO_10 = FACE_2_TO_10
 
 
 def _hand(hand: HandLike, max_cards: int = MAX_HAND + 1) -> list[Card]:
@@ -369,7 +369,7 @@ def tribute_leaders(payments, ranks, rules: Rules, first: Optional[int] = None) 
 # advice
 # ---------------------------------------------------------------------------
 
-_SEQ = "A23456789TJQKA"   # natural sequence, the ace low and high (RULES 3)
+_SEQ = SEQUENCE
 
 
 def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:

@@ -41,6 +41,7 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
+from ..model.cards import FACE_2_TO_10
 from .. import _core
 from .._core import CARDS, Card, Play
 from ..errors import GuandanError, ViewError
@@ -52,7 +53,7 @@ from .state import GameState
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
 
 PHASES = ("play", "tribute", "return")
-_FACE_2_TO_10 = frozenset("23456789T")
+_FACE_2_TO_10 = FACE_2_TO_10
 Deal = tuple  # four 54-count uint8 arrays, seats 0..3
 
 _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)

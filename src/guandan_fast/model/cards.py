@@ -19,19 +19,25 @@ import re
 from collections import Counter
 from typing import Iterable
 
-from .._core import CARDS, TOKENS, Card
+from .._core import CARDS, RANK_CHARS as _RANK_CHARS, TOKENS, Card
 from ..errors import CardParseError, HandError
 
 __all__ = ["Card", "CARDS", "parse_card", "parse_cards", "format_cards",
-           "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES"]
+           "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES",
+           "RANKS", "RANK_CHARS", "SEQUENCE", "FACE_2_TO_10"]
+
+# the rank notation (RULES §1), defined once: the compiled core's characters
+RANK_CHARS = _RANK_CHARS            # 2..A, then B (small joker) and R (big joker)
+RANKS = RANK_CHARS[:13]             # the suited ranks 2..A, rank index order
+SEQUENCE = "A" + RANKS              # the natural sequence, the ace low and high (RULES §3)
+FACE_2_TO_10 = frozenset(RANKS[:9])  # face values 2..10 (the return tribute, RULES §7)
 
 MAX_HAND = 27
 MAX_HOLDING = 28   # a tribute receiver holds 28 cards until the return (RULES 7)
 MAX_COPIES = 2
 
 _RANKS = {
-    "2": 0, "3": 1, "4": 2, "5": 3, "6": 4, "7": 5, "8": 6, "9": 7,
-    "T": 8, "10": 8, "J": 9, "Q": 10, "K": 11, "A": 12,
+    **{r: i for i, r in enumerate(RANKS)}, "10": 8,
     # Russian: валет, дама, король, туз (Cyrillic letters)
     "В": 9, "Д": 10, "К": 11, "Т": 12,
     "А": 12,  # a Cyrillic A that looks like the Latin one

@@ -22,6 +22,7 @@ import numpy as np
 from .. import _core
 from .._core import Card, Play
 from ..errors import PlayError, RulesError
+from ..model.cards import RANKS
 from ..model.counts import HandLike, to_counts
 
 __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
@@ -29,7 +30,6 @@ __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
 
 PLAY_TYPES = _core.TYPE_NAMES
 BOMB_TYPES = ("straight_flush", "bomb", "joker_bomb")
-RANKS = _core.RANK_CHARS[:13]     # the rank notation: 2..A (then B, R for the jokers)
 _LEVEL_ALIASES = {"10": "T", "J": "J", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
 
 

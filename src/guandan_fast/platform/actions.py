@@ -27,6 +27,7 @@ from typing import Optional, Sequence
 
 import numpy as np
 
+from ..model.cards import RANK_CHARS, SEQUENCE
 from .. import _core
 from .._core import Play
 from ..errors import PlayError, ProtocolError
@@ -51,8 +52,8 @@ PLATFORM_TYPES = {
 }
 _EMIT_TYPES = dict(zip(_core.TYPE_NAMES, _core.PLATFORM_TYPE_NAMES))
 _SEQUENCE_SPAN = {"straight": 4, "straight_flush": 4, "tube": 2, "plate": 1}
-_LINE = "A23456789TJQKA"
-_RANKS = "23456789TJQKABR"
+_LINE = SEQUENCE
+_RANKS = RANK_CHARS
 _INT_RANKS = {1: "A", 2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
               10: "T", 11: "J", 12: "Q", 13: "K", 14: "A"}
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
 
+from ..model.cards import RANKS
 from .._core import TOKENS, Card
 from ..errors import GuandanError
 from ..formats.hand import FLAG_KEYS
@@ -136,7 +137,7 @@ class _Table:
     # -- one deal ---------------------------------------------------------------
     def _ranks(self, seat):
         lv = self.progress.levels
-        return "23456789TJQKA"[lv[team(seat)]], "23456789TJQKA"[lv[1 - team(seat)]]
+        return RANKS[lv[team(seat)]], RANKS[lv[1 - team(seat)]]
 
     def _public(self, state: GameState, areas: dict) -> list:
         return [{"rest": state.count(s), "playArea": areas.get(s)} for s in range(4)]

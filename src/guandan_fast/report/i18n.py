@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..model.cards import SEQUENCE
+
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
            "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text"]
@@ -139,7 +141,7 @@ _REASONS = {
 }
 
 
-_SEQ = "A23456789TJQKA"   # natural sequence, the ace low and high (RULES 3)
+_SEQ = SEQUENCE
 
 
 def describe_bomb(bomb, lang: str = "en") -> str:

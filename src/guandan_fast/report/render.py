@@ -20,6 +20,7 @@ import html
 import json
 from typing import Optional
 
+from ..model.cards import RANKS
 from .i18n import (advice_reason, count_of, game_label, joker_card_label, label, levels,
                    note_text, number, rank_label, seat_label, type_name, type_name_acc)
 
@@ -31,7 +32,7 @@ FONT_STACK = ('"Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang 
               '"Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", "Liberation Sans", '
               'Arial, sans-serif')
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-_ORDER = "23456789TJQKA"
+_ORDER = RANKS
 VIEWS = ("double", "single")
 
 
