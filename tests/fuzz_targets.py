@@ -251,3 +251,18 @@ def _hand_summary(draw):
 def _rules(draw):
     return gd.Rules(level=draw(LEVELS), flush_is_always_bomb=draw(
         st.sampled_from([True, False, "no", 1, None])))
+
+
+@call("review")
+def _review(draw):
+    from guandan_fast.analysis.review import analyse
+    rec = record.loads(_example("record_endgame_short.txt"))
+    views = draw(st.one_of(st.sampled_from([("double",), ("single",), ("double", "single"),
+                                            (), ("triple",), "double"]),
+                           st.lists(st.text(max_size=8), max_size=3)))
+    budget = draw(st.sampled_from([0.01, 0.02, 0, -1, float("nan"), float("inf"), "1", True,
+                                   None, 1e9]))
+    seed = draw(st.one_of(st.integers(-3, 2 ** 32), st.sampled_from([None, 1.5, "0", True])))
+    jobs = draw(st.sampled_from([1, 0, -1, True, "2", 1.5]))
+    return analyse(rec, views=views, budget=budget, seed=seed, jobs=jobs, estimator=None,
+                   suggester=None, solve_cards=draw(st.integers(-1, 20)))

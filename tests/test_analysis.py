@@ -12,7 +12,7 @@ import pytest
 
 from guandan_fast.analysis.review import MoveValue, analyse, decision_seed, judge
 from guandan_fast.engine.endgame import Position, solve
-from guandan_fast.formats.record import Record, load, loads, replay
+from guandan_fast.formats.record import Record, load, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import minimax  # noqa: E402
@@ -175,12 +175,15 @@ def test_min_plays_and_json_form():
     assert data["summary"][0]["double"]["largest"] == [0, 2.0]
 
 
-def test_bad_views_and_budget_are_value_errors():
-    rec = load(SHORT)
-    with pytest.raises(ValueError, match="view"):
-        analyse(rec, views=("triple",))
-    with pytest.raises(ValueError, match="budget"):
-        analyse(rec, budget=0)
+@pytest.mark.parametrize("kw,needle", [
+    ({"views": ("triple",)}, "view"), ({"views": ()}, "views"), ({"budget": 0}, "budget"),
+    ({"budget": float("nan")}, "budget"), ({"budget": "1"}, "budget"),
+    ({"budget": True}, "budget"), ({"seed": -1}, "seed"), ({"seed": 1.5}, "seed"),
+])
+def test_bad_settings_are_review_errors(kw, needle):
+    from guandan_fast.errors import ReviewError
+    with pytest.raises(ReviewError, match=needle):
+        analyse(load(SHORT), **kw)
 
 
 def test_tribute_advice_review_is_data():

@@ -17,6 +17,7 @@ __all__ = [
     "BotSpecError",
     "MatchError",
     "EstimateError",
+    "ReviewError",
 ]
 
 
@@ -97,3 +98,8 @@ class MatchError(GuandanError):
 class EstimateError(LimitError):
     """An invalid budget or option of ``estimate`` (names the option); a
     LimitError, like the limits of ``solve``."""
+
+
+class ReviewError(GuandanError):
+    """A bad setting of the deal review (``analysis.review.analyse``): a
+    view, a budget, a seed (names the option)."""

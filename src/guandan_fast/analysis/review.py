@@ -39,7 +39,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from ..errors import GuandanError
+from ..errors import GuandanError, ReviewError
 from ..formats.record import Record, replay
 from ..game.state import GameState, team
 
@@ -602,11 +602,17 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     """
     from .batch import run_tasks
     views = tuple(views)
+    if not views:
+        raise ReviewError("views: give 'double' and/or 'single'")
     for v in views:
         if v not in VIEWS:
-            raise ValueError(f"unknown view {v!r}: use 'double' and/or 'single'")
-    if not budget > 0:
-        raise ValueError(f"budget must be a positive number of seconds, not {budget!r}")
+            raise ReviewError(f"views: unknown view {v!r}: use 'double' and/or 'single'")
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) \
+            or not 0 < budget <= 3600:                       # False for NaN
+        raise ReviewError(f"budget must be a number of seconds, more than 0 and at most "
+                          f"3600, not {budget!r}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
+        raise ReviewError(f"seed must be an integer 0..2**31-1, not {seed!r}")
     notes: list = []
     if record.tags.get("notes"):       # e.g. a lenient platform import's deviations
         notes.extend(("import", {"text": n}) for n in str(record.tags["notes"]).split("; ") if n)
