@@ -384,7 +384,11 @@ def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:
     [(('bomb', '8', None), 4), (('joker_bomb', 'R', None), 4), (('straight_flush', 'A', 'S'), 5)]
     """
     _rules(rules)
-    cards = _hand(hand, max_cards=108)
+    return _held(_hand(hand, max_cards=108))
+
+
+def _held(cards: list) -> dict:
+    """held_bombs of cards already read (the inner layer)."""
     out: dict = {}
     by_rank: dict = {}
     suits: dict = {}
@@ -548,7 +552,7 @@ def _reason_parts(a: TributeAdvice) -> list:
 def _advise(giver: list[Card], choices: list[Card], rules: Rules,
             receiver) -> list[TributeAdvice]:
     before = _profile(giver, rules)
-    held_before = held_bombs(giver, rules)
+    held_before = _held(giver)
     recv = None
     if receiver is not None:
         recv = list(receiver)
@@ -559,12 +563,12 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
                 raise HandError(f"receiver: the giver and the receiver hold {c} "
                                 f"{together[c]} times together; a deal has it twice")
         recv_before = _profile(recv, rules)
-        recv_held = held_bombs(recv, rules)
+        recv_held = _held(recv)
     out = []
     for card in choices:
         rest = _remove(giver, card)
         after = _profile(rest, rules)
-        held_after = held_bombs(rest, rules)
+        held_after = _held(rest)
         a = TributeAdvice(
             card=card, min_plays_before=before[0], min_plays_after=after[0],
             bombs_before=before[1], bombs_after=after[1],
@@ -576,7 +580,7 @@ def _advise(giver: list[Card], choices: list[Card], rules: Rules,
         if recv is not None:
             with_card = sorted(recv + [card])
             got = _profile(with_card, rules)
-            held_with = held_bombs(with_card, rules)
+            held_with = _held(with_card)
             a.receiver_min_plays_without, a.receiver_bombs_without = recv_before[0], recv_before[1]
             a.receiver_min_plays_with, a.receiver_bombs_with = got[0], got[1]
             a.completes = [_bomb_dict(k, n) for k, n in held_with.items() if k not in recv_held]
