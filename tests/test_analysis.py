@@ -243,6 +243,26 @@ def _seed_estimator(state, max_seconds=None, seed=0):
     return _SeedEstimate(v, moves)
 
 
+def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
+    from guandan_fast.analysis.review import _revalue_played
+    rec = load(SHORT)
+    state, played = rec.start_state(), rec.moves[0].play
+
+    def child_estimator(st, max_seconds=None, seed=0):
+        assert st.turn == 1                        # the position after the move played
+        return _SeedEstimate(0.5, [_SeedMove(p, 0.5, 0.1, 0.9, 50) for p in st.legal_actions()])
+    engines = {"estimator": child_estimator, "solver": None, "solve_cards": 0}
+    moves = [MoveValue(played, -3.0, -3.0, -0.6, samples=3, bounds=(-3.0, 1.0)),
+             MoveValue(None, 1.0, 0.5, 1.5, samples=400)]
+    _revalue_played(moves, played, state, engines, 0.2, 7)
+    m = moves[0]
+    assert (m.mean, m.low, m.high, m.samples) == (0.5, 0.1, 0.9, 50)
+    # enough samples: left alone
+    again = [MoveValue(played, -3.0, -3.0, -0.6, samples=30)]
+    _revalue_played(again, played, state, engines, 0.2, 7)
+    assert again[0].mean == -3.0
+
+
 def test_every_decision_gets_its_seed_whatever_the_processes():
     rec = load(EXAMPLES / "record_club.txt")
     kw = dict(views=("double",), estimator=_seed_estimator, min_plays=False, tribute=False,

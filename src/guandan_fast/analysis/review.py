@@ -321,6 +321,37 @@ def _double_moves(state: GameState, engines: dict, budget: float, seed: int):
     return None, ""
 
 
+MIN_PLAYED_SAMPLES = 10      # fewer estimator samples on the move played: value it again
+
+
+def _revalue_played(moves: list, played, state: GameState, engines: dict, budget: float,
+                    seed: int) -> None:
+    """The estimator's tree spends few playouts on a move it finds bad, and
+    the move played is the one the review judges: when it has fewer than
+    ``MIN_PLAYED_SAMPLES``, the position after it is estimated on its own
+    (half the budget again) and that value, held within the move's proven
+    bounds, replaces the tree's."""
+    m = next((x for x in moves if _same(x.move, played)), None)
+    if m is None or m.exact or m.samples is None or m.samples >= MIN_PLAYED_SAMPLES:
+        return
+    child = state.apply(played)
+    mv = _state_value(child, engines, budget / 2, decision_seed(seed, 1))
+    if mv is None:
+        return
+    lo, hi = max(m.bounds[0], mv.bounds[0]), min(m.bounds[1], mv.bounds[1])
+    if lo > hi:
+        return
+    m.bounds = (lo, hi)
+    m.mean = min(max(mv.mean, lo), hi)
+    m.low, m.high = max(mv.low, lo), min(mv.high, hi)
+    if m.low > m.high:
+        m.low, m.high = lo, hi
+    m.samples = mv.samples
+    if mv.exact or lo == hi:
+        m.mean = m.low = m.high = (lo if lo == hi else mv.mean)
+        m.exact = True
+
+
 def value_task(task: dict) -> dict:
     """Value one decision (run in a worker process): the task is plain data
     (``analyse`` builds it), the answer too (MoveValue lists per view)."""
@@ -334,6 +365,8 @@ def value_task(task: dict) -> dict:
             if "double" in task["views"] and not task["forced"]:
                 moves, method = _double_moves(state, engines, budget, seed)
                 if moves is not None:
+                    played = task["record"].moves[task["move_index"]].play
+                    _revalue_played(moves, played, state, engines, budget, seed)
                     out["double"] = (moves, method, time.perf_counter() - t0)
             if "single" in task["views"] and engines.get("suggester"):
                 t1 = time.perf_counter()
