@@ -38,7 +38,7 @@ FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
              "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
              "no_tribute_when_partner_last")
 MAX_JSON_DEPTH = 32
-MAX_INT_DIGITS = 9
+MAX_INT_DIGITS = 18      # fits in 64 bits (a millisecond timestamp has 13 digits)
 _HEADER = re.compile(r"^\s*([^\s:：]+)\s*[:：]\s*(.*?)\s*$")
 _TRUE = {"1", "yes", "true", "on", "да", "是"}
 _FALSE = {"0", "no", "false", "off", "нет", "否"}
