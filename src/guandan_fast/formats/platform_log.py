@@ -53,7 +53,7 @@ from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
 from ..model.rules import Rules
 from ..platform import messages as _m
-from .text import decode, loads_json
+from .text import decode, loads_json, read_text
 from ..platform.actions import PLATFORM_TYPES, from_action, rank_char
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
@@ -333,4 +333,4 @@ def _move(hands, frm: int, to: int, card: str, lineno) -> None:
 
 def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list:
     """Records from a platform log file."""
-    return import_platform_log(Path(path).read_text(encoding="utf-8"), lenient=lenient)
+    return import_platform_log(read_text(path), lenient=lenient)
