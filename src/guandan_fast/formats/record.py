@@ -101,7 +101,7 @@ from ..game.tribute import (check_return_card, check_tribute_card, tribute_leade
                             tribute_plan)
 from ..model.rules import RANKS, Rules, classify
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, loads_json as _loads_json,
-                   parse_bool, read_text, rules_flags, rules_header_lines)
+                   parse_bool, parse_header_line, read_text, rules_flags, rules_header_lines)
 
 __all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
            "loads_json", "load_json", "dumps_json", "dump_json", "replay",
@@ -134,7 +134,6 @@ _SECTIONS = {
     "play": "play", "plays": "play", "игра": "play", "ходы": "play", "出牌": "play",
 }
 _ANTI_WORDS = {"anti", "anti-tribute", "anti_tribute", "antitribute", "抗贡", "отказ"}
-_KEY_LINE = re.compile(r"^\s*([^\s:：]+(?:\s+\d)?)\s*[:：]\s*(.*?)\s*$")
 _TRANSFER = re.compile(r"^\s*(\S+)\s*(?:->|→|>)\s*([^\s:：]+)\s*[:：]?\s*(.*?)\s*$")
 _KNOWN_TAG_ORDER = ("event", "site", "date", "round", "table", "deal")
 
@@ -290,23 +289,23 @@ def _parse_text(text: str) -> _Raw:
         line = full.split("#", 1)[0].strip()
         if not line:
             continue
-        m = _KEY_LINE.match(line)
-        key = m.group(1).lower() if m else None
-        if m and key in _SECTIONS and (not m.group(2) or _SECTIONS[key] == "tribute"):
+        m = parse_header_line(line)        # the one key: value reader (formats/text)
+        key, text_value = m if m else (None, None)
+        if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
             section = _SECTIONS[key]
             last_seat = None
-            value = m.group(2).strip().lower()
+            value = text_value.strip().lower()
             if value:
                 if value in _ANTI_WORDS:
                     raw.anti = True
                 else:
-                    _fail(lineno, f"after 'tribute:' only 'anti' may follow, not {m.group(2)!r}")
+                    _fail(lineno, f"after 'tribute:' only 'anti' may follow, not {text_value!r}")
             continue
         if section is None:
             if not m:
                 _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
             assert key is not None  # m matched: key is its first group
-            _header(raw, key, m.group(2), lineno)
+            _header(raw, key, text_value, lineno)
         elif section == "hands":
             if m or re.search("[:：]", line):
                 label_, rest_ = re.split("[:：]", line, maxsplit=1)

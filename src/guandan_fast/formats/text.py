@@ -39,7 +39,8 @@ FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
              "no_tribute_when_partner_last")
 MAX_JSON_DEPTH = 32
 MAX_INT_DIGITS = 18      # fits in 64 bits (a millisecond timestamp has 13 digits)
-_HEADER = re.compile(r"^\s*([^\s:：]+)\s*[:：]\s*(.*?)\s*$")
+# a key is one word, or a word and a digit ("seat 0" in a record)
+_HEADER = re.compile(r"^\s*([^\s:：]+(?:\s+\d)?)\s*[:：]\s*(.*?)\s*$")
 _TRUE = {"1", "yes", "true", "on", "да", "是"}
 _FALSE = {"0", "no", "false", "off", "нет", "否"}
 _CYRILLIC_CP1251 = re.compile("[а-яА-ЯёЁ]")
