@@ -160,8 +160,11 @@ def deals_table(budgets, n=12, seed=2727, factor=16):
     return "\n".join(lines)
 
 
-def playout_rate(threads=1, n=400, deals=6, seed=108):
-    """Whole-deal playouts a second (each thread its own deals' searches)."""
+def playout_rate(threads=1, n=400, deals=6, seed=108, random_plies=4):
+    """Whole-deal playouts a second (each thread its own deals' searches).
+    Each playout first makes `random_plies` random legal moves, so that the
+    playouts differ (a fixed policy from one position would repeat one
+    playout, every cache hit); the rate counts the policy's playouts."""
     rng = random.Random(seed)
     poss = [random_deal(rng) for _ in range(deals)]
     searches = [[_search(p, 16) for p in poss] for _ in range(threads)]
@@ -169,7 +172,7 @@ def playout_rate(threads=1, n=400, deals=6, seed=108):
 
     def work(k):
         for j, s in enumerate(searches[k]):
-            _, pl = _core._playouts(s, n, seed=k * 100 + j)
+            _, pl = _core._playouts(s, n, seed=k * 100 + j, random_plies=random_plies)
             plies[k] += pl
     t = time.perf_counter()
     pool = [threading.Thread(target=work, args=(k,)) for k in range(threads)]

@@ -233,3 +233,29 @@ def test_takes_a_game_state():
 def test_rejects_a_non_position():
     with pytest.raises(TypeError):
         estimate(["S3", "S4", "SA", "S5"])
+
+
+# ---------------------------------------------------------------------------
+# The playout policy: legal moves to the end, replayed by the game state
+# machine (game/state.py, which shares no code with the compiled state update)
+# ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("k,random_plies", [(27, 0), (27, 6), (8, 3), (5, 0)])
+def test_playouts_are_legal_deals_played_to_the_end(k, random_plies):
+    from guandan_fast import _core
+    from guandan_fast.game.state import GameState
+    rng = random.Random(300 + k + random_plies)
+    for i in range(4):
+        pos = deal_position(rng, k)
+        search = est_mod._search(pos, 16)
+        line, value = _core._playout_line(search, seed=i, random_plies=random_plies)
+        st = GameState.start([list(map(str, h)) for h in pos.hands], pos.rules,
+                             leader=pos.turn)
+        for seat, play in line:
+            assert st.turn == seat
+            assert st.why_illegal(play) is None, (seat, play)
+            st = st.apply(play)
+        assert st.over and st.result() == value
+        # the counted playouts give the same kind of results
+        vals, plies = _core._playouts(search, 20, seed=i, random_plies=random_plies)
+        assert set(vals) <= {-3, -2, -1, 1, 2, 3} and plies > 0

@@ -704,19 +704,44 @@ cdef class EstimatorCore:
         return self.E.playout_plies
 
 
-def _playouts(EndgameSearch search, long long n, unsigned long long seed=0):
+cdef int est_random_plies(ECtx* E, SState* st, int k) noexcept nogil:
+    """k uniformly random legal moves (fewer if the deal ends). -1 on overflow."""
+    cdef int i, n
+    cdef CPlay* buf = E.cx.pool
+    for i in range(k):
+        if st_team_out(st):
+            break
+        n = gen_moves(E.cx, st, buf, SPOOL)
+        if n <= 0:
+            return -1
+        st_apply_cx(E.cx, st, &buf[est_rand(E) % <uint64_t>n], n)
+    return 0
+
+
+def _playouts(EndgameSearch search, long long n, unsigned long long seed=0,
+              int random_plies=0):
     """Run n playouts of the policy from the search's root (benchmarks and
-    tests): (team 0's results as a list, plies made)."""
+    tests): (team 0's results as a list, plies made by the policy). With
+    random_plies, each playout first makes that many uniformly random legal
+    moves (seeded), so that the playouts start from different positions."""
     cdef EstimatorCore ec = EstimatorCore(search, seed)
     cdef long long i
-    cdef int v, rc = 0
+    cdef int rc = 0
+    cdef SState st
     cdef int* vals = <int*>malloc((n + 1) * sizeof(int))
     if vals == NULL:
         raise MemoryError()
     try:
         with nogil:
             for i in range(n):
-                if est_playout(&ec.E, &search.root, &vals[i]) < 0:
+                st = search.root
+                if est_random_plies(&ec.E, &st, random_plies) < 0:
+                    rc = -1
+                    break
+                if st_team_out(&st):
+                    vals[i] = st_final_value(&st)
+                    continue
+                if est_playout(&ec.E, &st, &vals[i]) < 0:
                     rc = -1
                     break
         if rc < 0:
@@ -724,3 +749,29 @@ def _playouts(EndgameSearch search, long long n, unsigned long long seed=0):
         return [vals[i] for i in range(n)], ec.E.playout_plies
     finally:
         free(vals)
+
+
+def _playout_line(EndgameSearch search, unsigned long long seed=0, int random_plies=0):
+    """One playout from the search's root, move by move (for tests): (the
+    moves as (seat, Play or None for a pass), team 0's result). The first
+    random_plies moves are uniformly random legal moves, then the policy's;
+    forced passes included."""
+    cdef EstimatorCore ec = EstimatorCore(search, seed)
+    cdef SState st = search.root
+    cdef CPlay mv
+    cdef int k = 0, n, seat
+    cdef CPlay* buf = search.cx.pool
+    line = []
+    while not st_team_out(&st):
+        seat = st.turn
+        if k < random_plies:
+            n = gen_moves(&search.cx, &st, buf, SPOOL)
+            if n <= 0:
+                raise RuntimeError("play buffer overflow")
+            mv = buf[est_rand(&ec.E) % <uint64_t>n]
+        elif est_policy(&ec.E, &st, &mv) < 0:
+            raise RuntimeError("play buffer overflow")
+        line.append((seat, make_play(&mv, search.cx.lv) if mv.size else None))
+        st_apply(&st, &mv)
+        k += 1
+    return line, st_final_value(&st)
