@@ -566,7 +566,7 @@ cdef int est_run(ECtx* E) noexcept nogil:
             break
         if est_root_done(E):
             break
-        if E.deadline > 0 and (k & 7) == 0 and now_seconds() > E.deadline:
+        if E.deadline > 0 and now_seconds() > E.deadline:
             E.stop = 1
             break
         if est_iterate(E) < 0:

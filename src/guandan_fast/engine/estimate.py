@@ -161,8 +161,19 @@ def _cards(position: Position) -> int:
     return sum(len(h) for h in position.hands)
 
 
-def _tt_bits(n: int) -> int:
-    return 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
+def _tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
+    """The transposition table's size (2**bits entries of 16 bytes): as
+    solve() sizes it by the cards in play, but never more than the budget
+    can fill (setting up a 64 MiB table alone takes about 0.1 s on a busy
+    machine), and 2**18 above 40 cards, where only small nodes are proven."""
+    if n > 40:
+        return 18
+    bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
+    if max_seconds is not None and max_seconds <= 0.3:
+        return min(bits, 18)
+    if max_seconds is not None and max_seconds <= 3:
+        return min(bits, 20)
+    return bits
 
 
 # The exact attempt before the tree: the share of the budget given to
@@ -210,7 +221,7 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + float(max_seconds)
     n = _cards(position)
-    tt_bits = _tt_bits(n)
+    tt_bits = _tt_bits(n, max_seconds)
     first = _search(position, tt_bits)
     bounds = None
     share = next((s for limit, s in _EXACT_SHARE if n <= limit), 0.0)
@@ -271,8 +282,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     """The tree search part of estimate, over the search `first` (and, with
     threads, more searches sharing its table); `bounds`: what an exact
     search already proved of the root moves (or None)."""
-    tt_bits = _tt_bits(_cards(position))
-    searches = [first] + [_search(position, tt_bits, share=first) for _ in range(threads - 1)]
+    searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
     cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, **TREE)
              for k, s in enumerate(searches)]
     if bounds:
