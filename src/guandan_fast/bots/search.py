@@ -100,6 +100,8 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     sign = 1.0 if team(view.seat) == 0 else -1.0
     values: dict = {p: [] for p in actions}
     halves: dict = {p: [] for p in actions}
+    means: dict = {p: 0.0 for p in actions}     # tie-breaks, as estimate ranks
+    tried: dict = {p: 0 for p in actions}
     for k, deal in enumerate(deals):
         budget = (deadline - time.perf_counter()) / (n - k)
         if budget < _MIN_CALL:
@@ -111,6 +113,8 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
             if m.play in values and (m.samples > 0 or m.exact):
                 values[m.play].append(sign * m.score)
                 halves[m.play].append((m.high - m.low) / 2)
+                means[m.play] += sign * m.mean
+                tried[m.play] += m.samples
     out = []
     for p in actions:
         vals = values[p]
@@ -126,8 +130,10 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
         own = sum(halves[p]) / k / math.sqrt(k)
         half = math.sqrt(spread ** 2 + own ** 2)
         out.append(MoveValue(p, mean, max(-3.0, mean - half), min(3.0, mean + half), k))
+    # best first: by value, then (as estimate ranks) by the results' mean
+    # and the playouts behind the move, then the hint order
     out.sort(key=lambda m: (m.value is None, -(m.value if m.value is not None else 0.0),
-                            rank.get(m.play, len(order))))
+                            -means[m.play], -tried[m.play], rank.get(m.play, len(order))))
     return out
 
 
