@@ -259,3 +259,23 @@ def test_playouts_are_legal_deals_played_to_the_end(k, random_plies):
         # the counted playouts give the same kind of results
         vals, plies = _core._playouts(search, 20, seed=i, random_plies=random_plies)
         assert set(vals) <= {-3, -2, -1, 1, 2, 3} and plies > 0
+
+
+def test_time_budget_proofs_are_sound():
+    # with a time budget the tree is followed by proofs of its two first
+    # moves (VERIFY): whatever is proven must hold the exact value
+    rng = random.Random(5150)
+    for _ in range(4):
+        pos = deal_position(rng, 6)
+        res = solve(pos)
+        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
+        n = sum(len(h) for h in pos.hands)
+        first = est_mod._search(pos, est_mod._tt_bits(n))
+        import time
+        t0 = time.perf_counter()
+        e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, 1, 0, 0.9)
+        for m in e.moves:
+            v = vals[None if m.play is None else core_pattern(m.play)]
+            assert m.bounds[0] <= v <= m.bounds[1]
+            if m.exact:
+                assert m.mean == v
