@@ -173,7 +173,10 @@ def test_full_deal_budget_and_every_move_sampled():
     e = estimate(pos, max_seconds=0.3, seed=1)
     assert e.seconds <= 0.3 * 1.5 + 0.05
     assert not e.exact and e.playouts > 0
-    assert all(m.samples > 0 for m in e.moves)
+    # every root move valued: checked under a playout budget, so that the
+    # test does not depend on how many playouts a loaded machine fits in 0.3 s
+    e = estimate(pos, max_seconds=None, max_playouts=600, seed=1)
+    assert len(e.moves) > 100 and all(m.samples > 0 for m in e.moves)
     assert e.value == e.moves[0].mean
 
 
