@@ -30,7 +30,7 @@ __all__ = ["SearchBot", "MoveValue", "evaluate_moves", "DEFAULT_SAMPLES", "SAMPL
 
 DEFAULT_SAMPLES = 8
 SAMPLE_SECONDS = 0.05    # the least budget worth one deal (the estimator's setup)
-SETUP_CARDS = 28         # above this many cards in play that setup is ~0.04 s (measured)
+SETUP_CARDS = 28         # above this many cards in play (docs/performance.md, 'Bots and matches')
 _MIN_CALL = 0.002        # seconds: a budget below this is not worth a call
 
 
