@@ -149,7 +149,11 @@ def test_interrupt_keeps_what_is_proven():
         with pytest.raises(SolveInterrupted) as info:
             solve(pos, progress=progress, threads=threads)
         res = info.value.result
-        assert res.stopped == "interrupted" and not res.exact
+        assert res.stopped == "interrupted"
+        # one thread stops after its first move; with two, the other thread
+        # may prove every move before the interrupt reaches it (a complete
+        # result, which check_sound then holds to the exact values)
+        assert threads > 1 or not res.exact
         check_sound(res, value, moves, True)
         assert any(v is not None for _, v in res.moves)
 
