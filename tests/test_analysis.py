@@ -263,6 +263,25 @@ def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
     assert again[0].mean == -3.0
 
 
+def test_a_position_value_is_the_first_ranked_move_with_its_own_interval():
+    """The estimator ranks moves by its tree's score, not by the mean, and
+    its ``value`` is the first-ranked move's mean: the position's value and
+    interval come from that one move, so the mean lies inside the interval
+    (a CI run once showed a mean outside the best-by-mean move's interval)."""
+    from guandan_fast.analysis.review import _state_value
+    rec = load(SHORT)
+    state = rec.start_state()
+    plays = state.legal_actions()
+    assert len(plays) >= 2
+
+    def est(st, max_seconds=None, seed=0):     # ranked first: not the highest mean
+        return _SeedEstimate(0.2, [_SeedMove(plays[0], 0.2, 0.0, 0.4, 40),
+                                   _SeedMove(plays[1], 1.0, 0.9, 1.1, 5)])
+    mv = _state_value(state, {"estimator": est, "solver": None, "solve_cards": 0}, 0.1, 0)
+    assert (mv.mean, mv.low, mv.high, mv.samples) == (0.2, 0.0, 0.4, 40)
+    assert mv.low <= mv.mean <= mv.high
+
+
 def test_every_decision_gets_its_seed_whatever_the_processes():
     rec = load(EXAMPLES / "record_club.txt")
     kw = dict(views=("double",), estimator=_seed_estimator, min_plays=False, tribute=False,

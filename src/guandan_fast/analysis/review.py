@@ -263,10 +263,10 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
         v = float(est.value)
         if getattr(est, "exact", False):
             return MoveValue(None, v, v, v, exact=True)
-        sign = 1 if team(state.turn) == 0 else -1
         if not est.moves:
             return MoveValue(None, v, v, v)
-        best = max(est.moves, key=lambda m: sign * m.mean)
+        best = est.moves[0]      # the move ranked first: its mean is ``est.value``
+        v = float(best.mean)
         lower, upper = getattr(est, "lower", -3), getattr(est, "upper", 3)
         return MoveValue(None, v, float(best.low), float(best.high),
                          samples=getattr(best, "samples", None),
