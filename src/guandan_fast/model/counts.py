@@ -34,6 +34,15 @@ def card_index(card: Card) -> int:
     return card.id
 
 
+def _check_count_dtype(arr: np.ndarray) -> None:
+    """A count array holds integers, or floats that are whole numbers."""
+    if arr.dtype.kind == "f":
+        if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)):
+            raise HandError("a count array holds whole numbers of copies 0..2")
+    elif arr.dtype.kind not in "biu":
+        raise HandError(f"a count array holds integers, not {arr.dtype}")
+
+
 def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     """A hand as a contiguous uint8 array of 54 counts.
 
@@ -48,11 +57,7 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     if isinstance(hand, np.ndarray):
         if hand.ndim != 1:
             raise HandError(f"a count array is one row of 54 slots, not shape {hand.shape}")
-        if hand.dtype.kind == "f":
-            if not np.all(np.isfinite(hand)) or not np.all(hand == np.round(hand)):
-                raise HandError("a count array holds whole numbers of copies 0..2")
-        elif hand.dtype.kind not in "biu":
-            raise HandError(f"a count array holds integers, not {hand.dtype}")
+        _check_count_dtype(hand)
         arr = np.clip(hand, -1, 3).astype(np.int64) if hand.dtype.kind == "f" else \
             np.ascontiguousarray(hand).astype(np.int64)
         if arr.shape[0] != N_SLOTS:
@@ -77,11 +82,7 @@ def to_count_rows(counts, max_cards: int = MAX_HAND) -> np.ndarray:
     arr = np.asarray(counts)
     if arr.ndim != 2 or arr.shape[1] != N_SLOTS:
         raise HandError(f"counts must have shape (N, 54), not {arr.shape}")
-    if arr.dtype.kind == "f":
-        if not np.all(np.isfinite(arr)) or not np.all(arr == np.round(arr)):
-            raise HandError("a count array holds whole numbers of copies 0..2")
-    elif arr.dtype.kind not in "biu":
-        raise HandError(f"a count array holds integers, not {arr.dtype}")
+    _check_count_dtype(arr)
     if arr.size:
         bad = np.argwhere((arr < 0) | (arr > MAX_COPIES))
         if bad.size:
