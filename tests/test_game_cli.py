@@ -149,7 +149,7 @@ def test_bad_input_is_one_line_and_exit_2(args, needle):
 
 def test_platform_logs(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from test_platform import platform_log
+    from platform_logs import log_of as platform_log
 
     from guandan_fast.formats.record import load
     log = tmp_path / "bot.log"

@@ -7,40 +7,10 @@ import pytest
 
 from guandan_fast import RecordError
 from guandan_fast.formats.platform_log import import_platform_log
-from guandan_fast.formats.record import final_state, load
+from guandan_fast.formats.record import load
+from platform_logs import log_of as platform_log
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-TYPES = {"single": "Single", "pair": "Pair", "triple": "Trips", "full_house": "ThreeWithTwo",
-         "straight": "Straight", "tube": "ThreePair", "plate": "TwoTrips",
-         "straight_flush": "StraightFlush", "bomb": "Bomb", "joker_bomb": "Bomb"}
-
-
-def platform_log(rec, my_pos=0):
-    """The messages a bot at ``my_pos`` would log for this deal."""
-    msgs = [{"type": "notify", "stage": "beginning", "myPos": my_pos,
-             "handCards": [str(c) for c in rec.hands[my_pos]]}]
-    if rec.tributes:
-        msgs.append({"type": "notify", "stage": "tribute",
-                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.tributes]})
-        msgs.append({"type": "notify", "stage": "back",
-                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.returns]})
-    msgs.append({"type": "act", "stage": "play", "curRank": rec.rules.level, "curPos": -1,
-                 "actionList": [], "handCards": []})
-    for m in rec.moves:
-        if m.play is None:
-            action = ["PASS", "PASS", "PASS"]
-        else:
-            action = [TYPES[m.play.type], "JOKER" if m.play.type == "joker_bomb" else m.play.rank,
-                      [str(c) for c in m.play.cards]]
-        msgs.append({"type": "notify", "stage": "play", "curPos": m.seat, "curAction": action,
-                     "greaterPos": m.seat, "greaterAction": action})
-    end = final_state(rec)
-    msgs.append({"type": "notify", "stage": "episodeOver", "order": end.places(),
-                 "curRank": rec.rules.level,
-                 "restCards": [[s, [str(c) for c in end.cards(s)]] for s in range(4) if end.count(s)]})
-    return msgs
-
-
 @pytest.mark.parametrize("name", ["record_tribute.txt", "record_club.txt"])
 def test_import_rebuilds_the_deal(name):
     rec = load(EXAMPLES / name)

@@ -11,40 +11,16 @@ from hypothesis import strategies as st
 
 from guandan_fast import RecordError
 from guandan_fast.formats.platform_log import import_platform_log
-from guandan_fast.formats.record import final_state, load, loads
+from guandan_fast.formats.record import load, loads
 from guandan_fast.platform.actions import to_action
+from platform_logs import log_of as _log_of, text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def log_of(rec, my_pos=0, previous_order=None):
-    """The messages a bot at ``my_pos`` receives for a deal, in the 2020 form."""
-    msgs = [{"type": "notify", "stage": "beginning", "myPos": my_pos,
-             "handCards": [str(c) for c in rec.hands[my_pos]],
-             "rules": {"flush_is_always_bomb": rec.rules.flush_is_always_bomb}}]
-    if rec.anti_tribute:
-        msgs.append({"type": "notify", "stage": "anti-tribute", "antiNums": 1, "antiPos": [0]})
-    if rec.tributes:
-        msgs.append({"type": "notify", "stage": "tribute",
-                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.tributes]})
-        msgs.append({"type": "notify", "stage": "back",
-                     "result": [[t.giver, t.receiver, str(t.card)] for t in rec.returns]})
-    msgs.append({"type": "act", "stage": "play", "curRank": rec.rules.level, "curPos": -1,
-                 "curAction": [None, None, None], "greaterPos": -1,
-                 "greaterAction": [None, None, None], "actionList": [], "handCards": []})
-    for m in rec.moves:
-        a = to_action(m.play)
-        msgs.append({"type": "notify", "stage": "play", "curPos": m.seat, "curAction": a,
-                     "greaterPos": m.seat, "greaterAction": a})
-    end = final_state(rec)
-    msgs.append({"type": "notify", "stage": "episodeOver", "order": end.places(),
-                 "curRank": rec.rules.level,
-                 "restCards": [[s, [str(c) for c in end.cards(s)]] for s in range(4) if end.count(s)]})
-    return msgs
-
-
-def text(msgs):
-    return "\n".join(json.dumps(m) for m in msgs) + "\n"
+def log_of(rec, my_pos=0):
+    """The messages of a deal, actions by the protocol module's own writer."""
+    return _log_of(rec, my_pos, action=to_action, with_rules=True)
 
 
 SEQ = loads("""level: 2
