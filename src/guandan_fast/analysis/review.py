@@ -10,10 +10,14 @@ return included, and values every decision:
   (``engine.estimate.estimate``). A tribute or return decision is valued by
   the position at the start of the play that each legal card leads to (the
   other exchanges as recorded).
-- **single-dummy** (``"single"``), what the mover could know: the bot's
-  ``suggest`` on the mover's ``View`` (``game.view.View.from_record``), which
-  never sees a hidden card. Play decisions only; the tribute and the return
-  are judged from the giver's seat by the tribute advice (``exchange``).
+- **single-dummy** (``"single"``), what the mover could know: for a play,
+  the bot's ``suggest`` on the mover's ``View`` (``game.view.View.from_record``),
+  which never sees a hidden card; for a tribute or return, every legal card
+  valued from the giver's seat (``analysis.exchange``: the hidden hands drawn
+  from what the giver knew, the exchange it cannot see completed by the
+  tribute advice, the start position estimated on each deal, averaged with
+  a 95% interval). The tribute and the return are also checked against the
+  tribute advice (``exchange``).
 
 A move is a **mistake** only when its loss is shown: ``"proven"`` when the
 values of the move played and of the best move are both exact (proven by the
@@ -377,7 +381,7 @@ def value_task(task: dict) -> dict:
                 out["single"] = ([v for v in vals if v is not None], "suggest",
                                  time.perf_counter() - t1)
         else:   # an exchange decision, or an opening value: positions, one per candidate
-            vals = []
+            vals: Optional[list] = []
             n = max(1, len(task["states"]))
             share = max(budget / n, min(budget, MIN_CANDIDATE_SECONDS))
             for i, (move, state) in enumerate(task["states"]):
@@ -387,12 +391,31 @@ def value_task(task: dict) -> dict:
                     break
                 mv.move = move
                 vals.append(mv)
-            if vals is not None:
+            if vals:
                 out["double"] = (vals, "estimate" if not all(v.exact for v in vals) else "solve",
                                  time.perf_counter() - t0)
+            seat = task.get("seat")
+            if seat is not None and "single" in task["views"] and engines.get("estimator"):
+                out["single"] = _single_exchange(seat, engines, budget, seed)
     except GuandanError as e:
         out["notes"].append(("refused", {"what": task["label"], "error": str(e)}))
     return out
+
+
+def _single_exchange(seat, engines: dict, budget: float, seed: int):
+    """The single-dummy view of a tribute or return (``analysis.exchange``):
+    each legal card valued from the giver's seat within the budget of one
+    decision (``MIN_CANDIDATE_SECONDS`` at least per card; a forced card
+    ``FORCED_FRACTION`` of it)."""
+    from .exchange import exchange_values
+    t0 = time.perf_counter()
+    share = budget * (FORCED_FRACTION if len(seat.candidates) <= 1 else 1.0)
+    got = exchange_values(seat, lambda st, secs, sd: _state_value(st, engines, secs, sd),
+                          share, decision_seed(seed, 2), MIN_CANDIDATE_SECONDS)
+    if not got:
+        return None
+    return ([MoveValue(v.card, v.mean, v.low, v.high, exact=v.exact, samples=v.deals)
+             for v in got], "sample", time.perf_counter() - t0)
 
 
 def _suggestion_value(s, seat: int) -> Optional[MoveValue]:
@@ -634,6 +657,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     ``opening`` (the opening values) can be turned off.
     """
     from .batch import run_tasks
+    from .exchange import exchange_seat
     views = tuple(views)
     if not views:
         raise ReviewError("views: give 'double' and/or 'single'")
@@ -668,10 +692,13 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             d = Decision(index=len(decisions), kind=kind, seat=t.giver, move=t.card,
                          cards_left=108, hands=_hands_before_exchange(record, kind, i))
             states = _exchange_positions(record, i, kind) if "double" in views else []
-            d.legal = len(states)
+            seat = exchange_seat(record, kind, i)
+            d.legal = len(states) if "double" in views else len(seat.candidates)
+            if "single" not in views or spec["estimator"] is None:
+                seat = None
             decisions.append(d)
-            if states:
-                tasks.append({"key": d.index, "kind": kind, "states": states,
+            if states or seat is not None:
+                tasks.append({"key": d.index, "kind": kind, "states": states, "seat": seat,
                               "label": {"kind": kind, "i": i + 1}})
     # the play
     for step in replay(record):

@@ -11,7 +11,6 @@ best average. ``evaluate_moves`` is that computation, shared with
 
 from __future__ import annotations
 
-import math
 import time
 from dataclasses import dataclass
 from typing import Optional, Sequence
@@ -24,7 +23,7 @@ from ..game.state import team
 from ..game.view import View, sample_deals
 from .base import Bot, GreedyBot, _advised
 from ..game.tribute import suggest_return, suggest_tribute
-from .stats import mean_ci
+from .stats import deals_mean_ci
 
 __all__ = ["SearchBot", "MoveValue", "evaluate_moves", "DEFAULT_SAMPLES", "SAMPLE_SECONDS"]
 
@@ -121,15 +120,10 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
         if not vals:
             out.append(MoveValue(p, None, None, None, 0))
             continue
-        mean, lo, hi = mean_ci(vals)
-        k = len(vals)
         # the spread between deals and each deal's own error (the estimator's
-        # 95% half-width), combined; one deal of several possible says
-        # nothing of the spread: the whole range
-        spread = 0.0 if view.perfect else (hi - mean)
-        own = sum(halves[p]) / k / math.sqrt(k)
-        half = math.sqrt(spread ** 2 + own ** 2)
-        out.append(MoveValue(p, mean, max(-3.0, mean - half), min(3.0, mean + half), k))
+        # 95% half-width), combined (stats.deals_mean_ci)
+        mean, lo, hi = deals_mean_ci(vals, halves[p], perfect=view.perfect)
+        out.append(MoveValue(p, mean, lo, hi, len(vals)))
     # best first: by value, then (as estimate ranks) by the results' mean
     # and the playouts behind the move, then the hint order
     out.sort(key=lambda m: (m.value is None, -(m.value if m.value is not None else 0.0),

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Sequence
 
-__all__ = ["mean_ci", "t95"]
+__all__ = ["mean_ci", "t95", "deals_mean_ci"]
 
 # two-sided 95% quantiles of Student's t, degrees of freedom 1..30
 _T95 = (12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
@@ -45,3 +45,34 @@ def mean_ci(values: Sequence[float]) -> tuple[float, float, float]:
     var = math.fsum((v - mean) ** 2 for v in values) / (n - 1)
     half = t95(n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def deals_mean_ci(values: Sequence[float], halves: Sequence[float], perfect: bool = False,
+                  bound: float = 3.0) -> tuple[float, float, float]:
+    """(mean, low, high) of a value averaged over sampled deals, each deal's
+    value an estimate with its own half-width (``halves``, aligned).
+
+    The spread between deals (the 95% t-interval of ``mean_ci``) and each
+    deal's own error (the mean half-width divided by the square root of the
+    deals) are combined as independent errors; ``perfect``: only one deal is
+    possible (the spread is then no error). One deal of several possible
+    says nothing of the spread: the whole range. Held within +-``bound``
+    (the levels a deal can give, RULES 8).
+
+    >>> deals_mean_ci([1.0], [0.1])
+    (1.0, -3.0, 3.0)
+    >>> m, lo, hi = deals_mean_ci([1.0], [0.1], perfect=True)
+    >>> m, round(lo, 3), round(hi, 3)
+    (1.0, 0.9, 1.1)
+    >>> m, lo, hi = deals_mean_ci([1.0, 1.0, 1.0, 1.0], [0.2] * 4)
+    >>> m, round(lo, 3), round(hi, 3)
+    (1.0, 0.9, 1.1)
+    """
+    k = len(values)
+    if k == 0 or len(halves) != k:
+        raise ValueError(f"deals_mean_ci: {k} values and {len(halves)} half-widths")
+    mean, _lo, hi = mean_ci(values)
+    spread = 0.0 if perfect else hi - mean
+    own = sum(halves) / k / math.sqrt(k)
+    half = math.sqrt(spread ** 2 + own ** 2)
+    return mean, max(-bound, mean - half), min(bound, mean + half)

@@ -378,6 +378,9 @@ _GAME_LABELS = {
         "play": "Play", "move": "Move", "mistakes": "Mistakes", "no_mistakes": "no mistakes found",
         "first_mistake": "first mistake", "better": "better", "loses": "loses {levels}",
         "advice": "advice: {card}", "as_advised": "as advised", "notes": "Notes",
+        "exchange_sd_help": "SD of a tribute or return: the hidden hands drawn from what the "
+                            "giver knew, the cards it could not see given as the tribute advice "
+                            "gives them, the start of the play estimated on each deal",
         "value_legend": "values: the levels {names} can expect to win from here (+3 … −3); "
                         "= proven by the solver, ≈ estimated (mean, with the interval)",
         "not_solved": "not valued", "players": "Players", "level": "Level",
@@ -440,6 +443,9 @@ _GAME_LABELS = {
         "play": "Розыгрыш", "move": "Ход", "mistakes": "Ошибки", "no_mistakes": "ошибок не найдено",
         "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {levels}",
         "advice": "совет: {card}", "as_advised": "по совету", "notes": "Примечания",
+        "exchange_sd_help": "СВОЁ для дани и возврата: скрытые руки разыграны по тому, что знал "
+                            "отдающий, карты, которых он не видел, отданы по совету, начало "
+                            "розыгрыша оценено на каждой раздаче",
         "value_legend": "оценка: сколько уровней могут ожидать {names} с этого места (+3 … −3); "
                         "= доказано решателем, ≈ оценено (среднее, с интервалом)",
         "not_solved": "без оценки", "players": "Игроки", "level": "Уровень",
@@ -503,6 +509,8 @@ _GAME_LABELS = {
         "play": "出牌过程", "move": "出牌", "mistakes": "失误", "no_mistakes": "未发现失误",
         "first_mistake": "首个失误", "better": "更好", "loses": "损失{levels}",
         "advice": "建议：{card}", "as_advised": "符合建议", "notes": "说明",
+        "exchange_sd_help": "进贡与还贡的暗牌估值：按出牌者当时所知抽取未见手牌，它看不到的贡牌与还牌按建议给出，"
+                            "在每副抽样牌上估计开局局面",
         "value_legend": "估值：从此处起 {names} 预期的升级数（+3 … −3）；= 求解器证明，"
                         "≈ 估计（均值与区间）",
         "not_solved": "未估值", "players": "玩家", "level": "级牌",

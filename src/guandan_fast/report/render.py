@@ -169,6 +169,8 @@ def render_text(data: dict, lang: str = "en") -> str:
     ex_decisions = [d for d in data["decisions"] if d["kind"] != "play"]
     if ex_decisions:
         out += ["", G("exchange") + ":"]
+        if any(d.get("single") for d in ex_decisions):
+            out.append(f"  ({G('exchange_sd_help')})")
         advice = data.get("exchange") or []
         for k, d in enumerate(ex_decisions):
             kind = label("tribute" if d["kind"] == "tribute" else "return", lang)
@@ -177,11 +179,12 @@ def render_text(data: dict, lang: str = "en") -> str:
             to = n[rec["receiver"]] if rec else ""
             line = (f"  {decision_ref(d, data, lang):>4}  {kind}: {n[d['seat']]} → {to} "
                     f"{d['move']['cards']}")
-            val = d.get("double")
-            if val and val.get("chosen"):
-                line += f"   {G('dd')} {value_text(val['chosen'], lang)}"
-            if val and val.get("mistake"):
-                line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
+            for view, short in (("double", G("dd")), ("single", G("sd"))):
+                val = d.get(view)
+                if val and val.get("chosen"):
+                    line += f"   {short} {value_text(val['chosen'], lang)}"
+                if val and val.get("mistake"):
+                    line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
             out.append(line)
             if rec:
                 verdict = (f"✗ {G('advice', card=rec['best'])}" if rec["mistake"]
@@ -815,16 +818,26 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     if data.get("anti_tribute"):
         h.append(f'<h2>{_e(G("exchange"))}</h2><p>{_e(G("anti_tribute"))}</p>')
     elif data.get("exchange"):
-        h.append(f'<h2>{_e(G("exchange"))}</h2><table class="exchange">')
+        h.append(f'<h2>{_e(G("exchange"))}</h2>')
         ex_dec = [d for d in data["decisions"] if d["kind"] != "play"]
+        if any(d.get("single") for d in ex_dec):
+            h.append(f'<p class="legend">{_e(G("exchange_sd_help"))}</p>')
+        h.append('<table class="exchange">')
         for e in data["exchange"]:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
             d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)
-            dd = ""
-            if d and d.get("double") and d["double"].get("chosen"):
-                dd = f'{_e(G("dd"))} {_e(value_text(d["double"]["chosen"], lang))}'
-                if d["double"].get("mistake"):
-                    dd += f' <span class="tag">{_e(_mark(d["double"], lang))}</span>'
+            vals = []
+            for view in VIEWS:
+                val = (d or {}).get(view)
+                if not val or not val.get("chosen"):
+                    continue
+                short = G("dd" if view == "double" else "sd")
+                v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
+                if val.get("mistake"):
+                    est = " est" if val["mistake"] == "estimated" else ""
+                    v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
+                vals.append(v)
+            dd = "<br>".join(vals)
             verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level, lang)}'
                        if e["mistake"] else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
             anchor = f' id="{uid}-d{d["index"]}"' if d else ""

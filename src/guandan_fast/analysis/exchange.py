@@ -1,0 +1,259 @@
+"""The single-dummy value of a tribute or return decision: from the giver's seat.
+
+A tribute or return card is valued by the position at the start of the play
+it leads to, as the giver could see it at the moment of choosing:
+
+- **what the giver knows** (``ExchangeSeat``, built by ``exchange_seat``
+  from the record and holding nothing else): its own hand, the level, the
+  previous deal's finishing order (so who pays whom, RULES 7) and that no
+  anti-tribute was declared (the paying side does not hold both big
+  jokers). A payer knows nothing more before paying: in a double down the
+  two tributes are paid at once. A returner holds the tribute it received
+  and has seen every tribute (who paid what to whom), so it knows where the
+  other tribute card is and that each payer held nothing above its tribute,
+  wilds apart (``game.view.View``, phase ``"return"``); the two returns of a
+  double down are given at once, so the other return is unknown to it.
+- **the hidden hands** are drawn by ``game.view.sample_deals`` from that
+  View, uniformly among the deals consistent with it; a draw in which the
+  paying side holds both big jokers (which the View cannot express) is
+  rejected and drawn again, which keeps the draw uniform on the rest.
+- **the rest of the exchange**, the decisions the giver cannot see, follows
+  one fixed policy on each drawn deal: every other tribute and every other
+  return is the tribute advice's first card from that seat's own hand
+  (``suggest_tribute`` / ``suggest_return`` without the receiver's hand,
+  which that seat cannot see): GreedyBot's and SearchBot's choice. Who
+  receives which tribute and who leads come from ``game.tribute``
+  (``tribute_plan``, ``tribute_leaders``) on the drawn hands.
+- **the value** of each legal card (``tribute_candidates`` /
+  ``return_candidates``) on each drawn deal is the perfect-information
+  value of the start position (``value(state, seconds, seed)``: the
+  review's ``_state_value``, the estimator's first-ranked move with its
+  interval); every card is valued on the same deals. The values are
+  averaged over the deals with a 95% interval combining the spread between
+  deals with each deal's own half-width (``bots.stats.deals_mean_ci``, as
+  ``bots.search.evaluate_moves`` does for the play).
+
+A record without ``previous`` has its finishing order rebuilt from the
+exchange (``finishing_order``); where the record cannot tell (which payer
+finished last, in a double down with unequal recorded tributes) the payer
+of the higher tribute is taken as last: this matters only to a drawn deal
+with equal tributes under ``equal_tribute_to_upper_hand=False``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Callable, NamedTuple, Sequence
+
+from .._core import Card
+from ..bots.stats import deals_mean_ci
+from ..game.state import GameState, partner
+from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
+                            tribute_candidates, tribute_leaders, tribute_plan)
+from ..game.view import View, sample_deals
+from ..model.counts import from_counts
+from ..model.rules import Rules
+
+__all__ = ["ExchangeSeat", "CardValue", "exchange_seat", "finishing_order", "start_position",
+           "exchange_values", "SAMPLE_SECONDS", "MAX_DEALS"]
+
+SAMPLE_SECONDS = 0.05     # the least budget worth one estimate of a full deal (bots.search)
+MAX_DEALS = 8             # deals per decision at most (bots.search.DEFAULT_SAMPLES)
+_MAX_DRAWS = 50           # rejection: at most this many draws per deal wanted
+
+
+class CardValue(NamedTuple):
+    """A legal card and its value from the giver's seat (team 0's levels):
+    the mean over ``deals`` drawn deals and its 95% interval; ``exact``
+    when only one deal is possible and its value is proven."""
+
+    card: Card
+    mean: float
+    low: float
+    high: float
+    deals: int
+    exact: bool = False
+
+
+@dataclass(frozen=True)
+class ExchangeSeat:
+    """What the giver of one tribute or return knows when it chooses
+    (plain data: it goes to the worker processes).
+
+    ``kind``: ``"tribute"`` or ``"return"``; ``seat``: the giver; ``hand``:
+    its cards at the decision (a returner's includes the tribute it got);
+    ``counts``: the cards each seat holds then; ``order``: the previous
+    deal's finishing order, first to last; ``payments``: ``(payer,
+    receiver)`` pairs, public before the tribute (for a double down before
+    the tribute the receivers depend on the ranks paid: ``tribute_plan``
+    decides on each deal); ``tributes``: the tributes seen, ``(giver,
+    receiver, card)`` (empty for a payer); ``candidates``: the legal cards.
+    """
+
+    kind: str
+    seat: int
+    hand: tuple
+    rules: Rules
+    counts: tuple
+    order: tuple
+    payments: tuple
+    tributes: tuple
+    candidates: tuple
+
+    def view(self) -> View:
+        return View(self.seat, list(self.hand), self.rules, list(self.counts),
+                    tributes=self.tributes, phase=self.kind)
+
+    @property
+    def payers(self) -> tuple:
+        return tuple(p for p, _ in self.payments)
+
+
+def finishing_order(record) -> list:
+    """The previous deal's finishing order of a record with a tribute: its
+    ``previous``, or rebuilt from the exchange (the module docstring)."""
+    if record.previous:
+        return list(record.previous)
+    trs = list(record.tributes)
+    if len(trs) == 1:
+        t = trs[0]
+        first, last = t.receiver, t.giver
+        rest = sorted((s for s in range(4) if s not in (first, last)),
+                      key=lambda s: s == partner(first))     # single down: 2nd not a partner
+        return [first, rest[0], rest[1], last]
+    a, b = trs
+    oa, ob = record.rules.order(a.card.rank), record.rules.order(b.card.rank)
+    if oa != ob:
+        hi = a if oa > ob else b
+    else:   # the payer to the first finisher leads
+        hi = next((t for t in trs if t.giver == record.leader), a)
+    lo = b if hi is a else a
+    return [hi.receiver, lo.receiver, lo.giver, hi.giver]
+
+
+def exchange_seat(record, kind: str, which: int) -> ExchangeSeat:
+    """What the giver of tribute (``kind="tribute"``) or return number
+    ``which`` of ``record`` knows at its decision (the module docstring)."""
+    rules = record.rules
+    hands = [list(h) for h in record.hands]
+    payments = tuple((t.giver, t.receiver) for t in record.tributes)
+    if kind == "tribute":
+        seat = record.tributes[which].giver
+        tributes: tuple = ()
+        cands = tribute_candidates(hands[seat], rules)
+    elif kind == "return":
+        seat = record.returns[which].giver
+        for t in record.tributes:
+            hands[t.giver].remove(t.card)
+            hands[t.receiver].append(t.card)
+        tributes = tuple((t.giver, t.receiver, t.card) for t in record.tributes)
+        cands = return_candidates(hands[seat], rules)
+    else:
+        raise ValueError(f"kind: 'tribute' or 'return', not {kind!r}")
+    return ExchangeSeat(kind=kind, seat=seat, hand=tuple(sorted(hands[seat])), rules=rules,
+                        counts=tuple(len(h) for h in hands), order=tuple(finishing_order(record)),
+                        payments=payments, tributes=tributes, candidates=tuple(cands))
+
+
+def _policy_tribute(hand: list, rules: Rules) -> Card:
+    return suggest_tribute(sorted(hand), rules)[0].card
+
+
+def _policy_return(hand: list, rules: Rules) -> Card:
+    return suggest_return(sorted(hand), rules)[0].card
+
+
+def _consistent(seat: ExchangeSeat, hands: list) -> bool:
+    """The drawn deal agrees with what the View cannot say: no anti-tribute
+    (the payers' hands before paying hold at most one big joker)."""
+    before = [list(hands[p]) for p in seat.payers]
+    if seat.kind == "return":
+        for (g, _r, c), h in zip(seat.tributes, before):
+            h.append(c)
+    return not anti_tribute(before, seat.rules)
+
+
+def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card) -> GameState:
+    """The start of the play when the giver gives ``card`` and the deal is
+    ``hands`` (before the tribute for a payer, after it for a returner),
+    the rest of the exchange by the module's policy."""
+    rules = seat.rules
+    h = [list(x) for x in hands]
+    if seat.kind == "tribute":
+        if len(seat.payments) == 1:
+            pays, leader = list(seat.payments), seat.payments[0][0]
+        else:   # the ranks paid decide the receivers (RULES 7)
+            plan = tribute_plan(list(seat.order), [sorted(x) for x in h], rules)
+            pays, leader = plan.payments, plan.leader
+        for p, q in pays:
+            c = card if p == seat.seat else _policy_tribute(h[p], rules)
+            h[p].remove(c)
+            h[q].append(c)
+        backs = [(q, p, _policy_return(h[q], rules)) for p, q in pays]
+    else:
+        pays = [(g, r) for g, r, _ in seat.tributes]
+        ranks = [c.rank for _, _, c in seat.tributes]
+        leader = tribute_leaders(pays, ranks, rules, seat.order[0])[0]
+        backs = [(q, p, card if q == seat.seat else _policy_return(h[q], rules))
+                 for p, q in pays]
+    for g, r, c in backs:       # the returns are given at once
+        h[g].remove(c)
+    for g, r, c in backs:
+        h[r].append(c)
+    return GameState.start([sorted(x) for x in h], rules, leader)
+
+
+def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
+    """``n`` deals (lists of four card lists) drawn from the view, those
+    with an anti-tribute rejected; fewer only if the draws run out."""
+    out: list = []
+    rng = random.Random(seed)
+    tries = 0
+    while len(out) < n and tries < _MAX_DRAWS * n:
+        batch = sample_deals(view, n - len(out), seed=rng.randrange(2 ** 31))
+        tries += len(batch)
+        for d in batch:
+            hands = [from_counts(x) for x in d]
+            if _consistent(seat, hands):
+                out.append(hands)
+    return out
+
+
+def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: int,
+                    min_seconds: float = 0.2) -> list:
+    """A ``CardValue`` for every legal card (team 0's values), within about ``seconds`` in all (at least ``min_seconds`` per
+    card, at least ``SAMPLE_SECONDS`` per estimate): ``value(state,
+    seconds, seed)`` gives a position's value as an object with ``mean``,
+    ``low``, ``high`` and ``exact`` (the review's ``MoveValue``), or None.
+    An empty list when no deal could be valued."""
+    cands = list(seat.candidates)
+    if not cands:
+        return []
+    per_card = max(seconds / len(cands), min(seconds, min_seconds))
+    n = max(1, min(MAX_DEALS, int(per_card / SAMPLE_SECONDS)))
+    view = seat.view()
+    perfect = view.perfect
+    if perfect:
+        n = 1
+    deals = _deals(seat, view, n, seed)
+    if not deals:
+        return []
+    each = per_card / len(deals)
+    vals: dict = {i: [] for i in range(len(cands))}
+    halves: dict = {i: [] for i in range(len(cands))}
+    exact = perfect
+    for k, hands in enumerate(deals):
+        for i, card in enumerate(cands):
+            mv = value(start_position(seat, hands, card), each,
+                       (seed * 7_919 + k * 131 + i) & 0x7FFFFFFF)
+            if mv is None:
+                return []
+            vals[i].append(float(mv.mean))
+            halves[i].append(0.0 if mv.exact else (float(mv.high) - float(mv.low)) / 2)
+            exact = exact and bool(mv.exact)
+    out = []
+    for i, card in enumerate(cands):
+        mean, lo, hi = deals_mean_ci(vals[i], halves[i], perfect=perfect)
+        out.append(CardValue(card, mean, lo, hi, len(vals[i]), exact))
+    return out
