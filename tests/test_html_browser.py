@@ -163,3 +163,29 @@ def test_the_evening_page(driver, tmp_path, review, club):
     assert "Клубный вечер" in driver.find_element(By.TAG_NAME, "h1").text
     ARTIFACTS.mkdir(exist_ok=True)
     driver.save_screenshot(str(ARTIFACTS / "evening_ru.png"))
+
+
+def _flat_estimator(state, max_seconds=None, seed=0):
+    """A fixed value for every move (the page, not the values, is tested)."""
+    from types import SimpleNamespace as NS
+    v = ((seed % 11) - 5) / 10.0
+    moves = [NS(play=p, mean=v, low=v - 0.5, high=v + 0.5, samples=5, exact=False)
+             for p in state.legal_actions()[:20]]
+    return NS(value=v, moves=moves, exact=False)
+
+
+def test_the_exchange_shows_its_single_dummy_values(driver, tmp_path):
+    data = analyse(load(EXAMPLES / "record_tribute.txt"), estimator=_flat_estimator,
+                   suggester=None, solve_cards=0, opening=False, min_plays=False).to_dict()
+    ret = data["decisions"][1]
+    assert ret["kind"] == "return" and len(ret["single"]["moves"]) == 14
+    _open(driver, tmp_path, render_html(data, "ru"), "tribute_ru.html")
+    assert _errors(driver) == []
+    table = driver.find_element(By.CSS_SELECTOR, "table.exchange")
+    assert table.text.count("СВОЁ") == 2 and table.text.count("ОТК") == 2
+    viewer = driver.find_element(By.CSS_SELECTOR, ".viewer")
+    viewer.find_element(By.CSS_SELECTOR, "button[data-go='first']").click()
+    viewer.find_element(By.CSS_SELECTOR, "button[data-go='next']").click()
+    rows = viewer.find_elements(By.CSS_SELECTOR, "table.cand tr")[1:]
+    assert len(rows) == 14 and all(r.find_elements(By.TAG_NAME, "td")[2].text for r in rows)
+    assert _errors(driver) == []
