@@ -265,6 +265,67 @@ def test_the_single_dummy_exchange_values_never_use_a_hidden_card():
         assert key(x.double) != key(y.double), which
 
 
+def _take(hand, cards):
+    h = list(hand)
+    for c in cards:
+        h.remove(c)
+    return h
+
+
+def test_double_down_single_dummy_values_never_use_a_hidden_card():
+    """The same on a double down (two tributes by rank, two returns at
+    once): a payer's values, and a returner's, do not change when the hands
+    they cannot see are dealt again consistently (the recorded exchange
+    cards kept where they are, so that the record stays the same record)."""
+    from guandan_fast.game.tribute import anti_tribute
+    rec = _double_down_record(3)
+    rules = rec.rules
+    rng = random.Random(2)
+    kw = dict(views=("double", "single"), budget=0.1, estimator=_hand_estimator, **KW)
+    base = analyse(_exchange_only(rec), **kw)
+    payers = [t.giver for t in rec.tributes]
+    received = {t.receiver: t.card for t in rec.tributes}
+
+    def no_anti(dealt):
+        return not anti_tribute([dealt[p] for p in payers], rules)
+    # the first payer sees only its own hand
+    me = rec.tributes[0].giver
+    fixed = [(t.giver, t.card) for t in rec.tributes if t.giver != me]
+    fixed += [(r.giver, r.card) for r in rec.returns
+              if r.card in rec.hands[r.giver] and r.card != received[r.giver]]
+    dealt = _redeal(rec.hands, [s for s in range(4) if s != me], fixed, no_anti, rng)
+    # the first returner saw both tributes; the payers held nothing above theirs
+    ret = rec.returns[0].giver
+    order = rules.order
+    after = _after_tribute(rec)
+    pay_top = {t.giver: order(t.card.rank) for t in rec.tributes}
+
+    def fits(h):
+        before = [list(x) for x in h]
+        for t in rec.tributes:
+            before[t.receiver].remove(t.card)
+            before[t.giver].append(t.card)
+        return no_anti(before) and all(
+            c == rules.wild or order(c.rank) <= pay_top[p] for p in payers for c in h[p])
+    fixed = [(t.receiver, t.card) for t in rec.tributes if t.receiver != ret]
+    fixed += [(r.giver, r.card) for r in rec.returns if r.giver != ret
+              and r.card != received[r.giver]]
+    seen_after = _redeal(after, [s for s in range(4) if s != ret], fixed, fits, rng)
+    back = [list(x) for x in seen_after]
+    for t in rec.tributes:
+        back[t.receiver].remove(t.card)
+        back[t.giver].append(t.card)
+    key = lambda v: [(str(m.move), m.mean, m.low, m.high, m.samples) for m in v.moves]  # noqa: E731
+    for which, hands in ((0, dealt), (2, back)):
+        assert [len(h) for h in hands] == [27] * 4
+        assert hands[base.decisions[which].seat] == sorted(rec.hands[base.decisions[which].seat])
+        other = analyse(_exchange_only(rec, hands), **kw)
+        x, y = base.decisions[which], other.decisions[which]
+        assert x.kind == ("tribute" if which == 0 else "return")
+        assert x.single is not None and key(x.single) == key(y.single), which
+        assert key(x.double) != key(y.double), which
+
+
 def test_a_return_that_breaks_a_bomb_is_marked_from_the_giver_s_seat():
     """The estimator (by construction) gives Ирина's side +1 when she keeps
     her four 2s and -1 when she breaks them, whatever the hidden hands

@@ -44,7 +44,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Sequence
+from typing import Callable, NamedTuple, Optional, Sequence
 
 from .._core import Card
 from ..bots.stats import deals_mean_ci
@@ -156,12 +156,18 @@ def exchange_seat(record, kind: str, which: int) -> ExchangeSeat:
                         payments=payments, tributes=tributes, candidates=tuple(cands))
 
 
-def _policy_tribute(hand: list, rules: Rules) -> Card:
-    return suggest_tribute(sorted(hand), rules)[0].card
-
-
-def _policy_return(hand: list, rules: Rules) -> Card:
-    return suggest_return(sorted(hand), rules)[0].card
+def _policy(kind: str, hand: list, rules: Rules, cache: Optional[dict]) -> Card:
+    """The policy's card from ``hand`` (the advice's first), remembered in
+    ``cache`` by the hand (the advice decomposes the hand once per legal
+    card: the same hand recurs for every card of the giver on one deal)."""
+    key = (kind, tuple(sorted(hand)))
+    if cache is not None and key in cache:
+        return cache[key]
+    advise = suggest_tribute if kind == "tribute" else suggest_return
+    card = advise(list(key[1]), rules)[0].card
+    if cache is not None:
+        cache[key] = card
+    return card
 
 
 def _consistent(seat: ExchangeSeat, hands: list) -> bool:
@@ -174,10 +180,12 @@ def _consistent(seat: ExchangeSeat, hands: list) -> bool:
     return not anti_tribute(before, seat.rules)
 
 
-def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card) -> GameState:
+def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card,
+                   cache: Optional[dict] = None) -> GameState:
     """The start of the play when the giver gives ``card`` and the deal is
     ``hands`` (before the tribute for a payer, after it for a returner),
-    the rest of the exchange by the module's policy."""
+    the rest of the exchange by the module's policy (``cache``: a dict
+    kept across the cards of one deal, to advise each hand once)."""
     rules = seat.rules
     h = [list(x) for x in hands]
     if seat.kind == "tribute":
@@ -187,15 +195,15 @@ def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card) -> Gam
             plan = tribute_plan(list(seat.order), [sorted(x) for x in h], rules)
             pays, leader = plan.payments, plan.leader
         for p, q in pays:
-            c = card if p == seat.seat else _policy_tribute(h[p], rules)
+            c = card if p == seat.seat else _policy("tribute", h[p], rules, cache)
             h[p].remove(c)
             h[q].append(c)
-        backs = [(q, p, _policy_return(h[q], rules)) for p, q in pays]
+        backs = [(q, p, _policy("return", h[q], rules, cache)) for p, q in pays]
     else:
         pays = [(g, r) for g, r, _ in seat.tributes]
         ranks = [c.rank for _, _, c in seat.tributes]
         leader = tribute_leaders(pays, ranks, rules, seat.order[0])[0]
-        backs = [(q, p, card if q == seat.seat else _policy_return(h[q], rules))
+        backs = [(q, p, card if q == seat.seat else _policy("return", h[q], rules, cache))
                  for p, q in pays]
     for g, r, c in backs:       # the returns are given at once
         h[g].remove(c)
@@ -244,8 +252,9 @@ def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: i
     halves: dict = {i: [] for i in range(len(cands))}
     exact = perfect
     for k, hands in enumerate(deals):
+        cache: dict = {}
         for i, card in enumerate(cands):
-            mv = value(start_position(seat, hands, card), each,
+            mv = value(start_position(seat, hands, card, cache), each,
                        (seed * 7_919 + k * 131 + i) & 0x7FFFFFFF)
             if mv is None:
                 return []
