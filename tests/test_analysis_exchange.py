@@ -160,7 +160,7 @@ def test_a_double_down_payer_sees_the_receivers_follow_the_ranks_on_each_deal():
     pay = exchange_seat(rec, "tribute", 0)
     other = 4 - pay.seat            # seats 1 and 3 pay
     assert pay.payers == (rec.tributes[0].giver, rec.tributes[1].giver)
-    for hands in (_deals(pay, pay.view(), 6, seed=11)):
+    for hands in _deals(pay, pay.view(), 3, seed=11):
         plan = tribute_plan([0, 2, 1, 3], hands, rec.rules)
         st = start_position(pay, hands, pay.candidates[0])
         mine = dict(plan.payments)[pay.seat]
@@ -213,12 +213,17 @@ def test_without_previous_the_finishing_order_is_rebuilt_from_the_exchange():
 
 # -- the review ---------------------------------------------------------------------
 
-def test_exchange_decisions_get_single_dummy_values_within_the_budget():
+def test_exchange_decisions_get_single_dummy_values_within_the_budget(monkeypatch):
+    import types
+    from guandan_fast.analysis import exchange
     rec = load(TRIBUTE)
     calls = []
+    clock = [0.0]         # the estimator spends its budget on this clock
+    monkeypatch.setattr(exchange, "time", types.SimpleNamespace(perf_counter=lambda: clock[0]))
 
     def est(state, max_seconds=None, seed=0):
         calls.append((state.count(0), max_seconds))
+        clock[0] += max_seconds
         return _hand_estimator(state, max_seconds, seed)
     a = analyse(_exchange_only(rec), views=("single",), budget=1.0, estimator=est, **KW)
     trib, ret = a.decisions[:2]
@@ -228,12 +233,15 @@ def test_exchange_decisions_get_single_dummy_values_within_the_budget():
     assert all(-3 <= m.low <= m.mean <= m.high <= 3 and m.samples >= 1
                for d in (trib, ret) for m in d.single.moves)
     assert ret.single.chosen is not None and str(ret.single.chosen.move) == "S2"
-    # every estimate is of a full start position; the return's 14 cards
-    # share the budget of one decision with a floor per card
+    # every estimate is of a full start position; the tribute's one card
+    # gets a quarter of the budget, the return's 14 cards share the budget
+    # of one decision with a floor per card: what is left after drawing
     assert all(n == 27 for n, _ in calls)
     n = len(ret.single.moves)
+    planned = 0.25 + max(1.0, n * MIN_CANDIDATE_SECONDS)
     spent = sum(s for _, s in calls)
-    assert spent == pytest.approx(0.25 + max(1.0, n * MIN_CANDIDATE_SECONDS))
+    assert spent == pytest.approx(planned)
+    assert len(calls) == 5 + 4 * n            # 0.25 s: 5 deals; 0.2 s a card: 4 deals
     data = a.to_dict()
     assert data["decisions"][1]["single"]["chosen"]["move"]["cards"] == "S2"
     assert len(a.graph()["single"]) == len(a.decisions) and a.graph()["single"][1] is not None
@@ -245,7 +253,7 @@ def test_the_single_dummy_exchange_values_never_use_a_hidden_card():
     do (the estimator reads every card, so a leak would show)."""
     rec = load(TRIBUTE)
     rng = random.Random(7)
-    kw = dict(views=("double", "single"), budget=1.0, estimator=_hand_estimator, **KW)
+    kw = dict(views=("double", "single"), budget=0.1, estimator=_hand_estimator, **KW)
     base = analyse(_exchange_only(rec), **kw)
     # the payer (seat 3) sees only its hand: seats 0-2 dealt again (S2 kept
     # in seat 0, so that the recorded return stays legal)

@@ -43,6 +43,7 @@ with equal tributes under ``equal_tribute_to_upper_hand=False``.
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Callable, NamedTuple, Optional, Sequence
 
@@ -60,6 +61,7 @@ __all__ = ["ExchangeSeat", "CardValue", "exchange_seat", "finishing_order", "sta
 
 SAMPLE_SECONDS = 0.05     # the least budget worth one estimate of a full deal (bots.search)
 MAX_DEALS = 8             # deals per decision at most (bots.search.DEFAULT_SAMPLES)
+MIN_CALL_SECONDS = 0.01   # an estimate gets at least this
 _MAX_DRAWS = 50           # rejection: at most this many draws per deal wanted
 
 
@@ -230,15 +232,19 @@ def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
 
 def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: int,
                     min_seconds: float = 0.2) -> list:
-    """A ``CardValue`` for every legal card (team 0's values), within about ``seconds`` in all (at least ``min_seconds`` per
-    card, at least ``SAMPLE_SECONDS`` per estimate): ``value(state,
-    seconds, seed)`` gives a position's value as an object with ``mean``,
-    ``low``, ``high`` and ``exact`` (the review's ``MoveValue``), or None.
-    An empty list when no deal could be valued."""
+    """A ``CardValue`` for every legal card (team 0's values), within about
+    ``seconds`` in all: at least ``min_seconds`` per card, one deal per
+    ``SAMPLE_SECONDS`` of a card's share (at most ``MAX_DEALS``), the
+    estimates sharing what is left of the planned time after the drawing
+    and the advice. ``value(state, seconds, seed)`` gives a position's
+    value as an object with ``mean``, ``low``, ``high`` and ``exact`` (the
+    review's ``MoveValue``), or None. An empty list when no deal could be
+    valued."""
     cands = list(seat.candidates)
     if not cands:
         return []
     per_card = max(seconds / len(cands), min(seconds, min_seconds))
+    deadline = time.perf_counter() + per_card * len(cands)
     n = max(1, min(MAX_DEALS, int(per_card / SAMPLE_SECONDS)))
     view = seat.view()
     perfect = view.perfect
@@ -247,14 +253,20 @@ def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: i
     deals = _deals(seat, view, n, seed)
     if not deals:
         return []
-    each = per_card / len(deals)
+    # the estimates share what is left of the planned time (the drawing and
+    # the advice for the unseen exchange are paid from it), none below
+    # MIN_CALL_SECONDS
+    calls = len(deals) * len(cands)
     vals: dict = {i: [] for i in range(len(cands))}
     halves: dict = {i: [] for i in range(len(cands))}
     exact = perfect
     for k, hands in enumerate(deals):
         cache: dict = {}
         for i, card in enumerate(cands):
-            mv = value(start_position(seat, hands, card, cache), each,
+            state = start_position(seat, hands, card, cache)
+            each = max(MIN_CALL_SECONDS, (deadline - time.perf_counter()) / calls)
+            calls -= 1
+            mv = value(state, each,
                        (seed * 7_919 + k * 131 + i) & 0x7FFFFFFF)
             if mv is None:
                 return []
