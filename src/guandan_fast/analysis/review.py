@@ -653,7 +653,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     decisions are valued. ``solver``/``estimator``/``suggester``: inject an
     engine (``solver(state, max_seconds)``, ``estimator(state, max_seconds,
     seed)``, ``suggester(record, move_index, max_seconds, seed)``), or None
-    to leave it out. ``min_plays``, ``tribute`` (the advice review) and
+    to leave it out (the single-dummy view of a tribute or return runs the
+    ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
     """
     from .batch import run_tasks
