@@ -2,17 +2,21 @@
 against estimate on perfect-information views.
 
 Run: ``python -m pytest bench/bench_bots.py -c bench/pytest.ini`` (add
-``-k sample`` for the sampler alone). Views come from seeded greedy deals:
-the opening lead (27-card hands), then decisions 8 and 40 of each deal; the
-tribute views carry a seeded exchange (known and forbidden cards).
+``-k sample`` for the sampler alone, ``-k within_budget -s`` for suggest's
+timing alone, which prints one line per budget). Views come from seeded
+greedy deals: the opening lead (27-card hands), then decisions 8 and 40 of
+each deal; the tribute views carry a seeded exchange (known and forbidden
+cards). suggest's timing runs on ``BUDGET_VIEWS``: 60 views in four strata
+of 15, fixed before any timing (see ``budget_views``).
 """
 
+import gc
 import importlib.util
 import time
 
 import numpy as np
 import pytest
-from conftest import describe, per_call_times
+from conftest import describe, median_ci, per_call_times, wilson
 
 from guandan_fast import GreedyBot, Rules, View, sample_deals, suggest
 from guandan_fast.bots.match import deal_for
@@ -23,29 +27,78 @@ HAVE_ESTIMATE = importlib.util.find_spec("guandan_fast.engine.estimate") is not 
 needs_estimate = pytest.mark.skipif(not HAVE_ESTIMATE, reason="no estimator")
 
 
+def _deal_start(seed, unit, exchange):
+    """A seeded deal's start (hands after a seeded tribute exchange when
+    ``exchange``), with its tributes and returns."""
+    hands, level, leader = deal_for(seed, unit)
+    rules = Rules(level=level)
+    tributes, returns = [], []
+    if exchange:
+        plan = tribute_plan([0, 2, 1, 3] if unit % 2 else [1, 0, 2, 3], hands, rules)
+        if not plan.anti_tribute:
+            hands = [list(h) for h in hands]
+            for payer, receiver in plan.payments:
+                card = tribute_candidates(hands[payer], rules)[0]
+                hands[payer].remove(card)
+                hands[receiver].append(card)
+                tributes.append((payer, receiver, card))
+            for payer, receiver, _ in list(tributes):
+                card = return_candidates(hands[receiver], rules)[0]
+                hands[receiver].remove(card)
+                hands[payer].append(card)
+                returns.append((receiver, payer, card))
+            leader = plan.leader
+    return GameState.start(hands, rules, leader), tributes, returns
+
+
+def budget_views(per_stratum=15):
+    """suggest's timing views, four strata of ``per_stratum`` seeded greedy
+    deals, each view the first decision of its deal meeting the stratum's
+    rule with at least two legal moves (a forced move answers at once and is
+    excluded): openings (decision 0: a 27-card hand, 108 cards in play;
+    seed 51), mid-deal (from decision 16 on; the same deals), late (from the
+    first decision with at most 36 cards in play, where the estimator's exact
+    phase and root proofs run; the same deals) and tribute (a seeded
+    exchange, known and forbidden cards; seed 52; from decision 0 in even
+    deals, 12 in odd ones). Returns [(stratum, view)]."""
+    def first(s, tributes, returns, rule):
+        history, k = [], 0
+        while not s.over:
+            v = View.from_state(s, history=history, tributes=tributes, returns=returns)
+            if rule(k, v) and len(v.legal_actions()) > 1:
+                return v
+            a = GreedyBot().choose(v)
+            history.append((s.turn, a))
+            s = s.apply(a)
+            k += 1
+        return None
+    rules = {"opening": lambda k, v: k == 0, "mid": lambda k, v: k >= 16,
+             "late": lambda k, v: sum(v.counts) <= 36}
+    out = []
+    for name, rule in rules.items():
+        got, unit = 0, 0
+        while got < per_stratum:
+            v = first(*_deal_start(51, unit, False), rule)
+            unit += 1
+            if v is not None:
+                out.append((name, v))
+                got += 1
+    got, unit = 0, 0
+    while got < per_stratum:
+        at = 0 if unit % 2 == 0 else 12
+        v = first(*_deal_start(52, unit, True), lambda k, v: k >= at)
+        unit += 1
+        if v is not None:
+            out.append(("tribute", v))
+            got += 1
+    return out
+
+
 def greedy_views(seed, deals, at=(0, 8, 40), exchange=False, reveal=False):
     """Views of the seat to act at the given decisions of seeded greedy deals."""
     out = []
     for unit in range(deals):
-        hands, level, leader = deal_for(seed, unit)
-        rules = Rules(level=level)
-        tributes, returns = [], []
-        if exchange:
-            plan = tribute_plan([0, 2, 1, 3] if unit % 2 else [1, 0, 2, 3], hands, rules)
-            if not plan.anti_tribute:
-                hands = [list(h) for h in hands]
-                for payer, receiver in plan.payments:
-                    card = tribute_candidates(hands[payer], rules)[0]
-                    hands[payer].remove(card)
-                    hands[receiver].append(card)
-                    tributes.append((payer, receiver, card))
-                for payer, receiver, _ in list(tributes):
-                    card = return_candidates(hands[receiver], rules)[0]
-                    hands[receiver].remove(card)
-                    hands[payer].append(card)
-                    returns.append((receiver, payer, card))
-                leader = plan.leader
-        s = GameState.start(hands, rules, leader)
+        s, tributes, returns = _deal_start(seed, unit, exchange)
         history = []
         k = 0
         while not s.over and k <= max(at):
@@ -76,28 +129,79 @@ def bench_sample_deals_100_with_exchange(benchmark):
     benchmark(lambda: [sample_deals(v, 100, seed=2) for v in EXCHANGE[:10]])
 
 
+BUDGET_VIEWS = budget_views()
+
+
 def _budget_run(views, budget):
-    ratios = []
-    for i, v in enumerate(views):
-        if len(v.legal_actions()) < 2:
-            continue
-        t0 = time.perf_counter()
-        suggest(v, max_seconds=budget, seed=i)
-        ratios.append((time.perf_counter() - t0) / budget)
-    return np.array(ratios)
+    """suggest's wall time / budget on each view (seed: the view's index),
+    a check that each answer lists every legal move once, and the views
+    during which the process ran a full (generation 2) garbage collection
+    (a pause of the caller's heap, outside suggest's control)."""
+    ratios, full_gc = [], []
+    collected = []
+
+    def seen(phase, info):
+        if phase == "stop" and info["generation"] == 2:
+            collected.append(1)
+    gc.callbacks.append(seen)
+    try:
+        for i, (_, v) in enumerate(views):
+            collected.clear()
+            t0 = time.perf_counter()
+            out = suggest(v, max_seconds=budget, seed=i)
+            ratios.append((time.perf_counter() - t0) / budget)
+            full_gc.append(bool(collected))
+            assert len(out) == len(v.legal_actions())
+    finally:
+        gc.callbacks.remove(seen)
+    return np.array(ratios), np.array(full_gc)
+
+
+def budget_summary(ratios, strata, full_gc):
+    """The figures of one budget: the median ratio with its 95% order-statistic
+    interval, the range, and the share within 0.9..1.1 (Wilson 95%), in all
+    and per stratum; the views outside it, and those hit by a full
+    garbage collection."""
+    def one(r):
+        m, lo, hi = median_ci(r)
+        k = int(np.sum(np.abs(r - 1) <= 0.10 + 1e-12))
+        share, slo, shi = wilson(k, r.size)
+        return {"views": int(r.size), "ratio_median": m, "median_ci": [lo, hi],
+                "ratio_min": float(r.min()), "ratio_max": float(r.max()),
+                "within": k, "within_share": share, "within_ci": [slo, shi],
+                "over": int(np.sum(r > 1.1 + 1e-12)), "under": int(np.sum(r < 0.9 - 1e-12))}
+    out = one(ratios)
+    names = np.array(strata)
+    out["strata"] = {n: one(ratios[names == n]) for n in dict.fromkeys(strata)}
+    out["outside"] = [[i, strata[i], round(float(r), 3), bool(full_gc[i])]
+                      for i, r in enumerate(ratios) if abs(r - 1) > 0.10 + 1e-12]
+    out["full_gc_views"] = int(full_gc.sum())
+    return out
 
 
 @needs_estimate
-@pytest.mark.parametrize("budget", [0.05, 0.2])
+@pytest.mark.parametrize("budget", [0.05, 0.2, 1.0])
 def bench_suggest_within_budget(benchmark, budget):
-    """suggest's wall time over its budget, seeded views (27-card openings
-    included): the ratio's median, min and max."""
-    views = PLAIN[:30]
-    r = benchmark.pedantic(_budget_run, args=(views, budget), rounds=1, iterations=1)
-    benchmark.extra_info.update({"budget_s": budget, "views": int(r.size),
-                                 "ratio_median": float(np.median(r)),
-                                 "ratio_min": float(r.min()), "ratio_max": float(r.max()),
-                                 "within_10pct": float(np.mean(np.abs(r - 1) <= 0.10))})
+    """suggest's wall time over its budget on the 60 ``BUDGET_VIEWS`` (27-card
+    openings, mid-deal, late, tribute): the median ratio (95% CI) and the
+    share within 0.9..1.1 (Wilson 95%), in all and per stratum."""
+    import os
+    strata = [name for name, _ in BUDGET_VIEWS]
+    r, full_gc = benchmark.pedantic(_budget_run, args=(BUDGET_VIEWS, budget), rounds=1,
+                                    iterations=1)
+    info = budget_summary(r, strata, full_gc)
+    info.update({"budget_s": budget, "load_average": list(os.getloadavg())})
+    benchmark.extra_info.update(info)
+    per = ", ".join(f"{n} {d['ratio_median']:.3f} ({d['within']}/{d['views']})"
+                    for n, d in info["strata"].items())
+    print(f"\nsuggest at {budget:g} s: median ratio {info['ratio_median']:.3f} "
+          f"[{info['median_ci'][0]:.3f}, {info['median_ci'][1]:.3f}], range "
+          f"{info['ratio_min']:.3f}..{info['ratio_max']:.3f}; within 0.9..1.1: "
+          f"{info['within']}/{info['views']} = {100 * info['within_share']:.0f}% "
+          f"[{100 * info['within_ci'][0]:.0f}, {100 * info['within_ci'][1]:.0f}] "
+          f"(over {info['over']}, under {info['under']}); {per}; outside "
+          f"[view, stratum, ratio, full gc]: {info['outside']}; full gc in "
+          f"{info['full_gc_views']} views; load {info['load_average'][0]:.2f}")
 
 
 @needs_estimate

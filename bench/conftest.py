@@ -90,6 +90,35 @@ def describe(times):
             "max_us": float(times.max() * 1e6)}
 
 
+def median_ci(values, confidence=0.95):
+    """(median, low, high): the sample median and its distribution-free
+    interval from order statistics (the ranks whose binomial(n, 1/2) tails
+    leave at most (1 - confidence) / 2 each side; the whole range for tiny n)."""
+    from math import comb
+    x = np.sort(np.asarray(values, dtype=float))
+    n = x.size
+    alpha = (1 - confidence) / 2
+    k, tail = 0, 0.5 ** n            # P(B <= k), B ~ binomial(n, 1/2)
+    while k + 1 < n and tail + comb(n, k + 1) * 0.5 ** n <= alpha:
+        k += 1
+        tail += comb(n, k) * 0.5 ** n
+    # [x_(k+1), x_(n-k)] (1-based) covers the median with probability >= 1 - 2 P(B <= k)
+    if tail > alpha:
+        return float(np.median(x)), float(x[0]), float(x[-1])
+    return float(np.median(x)), float(x[k]), float(x[n - 1 - k])
+
+
+def wilson(successes, n, z=1.959963984540054):
+    """(share, low, high): a proportion and its 95% Wilson score interval."""
+    if n == 0:
+        return float("nan"), 0.0, 1.0
+    p = successes / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * np.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return float(p), float(max(0.0, c - h)), float(min(1.0, c + h))
+
+
 def ratio_against_reference(benchmark, core_fn, ref_fn, items):
     """Time the core and the reference on the same items in one run (the
     reference's caches cleared before each call) and record the ratio."""

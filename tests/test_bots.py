@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from guandan_fast import (BotSpecError, GreedyBot, RandomBot, Rules, View, hints, make_bot,
-                          read_play)
+                          read_play, sample_deals)
 from guandan_fast.bots import Bot, SearchBot, Suggestion, suggest
 from guandan_fast.bots.match import deal_for, match
 from guandan_fast.formats.record import loads, replay
@@ -154,19 +154,76 @@ def _views(n, seed=2):
     return out
 
 
-def test_suggest_lists_every_legal_move_within_budget():
-    for v in _views(2):
-        out = suggest(v, max_seconds=0.05, seed=1)
-        legal = v.legal_actions()
-        assert sorted(map(repr, (s.play for s in out))) == sorted(map(repr, legal))
-        assert len(out) == len(legal)
-        for s in out:
-            assert isinstance(s, Suggestion)
-            play, value, low, high = s
-            if value is not None:
-                assert low <= value <= high and -3 <= value <= 3
-        values = [s.value for s in out if s.value is not None]
-        assert values == sorted(values, reverse=True)
+def _tribute_views(seed=3, at=(0, 9, 30)):
+    """Views with a tribute exchange (known and forbidden cards): the deals
+    after the first of a seeded greedy game, at a few decisions."""
+    out = []
+    result = match("greedy", "greedy", deals=1, seed=seed, games=True, duplicate=False, jobs=1)
+    for p in result.plays:
+        rec = loads(p.record)
+        if not rec.tributes:
+            continue
+        for i in at:
+            if i < len(rec.moves):
+                out.append(View.from_record(rec, i))
+    return out
+
+
+def _check_suggestions(v, out):
+    """Every legal move exactly once (the pass when following), as
+    Suggestions; values best first, then the unvalued in the hint order."""
+    legal = v.legal_actions()
+    plays = [s.play for s in out]
+    assert len(out) == len(legal)
+    assert len(set(plays)) == len(plays)                 # no move twice
+    assert set(plays) == set(legal)                      # every legal move
+    assert (None in plays) == (v.table is not None)      # the pass when following
+    seen_none = False
+    for s in out:
+        assert isinstance(s, Suggestion)
+        play, value, low, high = s
+        if value is None:
+            seen_none = True
+            assert low is None and high is None
+        else:
+            assert not seen_none                         # valued moves first
+            assert -3 <= low <= value <= high <= 3
+    values = [s.value for s in out if s.value is not None]
+    assert values == sorted(values, reverse=True)
+    unvalued = [s.play for s in out if s.value is None]
+    order = {p: i for i, p in enumerate(hints(v.hand_counts, v.rules, v.table))}
+    ranks = [order.get(p, len(order)) for p in unvalued]
+    assert ranks == sorted(ranks)
+
+
+def test_suggest_lists_every_legal_move_exactly_once():
+    # openings (27-card hands), mid-deal and late views of seeded deals, views
+    # with a tribute exchange, and perfect-information views; a budget below
+    # the estimator's setup on a full deal (the hint order) and one above
+    plain = _views(5, seed=7)
+    tribute = _tribute_views()
+    assert len(tribute) >= 3
+    revealed = [View.from_state(v.state(sample_deals(v, 1, seed=4)[0]), reveal=True)
+                for v in plain[1::3]]
+    views = [v for v in plain + tribute + revealed if len(v.legal_actions()) > 1]
+    assert sum(v.hand.__len__() == 27 for v in views) >= 3
+    for i, v in enumerate(views):
+        for budget in (0.01, 0.06):
+            _check_suggestions(v, suggest(v, max_seconds=budget, seed=i))
+
+
+def test_evaluate_moves_with_a_playout_budget_uses_the_planned_deals_only():
+    # no deal is added for time left with a playout budget (the result must
+    # not depend on the machine's speed); a small endgame, proven at once
+    from guandan_fast.bots.search import evaluate_moves
+    s = GameState.start(["S3 S4 H9", "S5 S9 SJ", "SA SK D3", "S6 S7 C8"], Rules(level=2),
+                        leader=0)
+    v = View.from_state(s)
+    a = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
+    b = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
+    assert max(m.samples for m in a) == 3
+    assert [(m.play, m.value, m.low, m.high) for m in a] == \
+        [(m.play, m.value, m.low, m.high) for m in b]
 
 
 def test_search_bot_plays_legal_deals():

@@ -25,12 +25,20 @@ from .base import Bot, GreedyBot, _advised
 from ..game.tribute import suggest_return, suggest_tribute
 from .stats import deals_mean_ci
 
-__all__ = ["SearchBot", "MoveValue", "evaluate_moves", "DEFAULT_SAMPLES", "SAMPLE_SECONDS"]
+__all__ = ["SearchBot", "MoveValue", "evaluate_moves", "DEFAULT_SAMPLES", "SAMPLE_SECONDS",
+           "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE"]
 
 DEFAULT_SAMPLES = 8
 SAMPLE_SECONDS = 0.05    # the least budget worth one deal (the estimator's setup)
 SETUP_CARDS = 28         # above this many cards in play (docs/performance.md, 'Bots and matches')
 _MIN_CALL = 0.002        # seconds: a budget below this is not worth a call
+# What follows the last estimator call: its teardown (the solver's buffers
+# freed, up to ~1 ms after an exact phase) and the answer's building (the
+# last deal's values added, each move's interval, the ranking), about
+# FINISH_SECONDS + FINISH_SECONDS_PER_MOVE a legal move; the calls stop that
+# much before the deadline (docs/performance.md, "suggest's budget")
+FINISH_SECONDS = 7e-4
+FINISH_SECONDS_PER_MOVE = 4e-6
 
 
 @dataclass(frozen=True)
@@ -67,23 +75,32 @@ def _estimate():
 def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLES,
                    seed: int = 0, max_playouts: Optional[int] = None) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
-    best first for the mover, valued over up to ``samples`` deals drawn
-    from the view within ``max_seconds`` in all. Moves never valued (no
-    time) follow in the hint order with value None; ties keep the hint
-    order. A perfect-information view is one deal, given the whole budget.
+    best first for the mover, valued over ``samples`` deals drawn from the
+    view within ``max_seconds`` in all (more when they are proven early).
+    Moves never valued (no time) follow in the hint order with value None;
+    ties keep the hint order. A perfect-information view is one deal, given the whole budget.
     With more than ``SETUP_CARDS`` cards in play each deal needs at least
-    ``SAMPLE_SECONDS`` (the estimator's setup): fewer deals, and a smaller
-    budget values nothing (the hint order).
+    ``SAMPLE_SECONDS`` (the estimator's setup): fewer deals are planned,
+    and a smaller budget values nothing (the hint order).
+
+    The budget: each deal gets an even share of what is left (the last the
+    true remaining time), less what follows the last call (its teardown and
+    the answer's building: ``FINISH_SECONDS`` and ``FINISH_SECONDS_PER_MOVE``
+    a legal move). When the planned deals are done early (proven), more are
+    drawn one at a time, each given all that is left, until the deadline:
+    ``samples`` is then exceeded, on positions whose deals are proven
+    quickly.
     With ``max_playouts`` the estimator stops at that many playouts a
-    deal, so the result no longer depends on the machine's speed.
+    deal and no deal is added for time left, so the result no longer
+    depends on the machine's speed.
     """
     start = time.perf_counter()
     deadline = start + max_seconds
     actions = view.legal_actions()
     order = hints(view.hand_counts, view.rules, view.table)
     rank = {p: i for i, p in enumerate(order)}
-    rank[None] = len(order)   # the pass after every play
-    actions.sort(key=lambda p: rank.get(p, len(order)))
+    last = len(order)         # the pass after every play
+    actions.sort(key=lambda p: rank.get(p, last))
     if len(actions) == 1:
         return [MoveValue(actions[0], None, None, None, 0)]
     estimate = _estimate()
@@ -92,43 +109,59 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     large = sum(view.counts) > SETUP_CARDS
     if large and max_seconds < SAMPLE_SECONDS:
         return [MoveValue(p, None, None, None, 0) for p in actions]
-    n = 1 if view.perfect else max(1, int(samples))
-    if large:
-        n = min(n, int(max_seconds / SAMPLE_SECONDS))
-    deals = sample_deals(view, n, seed=seed)
+    cap = 1 if view.perfect else max(1, int(samples))
+    n = min(cap, int(max_seconds / SAMPLE_SECONDS)) if large else cap
+    m = len(actions)
+    end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
+    index = {p: i for i, p in enumerate(actions)}
     sign = 1.0 if team(view.seat) == 0 else -1.0
-    values: dict = {p: [] for p in actions}
-    halves: dict = {p: [] for p in actions}
-    means: dict = {p: 0.0 for p in actions}     # tie-breaks, as estimate ranks
-    tried: dict = {p: 0 for p in actions}
-    for k, deal in enumerate(deals):
-        budget = (deadline - time.perf_counter()) / (n - k)
+    values = [[] for _ in range(m)]
+    halves = [[] for _ in range(m)]
+    means = [0.0] * m         # tie-breaks, as estimate ranks
+    tried = [0] * m
+    deals = sample_deals(view, n, seed=seed)
+    k = 0
+    while True:
+        if k == len(deals):
+            # the planned deals are done before the deadline (proven early):
+            # one more deal at a time, given all that is left
+            if view.perfect or max_playouts is not None \
+                    or end - time.perf_counter() < _MIN_CALL:
+                break
+            deals += sample_deals(view, 1, seed=(seed * 7919 + k) & 0x7FFFFFFF)
+        budget = (end - time.perf_counter()) / (len(deals) - k)
         if budget < _MIN_CALL:
             break
-        est = estimate(_position(view, deal), max_seconds=budget, max_playouts=max_playouts,
-                       threads=1, seed=(seed * 1009 + k) & 0x7FFFFFFF, confidence=0.95)
-        for m in est.moves:
+        est = estimate(_position(view, deals[k]), max_seconds=budget,
+                       max_playouts=max_playouts, threads=1,
+                       seed=(seed * 1009 + k) & 0x7FFFFFFF, confidence=0.95)
+        k += 1
+        for e in est.moves:
             # a move the tree never tried says nothing on this deal
-            if m.play in values and (m.samples > 0 or m.exact):
-                values[m.play].append(sign * m.score)
-                halves[m.play].append((m.high - m.low) / 2)
-                means[m.play] += sign * m.mean
-                tried[m.play] += m.samples
+            if e.samples > 0 or e.exact:
+                i = index.get(e.play)
+                if i is not None:
+                    values[i].append(sign * e.score)
+                    halves[i].append((e.high - e.low) / 2)
+                    means[i] += sign * e.mean
+                    tried[i] += e.samples
     out = []
-    for p in actions:
-        vals = values[p]
+    keys = []
+    for i, p in enumerate(actions):
+        vals = values[i]
         if not vals:
             out.append(MoveValue(p, None, None, None, 0))
+            keys.append((True, 0.0, 0.0, 0, i))
             continue
         # the spread between deals and each deal's own error (the estimator's
         # 95% half-width), combined (stats.deals_mean_ci)
-        mean, lo, hi = deals_mean_ci(vals, halves[p], perfect=view.perfect)
+        mean, lo, hi = deals_mean_ci(vals, halves[i], perfect=view.perfect)
         out.append(MoveValue(p, mean, lo, hi, len(vals)))
+        keys.append((False, -mean, -means[i], -tried[i], i))
     # best first: by value, then (as estimate ranks) by the results' mean
-    # and the playouts behind the move, then the hint order
-    out.sort(key=lambda m: (m.value is None, -(m.value if m.value is not None else 0.0),
-                            -means[m.play], -tried[m.play], rank.get(m.play, len(order))))
-    return out
+    # and the playouts behind the move, then the hint order (the actions'
+    # order)
+    return [out[i] for i in sorted(range(m), key=keys.__getitem__)]
 
 
 _GREEDY = GreedyBot()

@@ -195,6 +195,11 @@ VERIFY_TOP = 2
 # (docs/performance.md, "Estimator").
 TREE = dict(base_budget=1000, explore=1.0, solve_cards=16, widen=1.0, mix=1.0)
 
+# Building the result after the tree (the root statistics, a MoveEstimate a
+# move, the ranking) takes about this long per root move; the tree stops
+# that much before the deadline (docs/performance.md, "suggest's budget").
+RESULT_SECONDS_PER_MOVE = 4e-6
+
 
 def _as_position(position) -> Position:
     """A Position, or a GameState (game/state.py) turned into one."""
@@ -302,36 +307,46 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
 
+    # the result is built after the tree: it stops that much before the
+    # deadline, so that estimate answers within max_seconds
+    end = None if deadline is None else deadline - RESULT_SECONDS_PER_MOVE * len(moves)
     # (not above 40 cards, where a root move's proof does not fit a budget)
     verify = VERIFY if deadline is not None and max_playouts is None \
         and _cards(position) <= 40 else 0.0
-    tree_deadline = deadline
+    tree_end = end
     if verify:
-        tree_deadline = deadline - verify * (deadline - time.perf_counter())
-
-    def remaining():
-        return None if tree_deadline is None else max(1e-4, tree_deadline - time.perf_counter())
-
-    if threads == 1:
-        cores[0].run(remaining(), per_thread)
-    else:
-        failed: List[BaseException] = []
-
-        def work(c):
-            try:
-                c.run(remaining(), per_thread)
-            except BaseException as e:       # re-raised by the caller
-                failed.append(e)
-        pool = [threading.Thread(target=work, args=(c,), daemon=True) for c in cores]
-        for t in pool:
-            t.start()
-        for t in pool:
-            t.join()
-        if failed:
-            raise failed[0]
+        tree_end = end - verify * (end - time.perf_counter())
+    _run(cores, tree_end, per_thread)
     if verify:
-        _verify(first, cores, deadline)
+        _verify(first, cores, end)
+        # proofs done before the deadline: the tree gets the rest back (it
+        # stops at once if every root move is proven)
+        if end - time.perf_counter() > 1e-3:
+            _run(cores, end, None)
     return _collect(position, first, cores, moves, t0, confidence, threads)
+
+
+def _run(cores, until, iterations):
+    """Run the trees (one thread each) until the time ``until`` (None: no
+    limit) or ``iterations`` each."""
+    remaining = None if until is None else max(1e-4, until - time.perf_counter())
+    if len(cores) == 1:
+        cores[0].run(remaining, iterations)
+        return
+    failed: List[BaseException] = []
+
+    def work(c):
+        try:
+            c.run(remaining, iterations)
+        except BaseException as e:       # re-raised by the caller
+            failed.append(e)
+    pool = [threading.Thread(target=work, args=(c,), daemon=True) for c in cores]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    if failed:
+        raise failed[0]
 
 
 def _verify(search, cores, deadline):
@@ -340,16 +355,10 @@ def _verify(search, cores, deadline):
     proven tightens their bounds in every tree."""
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
-    stats = [c.root_stats() for c in cores]
-    n = len(stats[0])
-    bounds = [(max(s[i][3] for s in stats), min(s[i][4] for s in stats)) for i in range(n)]
-    score = []
-    for i in range(n):
-        k = sum(s[i][0] for s in stats)
-        lo, hi = bounds[i]
-        if lo == hi or k == 0:
-            continue
-        score.append((-sign * sum(s[i][5] * s[i][0] for s in stats) / k, i))
+    pooled = _pooled(cores)
+    bounds = [(lo, hi) for _, _, lo, hi, _ in pooled]
+    score = [(-sign * mm, i) for i, (k, _, lo, hi, mm) in enumerate(pooled)
+             if lo != hi and k > 0]
     top = [i for _, i in sorted(score)[:VERIFY_TOP]]
     for j, i in enumerate(top):
         left = deadline - time.perf_counter()
@@ -366,16 +375,27 @@ def _verify(search, cores, deadline):
         c.prove_root_moves(bounds)
 
 
+def _pooled(cores):
+    """The root statistics of every tree pooled, per root move (in the
+    search's order): (samples, sum, lo, hi, minimax score), samples and sums
+    added, proven bounds intersected, the score weighted by samples."""
+    stats = [c.root_stats() for c in cores]
+    if len(stats) == 1:
+        return [(n, tot, lo, hi, mm) for n, tot, _, lo, hi, mm in stats[0]]
+    out = []
+    for per in zip(*stats):
+        n = sum(s[0] for s in per)
+        out.append((n, sum(s[1] for s in per), max(s[3] for s in per),
+                    min(s[4] for s in per),
+                    sum(s[5] * s[0] for s in per) / n if n else 0.0))
+    return out
+
+
 def _collect(position, search, cores, moves, t0, confidence, threads) -> Estimate:
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
-    stats = [c.root_stats() for c in cores]
     out: List[MoveEstimate] = []
-    for i, play in enumerate(moves):
-        n = sum(s[i][0] for s in stats)
-        tot = sum(s[i][1] for s in stats)
-        lo = max(s[i][3] for s in stats)
-        hi = min(s[i][4] for s in stats)
+    for play, (n, tot, lo, hi, mm) in zip(moves, _pooled(cores)):
         if lo == hi:
             out.append(MoveEstimate(play, float(lo), float(lo), float(lo), n, True, (lo, hi),
                                     float(lo)))
@@ -386,7 +406,7 @@ def _collect(position, search, cores, moves, t0, confidence, threads) -> Estimat
                                     float(mid)))
             continue
         mean = min(max(tot / n, lo), hi)
-        score = min(max(sum(s[i][5] * s[i][0] for s in stats) / n, lo), hi)
+        score = min(max(mm, lo), hi)
         half = _width(n, confidence)
         out.append(MoveEstimate(play, mean, max(float(lo), mean - half),
                                 min(float(hi), mean + half), n, False, (lo, hi), score))
