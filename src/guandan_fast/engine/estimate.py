@@ -319,8 +319,8 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     _run(cores, tree_end, per_thread)
     if verify:
         _verify(first, cores, end)
-        # proofs done before the deadline: the tree gets the rest back (it
-        # stops at once if every root move is proven)
+        # every sampled move proven before the deadline: the tree gets the
+        # rest back (it stops at once if every root move is proven)
         if end - time.perf_counter() > 1e-3:
             _run(cores, end, None)
     return _collect(position, first, cores, moves, t0, confidence, threads)
@@ -351,20 +351,23 @@ def _run(cores, until, iterations):
 
 def _verify(search, cores, deadline):
     """The rest of the budget on proofs of the root moves ranked first and
-    second by the tree (their exact values decide the choice); what is
-    proven tightens their bounds in every tree."""
+    second by the tree (their exact values decide the choice), half each;
+    time they leave goes to proofs of the next moves in the tree's order,
+    each given all that is left. What is proven tightens their bounds in
+    every tree."""
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
     pooled = _pooled(cores)
     bounds = [(lo, hi) for _, _, lo, hi, _ in pooled]
     score = [(-sign * mm, i) for i, (k, _, lo, hi, mm) in enumerate(pooled)
              if lo != hi and k > 0]
-    top = [i for _, i in sorted(score)[:VERIFY_TOP]]
-    for j, i in enumerate(top):
+    order = [i for _, i in sorted(score)]
+    top = min(VERIFY_TOP, len(order))
+    for j, i in enumerate(order):
         left = deadline - time.perf_counter()
         if left <= 1e-3:
             break
-        search.set_limits(None, left / (len(top) - j))
+        search.set_limits(None, left / (top - j) if j < top else left)
         lo, hi = bounds[i]
         b = search.solve_move(i, lo, hi)
         if search.aborted == 3:
