@@ -76,20 +76,22 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
                    seed: int = 0, max_playouts: Optional[int] = None) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
     best first for the mover, valued over ``samples`` deals drawn from the
-    view within ``max_seconds`` in all (more when they are proven early).
+    view within ``max_seconds`` in all (more when time is left, see below).
     Moves never valued (no time) follow in the hint order with value None;
-    ties keep the hint order. A perfect-information view is one deal, given the whole budget.
-    With more than ``SETUP_CARDS`` cards in play each deal needs at least
+    ties keep the hint order. A perfect-information view is one deal, given
+    the whole budget. With more than ``SETUP_CARDS`` cards in play each deal needs at least
     ``SAMPLE_SECONDS`` (the estimator's setup): fewer deals are planned,
     and a smaller budget values nothing (the hint order).
 
     The budget: each deal gets an even share of what is left (the last the
     true remaining time), less what follows the last call (its teardown and
     the answer's building: ``FINISH_SECONDS`` and ``FINISH_SECONDS_PER_MOVE``
-    a legal move). When the planned deals are done early (proven), more are
-    drawn one at a time, each given all that is left, until the deadline:
-    ``samples`` is then exceeded, on positions whose deals are proven
-    quickly.
+    a legal move). When the planned deals are done early (some proven),
+    more are drawn one at a time, each given all that is left: up to
+    ``samples``, and beyond while some deal is not proven. So the answer
+    comes before the deadline only when it is complete: every one of at
+    least ``samples`` deals proven (or a forced move, or a proven
+    perfect-information view).
     With ``max_playouts`` the estimator stops at that many playouts a
     deal and no deal is added for time left, so the result no longer
     depends on the machine's speed.
@@ -120,12 +122,14 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     means = [0.0] * m         # tie-breaks, as estimate ranks
     tried = [0] * m
     deals = sample_deals(view, n, seed=seed)
-    k = 0
+    k = proven = 0
     while True:
         if k == len(deals):
-            # the planned deals are done before the deadline (proven early):
-            # one more deal at a time, given all that is left
-            if view.perfect or max_playouts is not None \
+            # the planned deals are done before the deadline (some proven
+            # early): one more deal at a time, given all that is left, up to
+            # ``samples`` and beyond while a deal is not proven (when every
+            # deal is, the answer is complete)
+            if view.perfect or max_playouts is not None or (k >= cap and proven == k) \
                     or end - time.perf_counter() < _MIN_CALL:
                 break
             deals += sample_deals(view, 1, seed=(seed * 7919 + k) & 0x7FFFFFFF)
@@ -136,6 +140,7 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
                        max_playouts=max_playouts, threads=1,
                        seed=(seed * 1009 + k) & 0x7FFFFFFF, confidence=0.95)
         k += 1
+        proven += est.exact
         for e in est.moves:
             # a move the tree never tried says nothing on this deal
             if e.samples > 0 or e.exact:
