@@ -226,5 +226,8 @@ def bench_suggest_agrees_with_estimate_when_revealed(benchmark, budget):
     agree, same = benchmark.pedantic(run, rounds=1, iterations=1)
     # the baseline: estimate against itself under another seed
     benchmark.extra_info.update({"budget_s": budget, "views": len(views), "agree": agree,
-                                 "rate": agree / len(views), "estimate_self_agree": same,
-                                 "estimate_self_rate": same / len(views)})
+                                 "rate": agree / len(views),
+                                 "rate_ci": list(wilson(agree, len(views))[1:]),
+                                 "estimate_self_agree": same,
+                                 "estimate_self_rate": same / len(views),
+                                 "estimate_self_ci": list(wilson(same, len(views))[1:])})
