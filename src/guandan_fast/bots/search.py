@@ -79,9 +79,10 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     view within ``max_seconds`` in all (more when time is left, see below).
     Moves never valued (no time) follow in the hint order with value None;
     ties keep the hint order. A perfect-information view is one deal, given
-    the whole budget. With more than ``SETUP_CARDS`` cards in play each deal needs at least
-    ``SAMPLE_SECONDS`` (the estimator's setup): fewer deals are planned,
-    and a smaller budget values nothing (the hint order).
+    the whole budget. With more than ``SETUP_CARDS`` cards in play each
+    deal needs at least ``SAMPLE_SECONDS`` (the estimator's setup): fewer
+    deals are planned, and a smaller budget values nothing (the hint
+    order).
 
     The budget: each deal gets an even share of what is left (the last the
     true remaining time), less what follows the last call (its teardown and
@@ -187,15 +188,15 @@ def _pick(moves: Sequence[MoveValue], base: Optional[Play]) -> Optional[Play]:
 class SearchBot(Bot):
     """Plays from sampled deals, over the hint order's choice.
 
-    Each decision: up to ``samples`` deals drawn uniformly among those
-    consistent with the view (at most one per ``SAMPLE_SECONDS`` of the
-    budget: each estimator call on a full deal has a fixed setup cost), the
-    perfect-information estimator run on each within an even share of
-    ``max_seconds``, each move's value averaged over the deals with a 95%
-    interval (``evaluate_moves``). The bot plays the best-valued move only
-    when its interval lies wholly above the value of GreedyBot's choice on
-    the same deals; otherwise it plays GreedyBot's choice. A forced move
-    costs no time.
+    Each decision: ``samples`` deals drawn uniformly among those consistent
+    with the view (at most one per ``SAMPLE_SECONDS`` of the budget planned:
+    each estimator call on a full deal has a fixed setup cost; more when
+    deals are proven early), the perfect-information estimator run on each
+    within an even share of what is left of ``max_seconds``, each move's
+    value averaged over the deals with a 95% interval (``evaluate_moves``).
+    The bot plays the best-valued move only when its interval lies wholly
+    above the value of GreedyBot's choice on the same deals; otherwise it
+    plays GreedyBot's choice. A forced move costs no time.
 
     Strategy fusion. Valuing a move on a deal where every hidden card is
     known assumes that after the move the player will know the hidden cards
