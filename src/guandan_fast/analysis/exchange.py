@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from typing import Callable, NamedTuple, Optional, Sequence
 
 from .._core import Card
+from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
 from ..bots.stats import deals_mean_ci
 from ..game.state import GameState, partner
 from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
@@ -59,8 +60,9 @@ from ..model.rules import Rules
 __all__ = ["ExchangeSeat", "CardValue", "exchange_seat", "finishing_order", "start_position",
            "exchange_values", "SAMPLE_SECONDS", "MAX_DEALS"]
 
-SAMPLE_SECONDS = 0.05     # the least budget worth one estimate of a full deal (bots.search)
-MAX_DEALS = 8             # deals per decision at most (bots.search.DEFAULT_SAMPLES)
+# the least budget worth one estimate of a full deal, and the deals a
+# decision takes at most: the bots' own (bots.search)
+MAX_DEALS = DEFAULT_SAMPLES
 MIN_CALL_SECONDS = 0.01   # an estimate gets at least this
 _MAX_DRAWS = 50           # rejection: at most this many draws per deal wanted
 
