@@ -5,10 +5,10 @@ decisions, and the single-dummy view's blindness to hidden cards."""
 
 import random
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast.analysis.review import MoveValue, analyse, decision_seed, judge
 from guandan_fast.engine.endgame import Position, solve
@@ -216,31 +216,14 @@ def test_exchange_decisions_and_opening_values_are_estimated():
     assert ex.mean == pytest.approx(a.opening["start"].mean - a.opening["deal"].mean)
 
 
-@dataclass
-class _SeedMove:
-    play: object
-    mean: float
-    low: float
-    high: float
-    samples: int = 1
-    exact: bool = False
-
-
-@dataclass
-class _SeedEstimate:
-    value: float
-    moves: list
-    exact: bool = False
-
-
 def _seed_estimator(state, max_seconds=None, seed=0):
     """Values made of the seed each decision gets: what reaches the engines
     must not depend on the number of processes. (The real estimator stops
     its exact leaf solves on time, so its own answers can vary with the
     machine's load; the seeds it is given do not.)"""
     v = (seed % 2001) / 1000.0 - 1.0
-    moves = [_SeedMove(p, v, v - 0.1, v + 0.1) for p in state.legal_actions()]
-    return _SeedEstimate(v, moves)
+    moves = [FakeMove(p, v, v - 0.1, v + 0.1) for p in state.legal_actions()]
+    return FakeEstimate(v, moves)
 
 
 def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
@@ -250,7 +233,7 @@ def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
 
     def child_estimator(st, max_seconds=None, seed=0):
         assert st.turn == 1                        # the position after the move played
-        return _SeedEstimate(0.5, [_SeedMove(p, 0.5, 0.1, 0.9, 50) for p in st.legal_actions()])
+        return FakeEstimate(0.5, [FakeMove(p, 0.5, 0.1, 0.9, 50) for p in st.legal_actions()])
     engines = {"estimator": child_estimator, "solver": None, "solve_cards": 0}
     moves = [MoveValue(played, -3.0, -3.0, -0.6, samples=3, bounds=(-3.0, 1.0)),
              MoveValue(None, 1.0, 0.5, 1.5, samples=400)]
@@ -275,8 +258,8 @@ def test_a_position_value_is_the_first_ranked_move_with_its_own_interval():
     assert len(plays) >= 2
 
     def est(st, max_seconds=None, seed=0):     # ranked first: not the highest mean
-        return _SeedEstimate(0.2, [_SeedMove(plays[0], 0.2, 0.0, 0.4, 40),
-                                   _SeedMove(plays[1], 1.0, 0.9, 1.1, 5)])
+        return FakeEstimate(0.2, [FakeMove(plays[0], 0.2, 0.0, 0.4, 40),
+                                   FakeMove(plays[1], 1.0, 0.9, 1.1, 5)])
     mv = _state_value(state, {"estimator": est, "solver": None, "solve_cards": 0}, 0.1, 0)
     assert (mv.mean, mv.low, mv.high, mv.samples) == (0.2, 0.0, 0.4, 40)
     assert mv.low <= mv.mean <= mv.high

@@ -6,10 +6,10 @@ consistently leave the values unchanged)."""
 
 import random
 import zlib
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast import Card, Rules
 from guandan_fast.analysis.exchange import (_deals, exchange_seat, finishing_order,
@@ -25,23 +25,6 @@ TRIBUTE = EXAMPLES / "record_tribute.txt"
 HR, SB = Card("HR"), Card("SB")
 
 
-@dataclass
-class _Move:
-    play: object
-    mean: float
-    low: float
-    high: float
-    samples: int = 1
-    exact: bool = False
-
-
-@dataclass
-class _Estimate:
-    value: float
-    moves: list
-    exact: bool = False
-
-
 def _digest(state) -> int:
     return zlib.crc32("|".join(" ".join(map(str, state.cards(s))) for s in range(4)).encode()
                       + bytes([state.turn]))
@@ -51,7 +34,7 @@ def _hand_estimator(state, max_seconds=None, seed=0):
     """A value made of all four hands and the leader: it sees every card,
     so whatever reaches it from a hidden hand shows."""
     v = (_digest(state) % 2001) / 1000.0 - 1.0
-    return _Estimate(v, [_Move(None, v, v - 0.1, v + 0.1)])
+    return FakeEstimate(v, [FakeMove(None, v, v - 0.1, v + 0.1)])
 
 
 def _exchange_only(rec: Record, hands=None) -> Record:
@@ -344,7 +327,7 @@ def test_a_return_that_breaks_a_bomb_is_marked_from_the_giver_s_seat():
     def est(state, max_seconds=None, seed=0):
         keeps = all(state.cards(0).count(c) >= twos.count(c) for c in set(twos))
         v = (1.0 if keeps else -1.0) + (_digest(state) % 11) / 100.0
-        return _Estimate(v, [_Move(None, v, v - 0.1, v + 0.1)])
+        return FakeEstimate(v, [FakeMove(None, v, v - 0.1, v + 0.1)])
     a = analyse(_exchange_only(rec), views=("single",), budget=1.0, estimator=est,
                 **{**KW, "tribute": True})
     ret = a.decisions[1]
