@@ -29,7 +29,7 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _search
+from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _first_test, _search
 
 __all__ = ["estimate", "Estimate", "MoveEstimate"]
 
@@ -263,8 +263,7 @@ def _exact_phase(search, max_nodes, max_seconds):
     for i in range(n_moves):
         if search.aborted:
             break
-        known = root_lo if root_lo == root_hi else None
-        first = 0 if known is None else (known if maxi else (1 if known == -1 else known + 1))
+        first = _first_test(maxi, root_lo if root_lo == root_hi else None)
         if maxi:
             b = search.solve_move(i, -3, root_hi, first)
         else:
