@@ -50,6 +50,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
 from ..bots.stats import deals_mean_ci
+from ..formats.record import exchanged
 from ..game.state import GameState, partner
 from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
                             tribute_candidates, tribute_leaders, tribute_plan)
@@ -148,9 +149,7 @@ def exchange_seat(record, kind: str, which: int) -> ExchangeSeat:
         cands = tribute_candidates(hands[seat], rules)
     elif kind == "return":
         seat = record.returns[which].giver
-        for t in record.tributes:
-            hands[t.giver].remove(t.card)
-            hands[t.receiver].append(t.card)
+        hands = exchanged(hands, record.tributes)
         tributes = tuple((t.giver, t.receiver, t.card) for t in record.tributes)
         cands = return_candidates(hands[seat], rules)
     else:

@@ -44,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from ..errors import GuandanError, ReviewError
-from ..formats.record import Record, replay
+from ..formats.record import Record, exchanged, replay
 from ..game.state import GameState, team
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "ExchangeReview",
@@ -610,11 +610,7 @@ def _exchange_positions(record: Record, which: int, kind: str):
         choices = tribute_candidates(hands[t.giver], rules)
     else:
         t = returns[which]
-        after = [list(h) for h in hands]
-        for x in tributes:
-            after[x.giver].remove(x.card)
-            after[x.receiver].append(x.card)
-        choices = return_candidates(after[t.giver], rules)
+        choices = return_candidates(exchanged(hands, tributes)[t.giver], rules)
     out = []
     leader = record.leader if record.leader is not None else 0
     for card in choices:
@@ -624,14 +620,8 @@ def _exchange_positions(record: Record, which: int, kind: str):
             trs[which] = type(t)(t.giver, t.receiver, card)
         else:
             rts[which] = type(t)(t.giver, t.receiver, card)
-        h = [list(x) for x in hands]
         try:
-            for x in trs:
-                h[x.giver].remove(x.card)
-                h[x.receiver].append(x.card)
-            for x in rts:
-                h[x.giver].remove(x.card)
-                h[x.receiver].append(x.card)
+            h = exchanged(hands, trs + rts)
         except ValueError:    # the recorded return was the tribute card itself
             continue
         out.append((card, GameState.start([sorted(x) for x in h], rules, leader)))
@@ -782,15 +772,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
 
 
 def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
-    hands = [list(h) for h in record.hands]
-    if kind == "return":
-        for t in record.tributes:
-            hands[t.giver].remove(t.card)
-            hands[t.receiver].append(t.card)
-        for t in record.returns[:i]:
-            hands[t.giver].remove(t.card)
-            hands[t.receiver].append(t.card)
-    return [sorted(h) for h in hands]
+    done = list(record.tributes) + list(record.returns[:i]) if kind == "return" else []
+    return [sorted(h) for h in exchanged(record.hands, done)]
 
 
 def _fill_forced(decisions: list, views, record: Record) -> None:
@@ -837,9 +820,7 @@ def _review_exchange(record: Record, notes: list) -> list:
     for t in record.tributes:
         advice = suggest_tribute(hands[t.giver], rules, receiver=hands[t.receiver])
         out.append(_review("tribute", t, advice))
-    for t in record.tributes:
-        hands[t.giver].remove(t.card)
-        hands[t.receiver].append(t.card)
+    hands = exchanged(hands, record.tributes)
     for r in record.returns:
         advice = suggest_return(sorted(hands[r.giver]), rules, receiver=sorted(hands[r.receiver]))
         out.append(_review("return", r, advice))

@@ -46,7 +46,7 @@ import numpy as np
 
 from .._core import CARDS, Card
 from ..errors import MatchError
-from ..formats.record import Move, Record, Transfer, dumps
+from ..formats.record import Move, Record, Transfer, dumps, exchanged
 from ..game.progress import GameProgress
 from ..game.state import GameState
 from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
@@ -316,9 +316,7 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
                         raise MatchError(f"{bots[payer]!r} at seat {payer} paid {card}, not a "
                                          "legal tribute card")
                     tributes.append(Transfer(payer, receiver, card))
-                for t in tributes:
-                    after[t.giver].remove(t.card)
-                    after[t.receiver].append(t.card)
+                after = exchanged(after, tributes)
                 for t in tributes:
                     g = t.receiver
                     cands = return_candidates(after[g], rules)
@@ -329,9 +327,7 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
                         raise MatchError(f"{bots[g]!r} at seat {g} returned {card}, not a "
                                          "legal return card")
                     returns.append(Transfer(g, t.giver, card))
-                for t in returns:
-                    after[t.giver].remove(t.card)
-                    after[t.receiver].append(t.card)
+                after = exchanged(after, returns)
         clock = _Clock()
         state, moves = play_deal(bots, after, rules, leader, tributes, returns, anti_holders,
                                  clock, sides)

@@ -105,7 +105,7 @@ from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, loads_json as _loads
 
 __all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
            "loads_json", "load_json", "dumps_json", "dump_json", "replay",
-           "final_state", "PASS_WORDS", "TYPE_WORDS"]
+           "final_state", "exchanged", "PASS_WORDS", "TYPE_WORDS"]
 
 FORMAT_NAME = "guandan-deal-record"
 FORMAT_VERSION = 1
@@ -148,6 +148,18 @@ class Transfer:
 
     def __str__(self):
         return f"{self.giver} -> {self.receiver}: {self.card}"
+
+
+def exchanged(hands, transfers) -> list:
+    """New lists of the four hands after each transfer (``giver``,
+    ``receiver``, ``card``, such as a ``Transfer``) moves its card, in
+    order; ValueError (from ``list.remove``) when a giver does not hold
+    its card."""
+    out = [list(h) for h in hands]
+    for t in transfers:
+        out[t.giver].remove(t.card)
+        out[t.receiver].append(t.card)
+    return out
 
 
 @dataclass
@@ -193,11 +205,7 @@ class Record:
 
     def hands_after_tribute(self) -> list:
         """The four hands once the tribute and the returns are exchanged."""
-        hands = [list(h) for h in self.hands]
-        for t in list(self.tributes) + list(self.returns):
-            hands[t.giver].remove(t.card)
-            hands[t.receiver].append(t.card)
-        return [sorted(h) for h in hands]
+        return [sorted(h) for h in exchanged(self.hands, list(self.tributes) + list(self.returns))]
 
     def start_state(self) -> GameState:
         return GameState.start(self.hands_after_tribute(), self.rules,
