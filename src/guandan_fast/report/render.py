@@ -142,6 +142,11 @@ def _exchange_by_kind(data: dict) -> dict:
 
 # -- text -----------------------------------------------------------------------
 
+def _view_labels(G) -> tuple:
+    """(view, its short label) for the two views, double-dummy first."""
+    return (("double", G("dd")), ("single", G("sd")))
+
+
 def render_text(data: dict, lang: str = "en") -> str:
     """The review as plain text: header, luck and skill, the exchange, every
     decision with both views, the mistakes, the caveat and the notes."""
@@ -179,7 +184,7 @@ def render_text(data: dict, lang: str = "en") -> str:
             to = n[rec["receiver"]] if rec else ""
             line = (f"  {decision_ref(d, data, lang):>4}  {kind}: {n[d['seat']]} → {to} "
                     f"{d['move']['cards']}")
-            for view, short in (("double", G("dd")), ("single", G("sd"))):
+            for view, short in _view_labels(G):
                 val = d.get(view)
                 if val and val.get("chosen"):
                     line += f"   {short} {value_text(val['chosen'], lang)}"
@@ -201,14 +206,14 @@ def render_text(data: dict, lang: str = "en") -> str:
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
         vals = []
-        for view, short in (("double", G("dd")), ("single", G("sd"))):
+        for view, short in _view_labels(G):
             val = d.get(view)
             c = val.get("chosen") if val else None
             vals.append(f"{short} {value_text(c, lang, interval=False)}" if c else "")
         line = (f"  {decision_ref(d, data, lang):>5}  {n[d['seat']]:<{width}}  "
                 f"{play_text(d['move'], lang):<34} {mp:>6}  {vals[0]:<9} {vals[1]:<10}")
         marks = []
-        for view, short in (("double", G("dd")), ("single", G("sd"))):
+        for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
@@ -227,7 +232,7 @@ def render_text(data: dict, lang: str = "en") -> str:
         kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
         out.append(f"  {n[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
     for d in marked:
-        for view, short in (("double", G("dd")), ("single", G("sd"))):
+        for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
                 out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
@@ -273,7 +278,7 @@ def _player_lines(data: dict, lang: str) -> list:
     out = []
     for row in data.get("summary") or []:
         parts = [f"{G('judged')} {row['judged']}"]
-        for view, short in (("double", G("dd")), ("single", G("sd"))):
+        for view, short in _view_labels(G):
             v = row.get(view) or {}
             if not v.get("judged"):
                 continue
@@ -827,11 +832,10 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
             d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)
             vals = []
-            for view in VIEWS:
+            for view, short in _view_labels(G):
                 val = (d or {}).get(view)
                 if not val or not val.get("chosen"):
                     continue
-                short = G("dd" if view == "double" else "sd")
                 v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
                 if val.get("mistake"):
                     est = " est" if val["mistake"] == "estimated" else ""
