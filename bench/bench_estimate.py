@@ -26,7 +26,6 @@ or the pytest-benchmark entries: python -m pytest bench/bench_estimate.py -c ben
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import random
 import sys
@@ -38,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
+from conftest import wilson  # noqa: E402
 from estimate_positions import positions as load_positions  # noqa: E402
 
 from guandan_fast import Position, Rules, estimate, hints  # noqa: E402
@@ -50,16 +50,6 @@ RANKS = "23456789TJQKA"
 
 def key(play):
     return None if play is None else tuple(play.pattern)
-
-
-def wilson(k, n, z=1.96):
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    d = 1 + z * z / n
-    c = (p + z * z / (2 * n)) / d
-    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def boot_mean(xs, seed=0, reps=2000):
@@ -99,7 +89,7 @@ def summarize(rows):
     un = [m for m in pairs if not m[5]]
     un_in = sum(lo - 1e-9 <= v <= hi + 1e-9 for v, _, lo, hi, _, _ in un)
     return {
-        "n": n, "agree": agree / n, "agree_ci": wilson(agree, n),
+        "n": n, "agree": agree / n, "agree_ci": wilson(agree, n)[1:],
         "loss": float(np.mean(loss)), "loss_ci": boot_mean(loss),
         "hint_agree": hagree / n, "hint_loss": float(np.mean(hloss)),
         "coverage": inside / len(pairs), "moves": len(pairs),
@@ -167,7 +157,7 @@ def deals_table(budgets, n=12, seed=2727, factor=16):
             same += s
             plaus += p
             pl.append(e.playouts)
-        ci, pci = wilson(same, n), wilson(plaus, n)
+        ci, pci = wilson(same, n)[1:], wilson(plaus, n)[1:]
         lines.append(f"| {b:g} s | {n} | {np.median(ratios):.3f} ({max(ratios):.3f}) | "
                      f"{allsampled}/{n} | {same / n:.0%} ({ci[0]:.0%}-{ci[1]:.0%}) | "
                      f"{plaus / n:.0%} ({pci[0]:.0%}-{pci[1]:.0%}) | {int(np.median(pl))} |")
