@@ -43,6 +43,7 @@ SETS = {
     "calib6": (6161, 6, False, 40),
     "calib7": (7171, 7, False, 30),
     "calib7s": (7272, 7, True, 20),
+    "calib8": (8282, 8, False, 60),
 }
 
 
