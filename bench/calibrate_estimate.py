@@ -8,7 +8,13 @@ those errors satisfy |error| <= w once the interval is clipped to the move's
 proven bounds (the clipping is part of the rule); this prints, per budget
 and pooled, the error quantiles and that w.
 
-    python bench/calibrate_estimate.py [--budgets 0.1,0.5] [--sets calib6,calib7,calib7s]
+    python bench/calibrate_estimate.py [--budgets 0.1,0.5,2] [--sets calib6,calib7,calib7s,calib8]
+
+It ends with the table of half-widths fitted on all the errors pooled (by
+the move's samples and the confidence level, each the smallest tenth of a
+level that holds at least that share), in the form of WIDTH in
+engine/estimate.py, and the coverage that table and the shipped one give
+on each set.
 """
 
 from __future__ import annotations
@@ -32,7 +38,8 @@ def key(play):
 
 
 def errors(sets, budget, seed=0):
-    """[(exact - mean, samples, lo, hi, exact value, mean)] of the unproven moves."""
+    """[(exact - mean, samples, exact value, mean, score, bounds, set name)]
+    of the unproven moves."""
     out = []
     for name in sets:
         for pos, vals, _ in positions(name):
@@ -41,8 +48,34 @@ def errors(sets, budget, seed=0):
                 if m.exact:
                     continue
                 v = vals[key(m.play)]
-                out.append((v - m.mean, m.samples, v, m.mean, m.score, m.bounds))
+                out.append((v - m.mean, m.samples, v, m.mean, m.score, m.bounds, name))
     return out
+
+
+BINS = tuple(at for at, _ in est_mod.WIDTH)
+LEVELS = (0.5, 0.8, 0.9, 0.95, 0.99)
+
+
+def fitted_table(errs):
+    """The half-widths by samples bin and level: smallest_w of the bin's
+    errors, rounded up to a tenth of a level."""
+    table = []
+    for k, at in enumerate(BINS):
+        top = BINS[k + 1] if k + 1 < len(BINS) else float("inf")
+        sel = [e for e in errs if at <= e[1] < top]
+        table.append((at, {c: float(np.ceil(smallest_w(sel, c) * 10 - 1e-6) / 10) if sel
+                           else 6.0 for c in LEVELS}))
+    return tuple(table)
+
+
+def table_coverage(errs, table, confidence=0.9):
+    def width(n):
+        row = table[0][1]
+        for at, r in table:
+            if n >= at:
+                row = r
+        return row[confidence]
+    return float(np.mean([abs(e[0]) <= width(e[1]) + 1e-9 for e in errs]))
 
 
 def covered(errs, w, z_part=None):
@@ -63,8 +96,8 @@ def smallest_w(errs, target=0.9):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("--budgets", default="0.1,0.5")
-    ap.add_argument("--sets", default="calib6,calib7,calib7s")
+    ap.add_argument("--budgets", default="0.1,0.5,2")
+    ap.add_argument("--sets", default="calib6,calib7,calib7s,calib8")
     a = ap.parse_args()
     pooled = []
     sets = a.sets.split(",")
@@ -78,6 +111,15 @@ if __name__ == "__main__":
               f"w for 90%: {smallest_w(errs):.2f}; the rule's 90% intervals hold "
               f"{rule_coverage(errs, 0.9):.1%}", flush=True)
     print(f"pooled: {len(pooled)} moves, w for 90%: {smallest_w(pooled):.2f}")
+    fit = fitted_table(pooled)
+    print("fitted WIDTH (samples >=, {confidence: half-width}):")
+    for at, row in fit:
+        print(f"    ({at}, {{{', '.join(f'{c:g}: {w:.1f}' for c, w in row.items())}}}),")
+    for name in sets:
+        sub = [e for e in pooled if e[6] == name]
+        if sub:
+            print(f"{name}: {len(sub)} moves; 90% intervals hold {table_coverage(sub, fit):.1%} "
+                  f"with the fitted table, {rule_coverage(sub, 0.9):.1%} with the shipped one")
     for lo_n, hi_n in ((0, 100), (100, 1000), (1000, 10 ** 9)):
         sel = [e for e in pooled if lo_n <= e[1] < hi_n]
         if sel:
@@ -85,5 +127,4 @@ if __name__ == "__main__":
             sm = np.abs([e[2] - e[4] for e in sel if e[4] is not None])
             print(f"  samples {lo_n}..{hi_n}: {len(sel)} moves, |error| 50% {np.percentile(ab, 50):.2f}"
                   f" 90% {np.percentile(ab, 90):.2f}; of the score 50% {np.percentile(sm, 50):.2f}"
-                  f" 90% {np.percentile(sm, 90):.2f}; w for " + ", ".join(
-                      f"{c:g}: {smallest_w(sel, c):.2f}" for c in (0.5, 0.8, 0.9, 0.95, 0.99)))
+                  f" 90% {np.percentile(sm, 90):.2f}")
