@@ -12,7 +12,7 @@ from conftest import core_pattern
 from test_endgame import random_position, reference_solve
 
 from guandan_fast import (Estimate, EstimateError, Position, Rules, beating_plays,
-                          estimate, plays, solve)
+                          estimate, hints, plays, solve)
 from guandan_fast._core import TOKENS
 from guandan_fast.engine import estimate as est_mod
 
@@ -160,11 +160,56 @@ def test_every_legal_move_once(k, standing):
             assert m.bounds[0] <= m.low and m.high <= m.bounds[1]
             assert m.bounds[0] <= m.score <= m.bounds[1]
             assert m.samples >= 0
-        # best first for the mover (by score: the tree's minimax value)
+        # best first for the mover: by score (the tree's minimax value),
+        # but for the hint order's first play, which the prior may put first
         sign = 1 if pos.turn % 2 == 0 else -1
-        sampled = [m.score * sign for m in e.moves if m.samples or m.exact]
+        sampled = [m.score * sign for m in e.moves[1:] if m.samples or m.exact]
         assert sampled == sorted(sampled, reverse=True)
+        first = e.moves[0]
+        top = max((m for m in e.moves if m.samples or m.exact), key=lambda m: sign * m.score)
+        if sign * first.score < sign * top.score:
+            h = hints(pos.hands[pos.turn], pos.rules, pos.table)[0]
+            assert tuple(first.play.pattern) == tuple(h.pattern)
+            assert sign * top.mean < sign * first.mean + est_mod.HINT_MARGIN
         assert e.best is e.moves[0].play
+
+
+def _move(play, mean, samples=100, bounds=(-3, 3), score=None):
+    return est_mod.MoveEstimate(play, mean, max(-3.0, mean - 1), min(3.0, mean + 1), samples,
+                                bounds[0] == bounds[1], bounds, mean if score is None else score)
+
+
+@pytest.mark.parametrize("team", [0, 1])
+def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
+    # seat `team` leads S3 or S9: the hint order's first play is S3
+    hands = [["S3", "S9"], ["H4"], ["H5"], ["H6"]]
+    if team:
+        hands = [["H4"], ["S3", "S9"], ["H5"], ["H6"]]
+    pos = Position(hands, Rules(level=2), turn=team)
+    low, high = [p for p in plays(["S3", "S9"], pos.rules)]
+    assert str(hints(hands[team], pos.rules)[0]) == "S3" == str(low)
+    s = 1 if team == 0 else -1
+
+    def order(ranked):
+        return [str(m.play) for m in est_mod._hint_first(pos, ranked, s)]
+
+    def bounds(a, b):
+        return tuple(sorted((s * a, s * b)))
+    # the tree prefers S9 (by score) but its mean is not HINT_MARGIN better: S3 first
+    m = est_mod.HINT_MARGIN
+    assert order([_move(high, s * (1.0 + m / 2), score=s * 2.0), _move(low, s * 1.0)]) == ["S3", "S9"]
+    # HINT_MARGIN better: the tree's choice stays
+    assert order([_move(high, s * (1.0 + m), score=s * 2.0), _move(low, s * 1.0)]) == ["S9", "S3"]
+    # proven no worse and possibly better: stays, whatever the means
+    assert order([_move(high, s * 1.0, bounds=bounds(2, 3)),
+                  _move(low, s * 1.2, bounds=bounds(1, 2))]) == ["S9", "S3"]
+    # equal proven ranges say nothing: the prior decides
+    assert order([_move(high, s * 1.0, bounds=bounds(1, 3)),
+                  _move(low, s * 1.2, bounds=bounds(1, 3))]) == ["S3", "S9"]
+    # the hint's play never sampled and unproven: the tree's ranking stays
+    assert order([_move(high, s * 1.0), _move(low, 0.0, samples=0)]) == ["S9", "S3"]
+    # already first: unchanged
+    assert order([_move(low, s * 1.0), _move(high, s * 2.0)]) == ["S3", "S9"]
 
 
 def test_full_deal_budget_and_every_move_sampled():
