@@ -11,7 +11,9 @@ standing play). For each budget (one thread) and set:
     move's interval (the stated level is 90%), and the same among the moves
     the estimate did not prove;
   - the baseline in the same run: the hint order's first play (hints()).
-Full deals: the budget honoured (seconds / budget), every root move valued,
+Proofs: how long the exact solver takes to prove the exact-best move best
+when it is told which move that is (a lower bound on what any verification
+of the choice within a budget needs). Full deals: the budget honoured (seconds / budget), every root move valued,
 and agreement of the best move with a 16x longer run's best. Playouts: whole
 deals (108 cards) played to the end by the playout policy, one and two
 threads.
@@ -20,6 +22,7 @@ Run the tables (what docs/performance.md shows):
     python bench/bench_estimate.py agreement [--budgets 0.1,0.5,2] [--sets free7,free8,standing7]
     python bench/bench_estimate.py deals [--budgets 0.1,0.5,2] [--n 12]
     python bench/bench_estimate.py playouts
+    python bench/bench_estimate.py proofs [--sets free8] [--budgets 0.5] [--cap 20]
 or the pytest-benchmark entries: python -m pytest bench/bench_estimate.py -c bench/pytest.ini
 """
 
@@ -37,7 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
-from conftest import wilson  # noqa: E402
+from conftest import median_ci, wilson  # noqa: E402
 from estimate_positions import positions as load_positions  # noqa: E402
 
 from guandan_fast import Position, Rules, estimate, hints  # noqa: E402
@@ -115,6 +118,71 @@ def agreement_table(sets, budgets, limit=None):
                 f"{s['hint_loss']:.3f} | {s['coverage']:.1%} / {s['unproven_coverage']:.1%} "
                 f"(of {s['unproven']}) | {s['exact']:.0%} | {s['median_s']:.2f} |")
             print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
+def _one_test_range(maxi, value):
+    """The (lo, hi) entry range under which drive() makes exactly one
+    null-window test: does a move beat `value` for the mover? (team 0 to act:
+    value >= the next outcome above; team 1: value <= the next one below;
+    no outcome is 0)."""
+    if maxi:
+        return value, (1 if value == -1 else value + 1)
+    return (-1 if value == 1 else value - 1), value
+
+
+def proof_seconds(pos, vals, value, cap):
+    """Seconds the exact solver (one thread, a fresh 2**20 table) takes to
+    prove that the exact-best move is best, told which one it is: its exact
+    value, then for every other move one null-window test that it does not
+    beat it. None when that takes more than `cap` seconds."""
+    s = _search(pos, 20)
+    maxi = s.maximizing
+    moves = s.moves()
+    best = [vals[key(p)] for p in moves].index(value)
+    t0 = time.perf_counter()
+    order = [best] + [i for i in range(len(moves)) if i != best]
+    for k, i in enumerate(order):
+        left = cap - (time.perf_counter() - t0)
+        if left <= 0:
+            return None
+        s.set_limits(None, left)
+        if k == 0:
+            b = s.solve_move(i, -3, 3)
+            ok = b == (value, value)
+        else:
+            b = s.solve_move(i, *_one_test_range(maxi, value))
+            ok = (b[1] <= value) if maxi else (b[0] >= value)
+        if s.aborted:
+            return None
+        if not ok:
+            raise AssertionError(f"the cached exact values disagree with the solver: {b}")
+    return time.perf_counter() - t0
+
+
+def proofs_table(sets, budgets, cap=20.0):
+    """Per set: the distribution of proof_seconds (median with its 95%
+    interval, shares within 0.25 / 0.5 / 2 s), and the same for the
+    positions where the estimate's first move at each budget is not
+    exact-best (measured in the same run)."""
+    lines = ["| set | positions | proof that the best move is best: median s (95% CI) | "
+             "within 0.25 / 0.5 / 2 s | estimate's misses (budget: proof s of each) |",
+             "|---|---|---|---|---|"]
+    for name in sets:
+        rows = load_positions(name)
+        secs = [proof_seconds(pos, vals, value, cap) for pos, vals, value in rows]
+        inf = [cap * 10 if x is None else x for x in secs]
+        med, lo, hi = median_ci(inf)
+        shown = lambda x: f">{cap:g}" if x > cap else f"{x:.2f}"  # noqa: E731
+        within = " / ".join(f"{sum(x <= t for x in inf) / len(inf):.0%}" for t in (0.25, 0.5, 2))
+        misses = []
+        for b in budgets:
+            got = evaluate(name, b)
+            m = [shown(inf[i]) for i, r in enumerate(got) if r["chosen"] != r["best"]]
+            misses.append(f"{b:g} s: {', '.join(m) if m else 'none'}")
+        lines.append(f"| {name} | {len(rows)} | {shown(med)} ({shown(lo)}-{shown(hi)}) | "
+                     f"{within} | {'; '.join(misses)} |")
+        print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
@@ -238,16 +306,19 @@ def bench_estimate_playouts(benchmark):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["agreement", "deals", "playouts"])
+    ap.add_argument("what", choices=["agreement", "deals", "playouts", "proofs"])
     ap.add_argument("--budgets", default="0.1,0.5,2")
     ap.add_argument("--sets", default="free7,free8,standing7")
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--n", type=int, default=12)
     ap.add_argument("--seed", type=int, default=2727)
+    ap.add_argument("--cap", type=float, default=20.0)
     a = ap.parse_args()
     budgets = [float(x) for x in a.budgets.split(",")]
     if a.what == "agreement":
         print(agreement_table(a.sets.split(","), budgets, a.limit))
+    elif a.what == "proofs":
+        print(proofs_table(a.sets.split(","), budgets, a.cap))
     elif a.what == "deals":
         print(deals_table(budgets, a.n, a.seed))
     else:
