@@ -191,7 +191,7 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
     s = 1 if team == 0 else -1
 
     def order(ranked):
-        return [str(m.play) for m in est_mod._hint_first(pos, ranked, s)]
+        return [str(m.play) for m in est_mod._hint_first(ranked, s, est_mod._hint_pattern(pos))]
 
     def bounds(a, b):
         return tuple(sorted((s * a, s * b)))

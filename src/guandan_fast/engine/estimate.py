@@ -315,6 +315,9 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         for c in cores:
             c.prove_root_moves(bounds)
     moves = first.moves()
+    # the ranking's prior, found before the tree so that its time is the
+    # budget's
+    hint = _hint_pattern(position)
     per_thread = None
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
@@ -335,7 +338,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         # rest back (it stops at once if every root move is proven)
         if end - time.perf_counter() > 1e-3:
             _run(cores, end, None)
-    return _collect(position, first, cores, moves, t0, confidence, threads)
+    return _collect(position, first, cores, moves, t0, confidence, threads, hint)
 
 
 def _run(cores, until, iterations):
@@ -406,15 +409,20 @@ def _pooled(cores):
     return out
 
 
-def _hint_first(position, ranked, sign):
-    """The ranking with the hint order's first play moved first, unless the
-    move ranked first is at least HINT_MARGIN better by its mean, or proven
-    no worse and possibly better (see HINT_MARGIN); a hint move never
-    sampled and unproven is left where it is."""
+def _hint_pattern(position):
+    """The pattern of the hint order's first play for the seat to act (None
+    when it has no play but the pass)."""
     hs = hints(position.hands[position.turn], position.rules, position.table)
-    if not hs:
+    return tuple(hs[0].pattern) if hs else None
+
+
+def _hint_first(ranked, sign, want):
+    """The ranking with the play of pattern `want` (the hint order's first)
+    moved first, unless the move ranked first is at least HINT_MARGIN better
+    by its mean, or proven no worse and possibly better (see HINT_MARGIN);
+    a hint move never sampled and unproven is left where it is."""
+    if want is None:
         return ranked
-    want = tuple(hs[0].pattern)
     k = next((i for i, m in enumerate(ranked)
               if m.play is not None and tuple(m.play.pattern) == want), 0)
     h, top = ranked[k], ranked[0]
@@ -429,7 +437,7 @@ def _hint_first(position, ranked, sign):
     return [h] + ranked[:k] + ranked[k + 1:]
 
 
-def _collect(position, search, cores, moves, t0, confidence, threads) -> Estimate:
+def _collect(position, search, cores, moves, t0, confidence, threads, hint) -> Estimate:
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
     out: List[MoveEstimate] = []
@@ -456,7 +464,7 @@ def _collect(position, search, cores, moves, t0, confidence, threads) -> Estimat
     ranked = [out[k] for k in order]
     exact = all(m.exact for m in ranked)
     if not exact:
-        ranked = _hint_first(position, ranked, sign)
+        ranked = _hint_first(ranked, sign, hint)
     pick = max if maxi else min
     blo = pick(m.bounds[0] for m in ranked)
     bhi = pick(m.bounds[1] for m in ranked)
