@@ -187,8 +187,9 @@ def _tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
 _EXACT_SHARE = ((24, 0.5), (40, 0.15))
 _NODES_PER_PLAYOUT = 2000
 
-# The share of a time budget kept, after the tree, for proofs of the two
-# root moves the tree ranks first, on positions of at most 40 cards
+# The share of a time budget kept, after the tree, for proofs of two root
+# moves (the tree's first and the hint order's first play, else the tree's
+# second), on positions of at most 40 cards
 # (docs/estimator.md). Measured at 0.5 s
 # (docs/performance.md, "Estimator"): first move exact-best with 0 / 0.25 /
 # 0.5 / 0.75 of the budget: free8 80% / 87% / 93% / -, standing7 67% / - /
@@ -333,7 +334,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         tree_end = end - verify * (end - time.perf_counter())
     _run(cores, tree_end, per_thread)
     if verify:
-        _verify(first, cores, end)
+        _verify(first, cores, end, hint)
         # every sampled move proven before the deadline: the tree gets the
         # rest back (it stops at once if every root move is proven)
         if end - time.perf_counter() > 1e-3:
@@ -364,12 +365,13 @@ def _run(cores, until, iterations):
         raise failed[0]
 
 
-def _verify(search, cores, deadline):
-    """The rest of the budget on proofs of the root moves ranked first and
-    second by the tree (their exact values decide the choice), half each;
-    time they leave goes to proofs of the next moves in the tree's order,
-    each given all that is left. What is proven tightens their bounds in
-    every tree."""
+def _verify(search, cores, deadline, hint=None):
+    """The rest of the budget on proofs of two root moves, half each: the
+    move the tree ranks first and the hint order's first play (pattern
+    `hint`; the tree's second when the two are one), the two the ranking
+    chooses between (_hint_first); time they leave goes to proofs of the
+    next moves in the tree's order, each given all that is left. What is
+    proven tightens their bounds in every tree."""
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
     pooled = _pooled(cores)
@@ -377,6 +379,11 @@ def _verify(search, cores, deadline):
     score = [(-sign * mm, i) for i, (k, _, lo, hi, mm) in enumerate(pooled)
              if lo != hi and k > 0]
     order = [i for _, i in sorted(score)]
+    h = next((i for i, p in enumerate(search.moves())
+              if hint is not None and p is not None and tuple(p.pattern) == hint), None)
+    if h in order[2:]:
+        order.remove(h)
+        order.insert(1, h)
     top = min(VERIFY_TOP, len(order))
     for j, i in enumerate(order):
         left = deadline - time.perf_counter()
