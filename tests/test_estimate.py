@@ -191,7 +191,8 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
     s = 1 if team == 0 else -1
 
     def order(ranked):
-        return [str(m.play) for m in est_mod._hint_first(ranked, s, est_mod._hint_pattern(pos))]
+        k = est_mod._hint_index(pos, [m.play for m in ranked])
+        return [str(m.play) for m in est_mod._hint_first(ranked, s, ranked[k])]
 
     def bounds(a, b):
         return tuple(sorted((s * a, s * b)))

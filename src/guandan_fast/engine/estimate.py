@@ -55,9 +55,11 @@ WIDTH = (
 )
 
 
-def _width(samples: int, confidence: float) -> float:
-    row = WIDTH[0][1]
-    for at, r in WIDTH:
+def _width(samples: int, confidence: float, table=WIDTH) -> float:
+    """The half-width of `table` (WIDTH's form) for a move's samples and a
+    confidence level."""
+    row = table[0][1]
+    for at, r in table:
         if samples >= at:
             row = r
     for c in sorted(row):
@@ -316,9 +318,9 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         for c in cores:
             c.prove_root_moves(bounds)
     moves = first.moves()
-    # the ranking's prior, found before the tree so that its time is the
-    # budget's
-    hint = _hint_pattern(position)
+    # the ranking's prior (its root index), found before the tree so that
+    # its time is the budget's
+    hint = _hint_index(position, moves)
     per_thread = None
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
@@ -367,7 +369,7 @@ def _run(cores, until, iterations):
 
 def _verify(search, cores, deadline, hint=None):
     """The rest of the budget on proofs of two root moves, half each: the
-    move the tree ranks first and the hint order's first play (pattern
+    move the tree ranks first and the hint order's first play (root move
     `hint`; the tree's second when the two are one), the two the ranking
     chooses between (_hint_first); time they leave goes to proofs of the
     next moves in the tree's order, each given all that is left. What is
@@ -379,11 +381,9 @@ def _verify(search, cores, deadline, hint=None):
     score = [(-sign * mm, i) for i, (k, _, lo, hi, mm) in enumerate(pooled)
              if lo != hi and k > 0]
     order = [i for _, i in sorted(score)]
-    h = next((i for i, p in enumerate(search.moves())
-              if hint is not None and p is not None and tuple(p.pattern) == hint), None)
-    if h in order[2:]:
-        order.remove(h)
-        order.insert(1, h)
+    if hint in order[VERIFY_TOP:]:
+        order.remove(hint)
+        order.insert(VERIFY_TOP - 1, hint)
     top = min(VERIFY_TOP, len(order))
     for j, i in enumerate(order):
         left = deadline - time.perf_counter()
@@ -416,32 +416,34 @@ def _pooled(cores):
     return out
 
 
-def _hint_pattern(position):
-    """The pattern of the hint order's first play for the seat to act (None
-    when it has no play but the pass)."""
+def _hint_index(position, moves):
+    """The index in `moves` (the root moves) of the hint order's first play
+    for the seat to act; None when it has no play but the pass (or, which
+    does not happen, when no root move has its pattern)."""
     hs = hints(position.hands[position.turn], position.rules, position.table)
-    return tuple(hs[0].pattern) if hs else None
+    if not hs:
+        return None
+    want = tuple(hs[0].pattern)
+    return next((i for i, p in enumerate(moves)
+                 if p is not None and tuple(p.pattern) == want), None)
 
 
-def _hint_first(ranked, sign, want):
-    """The ranking with the play of pattern `want` (the hint order's first)
-    moved first, unless the move ranked first is at least HINT_MARGIN better
-    by its mean, or proven no worse and possibly better (see HINT_MARGIN);
-    a hint move never sampled and unproven is left where it is."""
-    if want is None:
+def _hint_first(ranked, sign, h):
+    """The ranking with `h` (the hint order's first play's MoveEstimate, or
+    None) moved first, unless the move ranked first is at least HINT_MARGIN
+    better by its mean, or proven no worse and possibly better (see
+    HINT_MARGIN); a hint move never sampled and unproven is left where it
+    is."""
+    if h is None or h is ranked[0] or (h.samples == 0 and not h.exact):
         return ranked
-    k = next((i for i, m in enumerate(ranked)
-              if m.play is not None and tuple(m.play.pattern) == want), 0)
-    h, top = ranked[k], ranked[0]
-    if k == 0 or (h.samples == 0 and not h.exact):
-        return ranked
+    top = ranked[0]
     tlo, _ = sorted((sign * top.bounds[0], sign * top.bounds[1]))
     hlo, hhi = sorted((sign * h.bounds[0], sign * h.bounds[1]))
     if hhi <= tlo and tlo > hlo:
         return ranked
     if sign * top.mean >= sign * h.mean + HINT_MARGIN:
         return ranked
-    return [h] + ranked[:k] + ranked[k + 1:]
+    return [h] + [m for m in ranked if m is not h]
 
 
 def _collect(position, search, cores, moves, t0, confidence, threads, hint) -> Estimate:
@@ -471,7 +473,7 @@ def _collect(position, search, cores, moves, t0, confidence, threads, hint) -> E
     ranked = [out[k] for k in order]
     exact = all(m.exact for m in ranked)
     if not exact:
-        ranked = _hint_first(ranked, sign, hint)
+        ranked = _hint_first(ranked, sign, None if hint is None else out[hint])
     pick = max if maxi else min
     blo = pick(m.bounds[0] for m in ranked)
     bhi = pick(m.bounds[1] for m in ranked)
