@@ -68,24 +68,17 @@ def fitted_table(errs):
     return tuple(table)
 
 
-def table_coverage(errs, table, confidence=0.9):
-    def width(n):
-        row = table[0][1]
-        for at, r in table:
-            if n >= at:
-                row = r
-        return row[confidence]
-    return float(np.mean([abs(e[0]) <= width(e[1]) + 1e-9 for e in errs]))
-
-
 def covered(errs, w, z_part=None):
     """Share of moves inside mean +- w (clipped to the proven bounds, which
     always hold the exact value, so clipping never loses coverage)."""
     return float(np.mean([abs(e[0]) <= w + 1e-9 for e in errs]))
 
 
-def rule_coverage(errs, confidence):
-    return float(np.mean([abs(e[0]) <= est_mod._width(e[1], confidence) + 1e-9 for e in errs]))
+def rule_coverage(errs, confidence, table=est_mod.WIDTH):
+    """Share of moves inside mean +- the half-width of `table` (the shipped
+    WIDTH by default)."""
+    return float(np.mean([abs(e[0]) <= est_mod._width(e[1], confidence, table) + 1e-9
+                          for e in errs]))
 
 
 def smallest_w(errs, target=0.9):
@@ -118,7 +111,7 @@ if __name__ == "__main__":
     for name in sets:
         sub = [e for e in pooled if e[6] == name]
         if sub:
-            print(f"{name}: {len(sub)} moves; 90% intervals hold {table_coverage(sub, fit):.1%} "
+            print(f"{name}: {len(sub)} moves; 90% intervals hold {rule_coverage(sub, 0.9, fit):.1%} "
                   f"with the fitted table, {rule_coverage(sub, 0.9):.1%} with the shipped one")
     for lo_n, hi_n in ((0, 100), (100, 1000), (1000, 10 ** 9)):
         sel = [e for e in pooled if lo_n <= e[1] < hi_n]
