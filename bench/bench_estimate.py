@@ -160,6 +160,38 @@ def proof_seconds(pos, vals, value, cap):
     return time.perf_counter() - t0
 
 
+def policy_table(sets):
+    """The playout policy as an evaluator: each root move valued by one
+    playout after it (_core._move_playouts), against its exact value. Mean
+    squared error over the moves (levels^2; bootstrap 95% CI), and on the
+    positions: the move with the best playout result (ties: search order)
+    exact-best (Wilson 95% CI), and its mean loss (bootstrap 95% CI)."""
+    lines = ["| set | positions / moves | squared error per move (95% CI) | "
+             "best playout exact-best (95% CI) | mean loss (95% CI) |",
+             "|---|---|---|---|---|"]
+    for name in sets:
+        se, ok, loss = [], 0, []
+        rows = load_positions(name)
+        for pos, vals, value in rows:
+            s = _search(pos, 12)
+            sign = 1 if pos.turn % 2 == 0 else -1
+            res = _core._move_playouts(s)
+            ex = [vals[key(p)] for p in s.moves()]
+            se += [(a - b) ** 2 for a, b in zip(res, ex)]
+            b = max(range(len(res)), key=lambda i: (sign * res[i], -i))
+            ok += ex[b] == value
+            loss.append(sign * (value - ex[b]))
+        n = len(rows)
+        lo, hi = boot_mean(se)
+        llo, lhi = boot_mean(loss)
+        w = wilson(ok, n)
+        lines.append(f"| {name} | {n} / {len(se)} | {np.mean(se):.2f} ({lo:.2f}-{hi:.2f}) | "
+                     f"{100 * ok / n:.1f}% ({100 * w[1]:.0f}%-{100 * w[2]:.0f}%) | "
+                     f"{np.mean(loss):.3f} ({llo:.3f}-{lhi:.3f}) |")
+        print(lines[-1], flush=True)
+    return "\n".join(lines)
+
+
 def proofs_table(sets, budgets, cap=20.0):
     """Per set: the distribution of proof_seconds (median with its 95%
     interval, shares within 0.25 / 0.5 / 2 s), and the same for the
@@ -306,7 +338,7 @@ def bench_estimate_playouts(benchmark):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["agreement", "deals", "playouts", "proofs"])
+    ap.add_argument("what", choices=["agreement", "deals", "playouts", "policy", "proofs"])
     ap.add_argument("--budgets", default="0.1,0.5,2")
     ap.add_argument("--sets", default="free7,free8,standing7")
     ap.add_argument("--limit", type=int, default=None)
@@ -319,6 +351,8 @@ if __name__ == "__main__":
         print(agreement_table(a.sets.split(","), budgets, a.limit))
     elif a.what == "proofs":
         print(proofs_table(a.sets.split(","), budgets, a.cap))
+    elif a.what == "policy":
+        print(policy_table(a.sets.split(",")))
     elif a.what == "deals":
         print(deals_table(budgets, a.n, a.seed))
     else:

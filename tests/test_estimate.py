@@ -310,6 +310,81 @@ def test_playouts_are_legal_deals_played_to_the_end(k, random_plies):
         assert set(vals) <= {-3, -2, -1, 1, 2, 3} and plies > 0
 
 
+# The policy's rules that look at the other hands (a seat that can go out
+# at once): each position below is built so that the rule decides the first
+# move, and the rules before it (fewest plays left, tie order) would choose
+# another. Level 2 throughout; no hand holds a wild (H2).
+
+def _first_policy_move(hands, turn, table=None, owner=None, passes=0):
+    from guandan_fast import _core
+    pos = Position(hands, Rules(level="2"), turn=turn, table=table, owner=owner,
+                   passes=passes)
+    line, _ = _core._playout_line(est_mod._search(pos, 16), seed=0)
+    seat, play = line[0]
+    assert seat == turn
+    return None if play is None else sorted(str(c) for c in play.cards)
+
+
+def test_policy_leads_what_the_partner_goes_out_over():
+    # partner (seat 2) holds SA alone: lead the single it beats, not the
+    # lowest pair that fewest-plays would lead (3 3 leaves 2 plays as well)
+    hands = ["H3 H3 H5 H5 S9", "C4 C6 C8 CT CQ", "SA", "D4 D6 D8 DT DQ"]
+    assert _first_policy_move(hands, 0) == ["S9"]
+
+
+def test_policy_does_not_lead_what_an_opponent_goes_out_over():
+    # seat 1 holds the pair DK DK: the pair 3 3 (first in tie order) would let
+    # it out; a single is led instead
+    hands = ["H3 H3 S5 S7", "DK DK", "C4 C6 C8 CT CQ", "D4 D6 D8 DT DQ"]
+    move = _first_policy_move(hands, 0)
+    assert move is not None and len(move) == 1
+
+
+def test_policy_stops_an_opponent_going_out_over_the_partner():
+    # partner (seat 2) led S5; seat 1 (next) goes out with SK over it: seat 0
+    # beats it with the one single SK does not beat
+    hands = ["HA D7 D7 S9 S9", "SK", "C4 C6 C8 CT CQ", "D4 D6 D8 DT DQ S3"]
+    assert _first_policy_move(hands, 0, table="S5", owner=2, passes=1) == ["HA"]
+
+
+def test_policy_beats_when_the_next_opponent_would_go_out():
+    # seat 3 led S5 and holds nine more cards; seat 1 goes out with SK over
+    # S5; seat 0's singles break its pairs (fewest plays would pass): it
+    # plays the ace, which SK does not beat
+    hands = ["D7 D7 HA HA", "SK", "C4 C6 C8 CT CQ S3", "D4 D6 D8 DT DQ C3 H9 HJ S8"]
+    assert _first_policy_move(hands, 0, table="S5", owner=3) == ["HA"]
+
+
+def test_policy_lets_the_partner_go_out():
+    # seat 3 led S5; the partner (seat 2) goes out with SK over it and no
+    # opponent goes out: seat 0 passes, where fewest plays would play S8
+    hands = ["S8 C9 C9", "C4 C6 CT CQ D3 H4", "SK", "D4 D6 D8 DT DQ C3 H9 HJ S7"]
+    assert _first_policy_move(hands, 0, table="S5", owner=3) is None
+
+
+def test_move_playouts_are_the_playouts_after_each_move():
+    # bench_estimate.py's policy table: root move i, then one playout; the
+    # same as a playout from the position after move i (built by the game
+    # state machine)
+    from guandan_fast import _core
+    from guandan_fast.game.state import GameState
+    rng = random.Random(4242)
+    for k in (3, 5, 7):
+        pos = deal_position(rng, k)
+        search = est_mod._search(pos, 16)
+        vals = _core._move_playouts(search)
+        assert len(vals) == len(search.moves())
+        st0 = GameState.start([list(map(str, h)) for h in pos.hands], pos.rules,
+                              leader=pos.turn)
+        for play, v in zip(search.moves(), vals):
+            st = st0.apply(play)
+            if st.over:
+                assert v == st.result()
+                continue
+            child = est_mod._search(est_mod._as_position(st), 16)
+            assert v == _core._playout_line(child)[1]
+
+
 def test_time_budget_proofs_are_sound():
     # with a time budget the tree is followed by proofs of its two first
     # moves (VERIFY): whatever is proven must hold the exact value

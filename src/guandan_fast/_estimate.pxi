@@ -26,19 +26,33 @@
 # and intersected with what the solver proved for the node itself. Both
 # rules only combine proofs, so [lo, hi] always holds the exact value.
 #
-# The playout policy (one move, no search), for the seat to act:
+# The playout policy (one move, no search), for the seat to act. It sees
+# every hand (the estimate is perfect-information): an "out play" of a seat
+# is a play of its whole hand at once (looked for in hands of at most 10
+# cards whose minimum plays is 1).
 #   - a play that goes out at once is made;
-#   - leading: the non-bomb play that leaves the fewest plays by the exact
-#     decomposition (ties: fewer wilds, lower rank key, more cards), tried in
-#     tie order, the first that leaves min_plays - 1 taken; a hand of bombs
-#     leads its smallest bomb;
-#   - following the partner: pass;
-#   - following an opponent: the non-bomb that beats the table and leaves
-#     the fewest plays (then fewer wilds, lower key) when it keeps the shape
-#     (leaves min_plays - 1, or min_plays when the owner holds 8 cards or
-#     fewer, any when 3 or fewer); else the smallest beating bomb when the
-#     owner holds 5 cards or fewer or the bomb leaves at most one play; else
-#     pass.
+#   - leading: if the partner has an out play, the play that it beats and no
+#     opponent's out play beats (fewest plays left, then tie order; bombs
+#     last); else the non-bomb play that leaves the fewest plays by the
+#     exact decomposition (ties: fewer wilds, lower rank key, more cards),
+#     tried in tie order, the first that leaves min_plays - 1 taken, among
+#     the plays no opponent's out play beats when there is one; a hand of
+#     bombs leads its smallest bomb;
+#   - following the partner: pass, unless an opponent's out play beats the
+#     table: then the cheapest non-bomb (tie order) that no opponent's out
+#     play beats, if there is one;
+#   - following an opponent: there is a threat when the owner has an out
+#     play (it leads next if all pass) or an opponent's out play beats the
+#     table. With no threat and a partner's out play that beats the table:
+#     pass. Else the non-bomb that beats the table and leaves the fewest
+#     plays (then fewer wilds, lower key; under a threat, only those no
+#     opponent's out play beats) when it keeps the shape (leaves
+#     min_plays - 1, or min_plays when the owner holds 8 cards or fewer, any
+#     when 3 or fewer or under a threat); else the smallest beating bomb
+#     when the owner holds 5 cards or fewer, under a threat, or when the
+#     bomb leaves at most one play; else pass.
+# (docs/performance.md, "The playout policy sees the other hands": each rule
+# measured as an evaluator against exact values.)
 # Nothing here touches a Python object; est_run runs without the GIL.
 
 from libc.stdlib cimport realloc
@@ -244,15 +258,59 @@ cdef inline int est_tie_key(const CPlay* p, int lv) noexcept nogil:
     return (p.nwild * 32 + rank_key(p, lv)) * 16 + (15 - p.size)
 
 
+cdef int est_out_plays(ECtx* E, const SState* st, int me, CPlay* scratch, int cap,
+                       CPlay* outp, int* nout) noexcept nogil:
+    """For each seat but me: the plays that empty its hand at once (at most 4
+    kept, in outp[4 * s ..]; nout[s] of them). -1 on a buffer overflow."""
+    cdef SCtx* cx = E.cx
+    cdef CPlay empty
+    cdef int s, n, i
+    memset(&empty, 0, sizeof(CPlay))
+    for s in range(4):
+        nout[s] = 0
+        if s == me or st.ncards[s] == 0 or st.ncards[s] > 10:
+            continue
+        if search_mp_after(cx, st, s, &empty) != 1:
+            continue
+        n = seat_plays(cx, st, s, ALL_TYPES, scratch, cap)
+        if n < 0:
+            return -1
+        for i in range(n):
+            if scratch[i].size == st.ncards[s] and nout[s] < 4:
+                outp[4 * s + nout[s]] = scratch[i]
+                nout[s] += 1
+    return 0
+
+
+cdef inline int est_out_beats(const CPlay* outp, const int* nout, int s,
+                              const CPlay* p, int lv) noexcept nogil:
+    """Can seat s go out at once over p?"""
+    cdef int k
+    for k in range(nout[s]):
+        if c_beats(&outp[4 * s + k], p, lv):
+            return 1
+    return 0
+
+
+cdef inline int est_opp_out_beats(const CPlay* outp, const int* nout, int me,
+                                  const CPlay* p, int lv) noexcept nogil:
+    """Can an opponent of me go out at once over p?"""
+    return est_out_beats(outp, nout, (me + 1) & 3, p, lv) or \
+        est_out_beats(outp, nout, (me + 3) & 3, p, lv)
+
+
 cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
     """The playout policy's move for the seat to act (see the head of this
     file) into out (size 0: pass). -1 on a buffer overflow."""
     cdef SCtx* cx = E.cx
-    cdef int me = st.turn, n, i, m, mp0, mp, best, bk, bmp, k, tries
-    cdef int lv = cx.lv, owner = st.owner, oc, slack
+    cdef int me = st.turn, n, i, m, mp0, mp, best, bk, bmp, k, tries, safe
+    cdef int lv = cx.lv, owner = st.owner, oc, slack, threat
+    cdef int partner = me ^ 2
     cdef CPlay* buf = cx.pool + PBASE
     cdef int* key = cx.scores + PBASE
     cdef CPlay empty
+    cdef CPlay outp[16]
+    cdef int nout[4]
     cdef HSum* hs
     memset(&empty, 0, sizeof(CPlay))
     if owner >= 0:
@@ -278,15 +336,56 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
         if buf[i].size == st.ncards[me]:
             out[0] = buf[i]
             return 0
-    if n == 0 or (owner >= 0 and (owner & 1) == (me & 1)):
+    if n == 0:
+        out[0] = empty
+        return 0
+    if est_out_plays(E, st, me, buf + n, SPOOL - PBASE - n, outp, nout) < 0:
+        return -1
+    if owner >= 0 and (owner & 1) == (me & 1):
+        # following the partner: pass, unless an opponent goes out over the
+        # table and a play of mine stops it (the cheapest such non-bomb)
+        if est_opp_out_beats(outp, nout, me, &st.table, lv):
+            best = -1
+            for i in range(n):
+                if bomb_class(&buf[i]) == 0 and \
+                        not est_opp_out_beats(outp, nout, me, &buf[i], lv):
+                    k = est_tie_key(&buf[i], lv)
+                    if best < 0 or k < bk:
+                        best = i
+                        bk = k
+            if best >= 0:
+                out[0] = buf[best]
+                return 0
         out[0] = empty
         return 0
     mp0 = search_mp_after(cx, st, me, &empty)
     if owner < 0:
-        # lead: tie order first, stop at the first play that leaves mp0 - 1
+        # lead: the partner goes out over it and no opponent can
+        if st.ncards[partner] and nout[partner]:
+            best = -1
+            for i in range(n):
+                if est_out_beats(outp, nout, partner, &buf[i], lv) and \
+                        not est_opp_out_beats(outp, nout, me, &buf[i], lv):
+                    k = (bomb_class(&buf[i]) * 32 + search_mp_after(cx, st, me, &buf[i])) \
+                        * 100000 + est_tie_key(&buf[i], lv)
+                    if best < 0 or k < bk:
+                        best = i
+                        bk = k
+            if best >= 0:
+                out[0] = buf[best]
+                return 0
+        # else tie order first, stop at the first play that leaves
+        # mp0 - 1; plays an opponent goes out over are left out while
+        # another play is left
+        safe = 0
+        for i in range(n):
+            if bomb_class(&buf[i]) == 0 and \
+                    not est_opp_out_beats(outp, nout, me, &buf[i], lv):
+                safe += 1
         m = 0
         for i in range(n):
-            if bomb_class(&buf[i]) == 0:
+            if bomb_class(&buf[i]) == 0 and (safe == 0 or
+                    not est_opp_out_beats(outp, nout, me, &buf[i], lv)):
                 key[i] = est_tie_key(&buf[i], lv)
                 m += 1
             else:
@@ -314,18 +413,26 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
                 break
         out[0] = buf[best]
         return 0
-    # following an opponent
+    # following an opponent: a threat when the owner leads next and goes
+    # out, or an opponent goes out over the table
+    threat = nout[owner] > 0 or est_opp_out_beats(outp, nout, me, &st.table, lv)
+    if not threat and st.ncards[partner] and est_out_beats(outp, nout, partner,
+                                                           &st.table, lv):
+        out[0] = empty
+        return 0
     oc = st.ncards[owner]
     slack = 0
     if oc <= 8:
         slack = 1
-    if oc <= 3:
+    if oc <= 3 or threat:
         slack = 100
     best = -1
     bmp = 1 << 30
     bk = 1 << 30
     for i in range(n):
         if bomb_class(&buf[i]):
+            continue
+        if threat and est_opp_out_beats(outp, nout, me, &buf[i], lv):
             continue
         mp = search_mp_after(cx, st, me, &buf[i])
         k = est_tie_key(&buf[i], lv)
@@ -342,7 +449,7 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
                                     < play_strength(&buf[best], lv)):
             best = i
     if best >= 0:
-        if oc <= 5 or search_mp_after(cx, st, me, &buf[best]) <= 1:
+        if oc <= 5 or threat or search_mp_after(cx, st, me, &buf[best]) <= 1:
             out[0] = buf[best]
             return 0
     out[0] = empty
@@ -775,3 +882,23 @@ def _playout_line(EndgameSearch search, unsigned long long seed=0, int random_pl
         st_apply(&st, &mv)
         k += 1
     return line, st_final_value(&st)
+
+
+def _move_playouts(EndgameSearch search, unsigned long long seed=0):
+    """Each root move's playout result (team 0's), in the search's order: the
+    move, then the policy to the end of the deal (benchmarks: the policy's
+    quality as an evaluator against exact values)."""
+    cdef EstimatorCore ec = EstimatorCore(search, seed)
+    cdef SState st
+    cdef int i, v = 0
+    out = []
+    for i in range(search.nroot):
+        st = search.root
+        st_apply(&st, &search.rootmoves[i])
+        if st_team_out(&st):
+            v = st_final_value(&st)
+        elif est_playout(&ec.E, &st, &v) < 0:
+            raise RuntimeError("play buffer overflow")
+        out.append(v)
+    return out
+

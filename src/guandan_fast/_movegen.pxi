@@ -16,15 +16,16 @@ cdef inline void st_apply_cx(SCtx* cx, SState* st, const CPlay* p, int sp) noexc
             st.seqmask &= ~(1 << s)
 
 
-cdef int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf, int cap) noexcept nogil:
-    """enumerate_plays of the seat to act, through a cache keyed by the hand."""
-    cdef uint64_t key = st.skey[st.turn]
+cdef int seat_plays(SCtx* cx, const SState* st, int q, int mask, CPlay* buf,
+                    int cap) noexcept nogil:
+    """enumerate_plays of seat q's hand, through a cache keyed by the hand."""
+    cdef uint64_t key = st.skey[q]
     if mask == ALL_TYPES:
-        key ^= Z_MC[st.turn][0]
+        key ^= Z_MC[q][0]
     elif mask == ALL_TYPES & ~SEQ_TYPES:
-        key ^= Z_MC[st.turn][1]
+        key ^= Z_MC[q][1]
     else:
-        key ^= smix(<uint64_t>(st.turn * 4096 + mask) + 99)
+        key ^= smix(<uint64_t>(q * 4096 + mask) + 99)
     cdef MCEntry* e = &cx.mc[key & ((1 << MC_BITS) - 1)]
     cdef int n
     if e.key == key and e.gen == cx.agen:
@@ -32,7 +33,7 @@ cdef int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf, int cap) n
             return -1
         memcpy(buf, cx.arena + e.start, e.n * sizeof(CPlay))
         return e.n
-    n = enumerate_plays(st.hand[st.turn], cx.lv, cx.flags, mask, buf, cap)
+    n = enumerate_plays(st.hand[q], cx.lv, cx.flags, mask, buf, cap)
     if n < 0 or n > ARENA // 4:
         return n
     if cx.apos + n > ARENA:
@@ -45,6 +46,12 @@ cdef int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf, int cap) n
     e.gen = cx.agen
     cx.apos += n
     return n
+
+
+cdef inline int lead_plays(SCtx* cx, const SState* st, int mask, CPlay* buf,
+                           int cap) noexcept nogil:
+    """enumerate_plays of the seat to act, through a cache keyed by the hand."""
+    return seat_plays(cx, st, st.turn, mask, buf, cap)
 
 
 cdef int gen_moves(SCtx* cx, const SState* st, CPlay* buf, int cap) noexcept nogil:
