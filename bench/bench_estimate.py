@@ -19,7 +19,8 @@ deals (108 cards) played to the end by the playout policy, one and two
 threads.
 
 Run the tables (what docs/performance.md shows):
-    python bench/bench_estimate.py agreement [--budgets 0.1,0.5,2] [--sets free7,free8,standing7]
+    python bench/bench_estimate.py agreement [--budgets 0.1,0.5,2] [--sets free7,free8,standing7] [--seeds 3]
+    python bench/bench_estimate.py policy [--sets calib8,free8]
     python bench/bench_estimate.py deals [--budgets 0.1,0.5,2] [--n 12]
     python bench/bench_estimate.py playouts
     python bench/bench_estimate.py proofs [--sets free8] [--budgets 0.5] [--cap 20]

@@ -261,7 +261,8 @@ cdef inline int est_tie_key(const CPlay* p, int lv) noexcept nogil:
 cdef int est_out_plays(ECtx* E, const SState* st, int me, CPlay* scratch, int cap,
                        CPlay* outp, int* nout) noexcept nogil:
     """For each seat but me: the plays that empty its hand at once (at most 4
-    kept, in outp[4 * s ..]; nout[s] of them). -1 on a buffer overflow."""
+    kept, in outp[4 * s ..]; nout[s] of them; 0 for me and for a seat that
+    is out). -1 on a buffer overflow."""
     cdef SCtx* cx = E.cx
     cdef CPlay empty
     cdef int s, n, i
@@ -361,7 +362,7 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
     mp0 = search_mp_after(cx, st, me, &empty)
     if owner < 0:
         # lead: the partner goes out over it and no opponent can
-        if st.ncards[partner] and nout[partner]:
+        if nout[partner]:
             best = -1
             for i in range(n):
                 if est_out_beats(outp, nout, partner, &buf[i], lv) and \
@@ -377,19 +378,25 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
         # else tie order first, stop at the first play that leaves
         # mp0 - 1; plays an opponent goes out over are left out while
         # another play is left
+        # (key: the tie key of a candidate, 1 << 30 for a bomb, -1 for a
+        # non-bomb an opponent goes out over until it is known whether any
+        # other non-bomb is left)
         safe = 0
-        for i in range(n):
-            if bomb_class(&buf[i]) == 0 and \
-                    not est_opp_out_beats(outp, nout, me, &buf[i], lv):
-                safe += 1
         m = 0
         for i in range(n):
-            if bomb_class(&buf[i]) == 0 and (safe == 0 or
-                    not est_opp_out_beats(outp, nout, me, &buf[i], lv)):
-                key[i] = est_tie_key(&buf[i], lv)
+            if bomb_class(&buf[i]):
+                key[i] = 1 << 30
+            elif est_opp_out_beats(outp, nout, me, &buf[i], lv):
+                key[i] = -1
                 m += 1
             else:
-                key[i] = 1 << 30
+                key[i] = est_tie_key(&buf[i], lv)
+                safe += 1
+        for i in range(n):
+            if key[i] == -1:
+                key[i] = (1 << 30) if safe else est_tie_key(&buf[i], lv)
+        if safe:
+            m = safe
         if m == 0:
             best = 0
             for i in range(1, n):
@@ -416,8 +423,7 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
     # following an opponent: a threat when the owner leads next and goes
     # out, or an opponent goes out over the table
     threat = nout[owner] > 0 or est_opp_out_beats(outp, nout, me, &st.table, lv)
-    if not threat and st.ncards[partner] and est_out_beats(outp, nout, partner,
-                                                           &st.table, lv):
+    if not threat and est_out_beats(outp, nout, partner, &st.table, lv):
         out[0] = empty
         return 0
     oc = st.ncards[owner]
