@@ -213,6 +213,38 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
     assert order([_move(low, s * 1.0), _move(high, s * 2.0)]) == ["S3", "S9"]
 
 
+def _root_visits(pos, iterations, root_floor, seed=0):
+    """The tree alone (no exact phase), `iterations` iterations: per root
+    move (samples, proven), and the root's visits."""
+    n = sum(len(h) for h in pos.hands)
+    s = est_mod._search(pos, est_mod._tt_bits(n))
+    c = est_mod._core.EstimatorCore(s, seed, root_floor=root_floor, **est_mod.TREE)
+    c.run(None, iterations)
+    stats = c.root_stats()
+    return [(k, lo == hi) for k, _, _, lo, hi, _ in stats], sum(k for k, *_ in stats)
+
+
+def test_every_unproven_root_move_gets_the_root_floor():
+    # the shipped floor: an unproven root move is tried first while its
+    # samples are below root_floor * sqrt(root visits); so at the end each
+    # has about that many (one short at most while the others catch up).
+    # Without the floor (root_floor=0) UCB1 starves some moves on the same
+    # positions: the property is not a consequence of the rest of the tree.
+    floor = est_mod.ROOT_FLOOR
+    assert floor > 0 and est_mod.ROOT_FLOOR_CARDS >= 32
+    rng = random.Random(808)
+    starved = 0
+    for _ in range(6):
+        pos = deal_position(rng, 8)
+        got, total = _root_visits(pos, 4000, floor)
+        want = floor * math.sqrt(total)
+        open_moves = [k for k, proven in got if not proven]
+        assert all(k >= want - 2 for k in open_moves), (want, got)
+        base, total0 = _root_visits(pos, 4000, 0.0)
+        starved += any(k < floor * math.sqrt(total0) - 2 for k, proven in base if not proven)
+    assert starved >= 1
+
+
 def test_full_deal_budget_and_every_move_sampled():
     rng = random.Random(27)
     pos = deal_position(rng, 27)

@@ -99,6 +99,7 @@ ctypedef struct ECtx:
     int solve_cards           # the solver is tried at nodes with at most this many cards
     double widen              # inner nodes try 2 + widen * sqrt(visits) moves
     double mix                # selection's weight of the implicit minimax value (vs the mean)
+    double root_floor         # root moves below root_floor * sqrt(root visits) visits first
     int stop                  # 1: deadline, 2: out of memory, 3: interrupted
     int path[EST_MAXDEPTH]
 
@@ -510,7 +511,11 @@ cdef inline int est_allowed(const ENode* nd, int is_root, double widen) noexcept
 cdef int est_select(ECtx* E, int idx, int is_root) noexcept nogil:
     """UCB1 among the node's expanded children, from the mover's side; a
     child proven no better than what the node already has is skipped (at the
-    root: a proven child, whose value is known). -1 when none is left."""
+    root: a proven child, whose value is known). At the root, a child with
+    fewer than root_floor * sqrt(root visits) visits comes first (the least
+    visited of them): the root's choice needs every move's value, and UCB1
+    on the implicit minimax value starves a move whose first results were
+    bad. -1 when none is left."""
     cdef ENode* nd = &E.nodes[idx]
     cdef ENode* c
     cdef int j, best = -1, maxi = (nd.st.turn & 1) == 0, ci
@@ -530,6 +535,8 @@ cdef int est_select(ECtx* E, int idx, int is_root) noexcept nogil:
                 continue
         if c.visits == 0:
             s = 1e200
+        elif is_root and c.visits < E.root_floor * sqrt(<double>nd.visits):
+            s = 1e100 - c.visits
         else:
             s = sg * est_child_q(c, E.mix) + E.explore * sqrt(lnn / c.visits)
         if s > bs:
@@ -697,7 +704,7 @@ cdef class EstimatorCore:
 
     def __cinit__(self, EndgameSearch search, unsigned long long seed,
                   long long base_budget=1000, double explore=1.0, int solve_cards=40,
-                  double widen=1.0, double mix=0.0):
+                  double widen=1.0, double mix=0.0, double root_floor=0.0):
         cdef int i, r
         memset(&self.E, 0, sizeof(ECtx))
         self.search = search
@@ -715,6 +722,7 @@ cdef class EstimatorCore:
         self.E.solve_cards = solve_cards
         self.E.widen = widen
         self.E.mix = mix
+        self.E.root_floor = root_floor
         r = est_new_node(&self.E, &search.root)
         # the root's moves are the search's root moves, in its order
         if est_reserve_moves(&self.E, search.nroot) < 0:

@@ -203,6 +203,16 @@ VERIFY_TOP = 2
 # (docs/performance.md, "Estimator").
 TREE = dict(base_budget=1000, explore=1.0, solve_cards=16, widen=1.0, mix=1.0)
 
+# On positions of at most ROOT_FLOOR_CARDS cards, a root move with fewer
+# than ROOT_FLOOR * sqrt(root visits) samples is tried before UCB1
+# chooses: UCB1 on the implicit minimax value starves a move whose first
+# few results were bad, and the root's choice needs every move's value.
+# Measured at 4x8 (docs/performance.md, "A floor on the root moves'
+# samples"); not above 40 cards, where a full deal's hundred root moves
+# would take every sample and its choice got no better.
+ROOT_FLOOR = 1.0
+ROOT_FLOOR_CARDS = 40
+
 # The ranking's prior (docs/estimator.md, "Ranking"): the hint order's
 # first play (hints()) stays first unless the tree's first move has a mean
 # at least HINT_MARGIN levels better for the mover, or the proven bounds
@@ -312,7 +322,9 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     threads, more searches sharing its table); `bounds`: what an exact
     search already proved of the root moves (or None)."""
     searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
-    cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, **TREE)
+    floor = ROOT_FLOOR if _cards(position) <= ROOT_FLOOR_CARDS else 0.0
+    cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
+                                 **TREE)
              for k, s in enumerate(searches)]
     if bounds:
         for c in cores:
