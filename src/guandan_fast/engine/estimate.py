@@ -199,9 +199,10 @@ _NODES_PER_PLAYOUT = 2000
 VERIFY = 0.5
 VERIFY_TOP = 2
 
-# The tree's parameters (EstimatorCore): measured on seeded 4x7 endgames
+# The tree's parameters (EstimatorCore): measured on seeded 4x7 endgames,
+# the exploration constant (in levels) on 4x8 with the root floor below
 # (docs/performance.md, "Estimator").
-TREE = dict(base_budget=1000, explore=1.0, solve_cards=16, widen=1.0, mix=1.0)
+TREE = dict(base_budget=1000, explore=2.0, solve_cards=16, widen=1.0, mix=1.0)
 
 # On positions of at most ROOT_FLOOR_CARDS cards, a root move with fewer
 # than ROOT_FLOOR * sqrt(root visits) samples is tried before UCB1
