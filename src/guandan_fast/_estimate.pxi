@@ -305,7 +305,7 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
     """The playout policy's move for the seat to act (see the head of this
     file) into out (size 0: pass). -1 on a buffer overflow."""
     cdef SCtx* cx = E.cx
-    cdef int me = st.turn, n, i, m, mp0, mp, best, bk, bmp, k, tries, safe
+    cdef int me = st.turn, n, i, m, mp0, mp, best, bk, bmp, k, tries, safe, risky
     cdef int lv = cx.lv, owner = st.owner, oc, slack, threat
     cdef int partner = me ^ 2
     cdef CPlay* buf = cx.pool + PBASE
@@ -383,21 +383,21 @@ cdef int est_policy(ECtx* E, SState* st, CPlay* out) noexcept nogil:
         # non-bomb an opponent goes out over until it is known whether any
         # other non-bomb is left)
         safe = 0
-        m = 0
+        risky = 0
         for i in range(n):
             if bomb_class(&buf[i]):
                 key[i] = 1 << 30
             elif est_opp_out_beats(outp, nout, me, &buf[i], lv):
                 key[i] = -1
-                m += 1
+                risky += 1
             else:
                 key[i] = est_tie_key(&buf[i], lv)
                 safe += 1
         for i in range(n):
             if key[i] == -1:
                 key[i] = (1 << 30) if safe else est_tie_key(&buf[i], lv)
-        if safe:
-            m = safe
+        # the candidates: the safe non-bombs, or every non-bomb if none is
+        m = safe if safe else risky
         if m == 0:
             best = 0
             for i in range(1, n):
@@ -519,8 +519,10 @@ cdef int est_select(ECtx* E, int idx, int is_root) noexcept nogil:
     cdef ENode* nd = &E.nodes[idx]
     cdef ENode* c
     cdef int j, best = -1, maxi = (nd.st.turn & 1) == 0, ci
-    cdef double sg = 1.0 if maxi else -1.0, s, bs = -1e300, lnn
+    cdef double sg = 1.0 if maxi else -1.0, s, bs = -1e300, lnn, floor_n = 0.0
     lnn = log(<double>(nd.visits + 1))
+    if is_root:
+        floor_n = E.root_floor * sqrt(<double>nd.visits)
     for j in range(nd.nexp):
         ci = E.child[nd.mstart + j]
         c = &E.nodes[ci]
@@ -535,7 +537,7 @@ cdef int est_select(ECtx* E, int idx, int is_root) noexcept nogil:
                 continue
         if c.visits == 0:
             s = 1e200
-        elif is_root and c.visits < E.root_floor * sqrt(<double>nd.visits):
+        elif c.visits < floor_n:
             s = 1e100 - c.visits
         else:
             s = sg * est_child_q(c, E.mix) + E.explore * sqrt(lnn / c.visits)

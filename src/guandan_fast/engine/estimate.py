@@ -323,7 +323,8 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     threads, more searches sharing its table); `bounds`: what an exact
     search already proved of the root moves (or None)."""
     searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
-    floor = ROOT_FLOOR if _cards(position) <= ROOT_FLOOR_CARDS else 0.0
+    cards = _cards(position)
+    floor = ROOT_FLOOR if cards <= ROOT_FLOOR_CARDS else 0.0
     cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
                                  **TREE)
              for k, s in enumerate(searches)]
@@ -343,7 +344,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     end = None if deadline is None else deadline - RESULT_SECONDS_PER_MOVE * len(moves)
     # (not above 40 cards, where a root move's proof does not fit a budget)
     verify = VERIFY if deadline is not None and max_playouts is None \
-        and _cards(position) <= 40 else 0.0
+        and cards <= 40 else 0.0
     tree_end = end
     if verify:
         tree_end = end - verify * (end - time.perf_counter())
