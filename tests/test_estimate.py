@@ -435,3 +435,67 @@ def test_time_budget_proofs_are_sound():
             assert m.bounds[0] <= v <= m.bounds[1]
             if m.exact:
                 assert m.mean == v
+
+
+def test_two_threads_with_root_proofs_are_sound():
+    # with a time budget and two threads, one thread grows the tree while
+    # the other proves root moves (_tree_and_proofs): whatever is proven
+    # must hold the exact value, every move is there once, and the second
+    # thread's proofs are used (more moves proven than the tree alone,
+    # with the same time, proves on the same positions)
+    import time
+    rng = random.Random(5151)
+    proven_two = proven_tree = 0
+    for _ in range(4):
+        pos = deal_position(rng, 6)
+        res = solve(pos)
+        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
+        n = sum(len(h) for h in pos.hands)
+        first = est_mod._search(pos, est_mod._tt_bits(n))
+        t0 = time.perf_counter()
+        e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, 2, 0, 0.9)
+        assert e.threads == 2
+        assert sorted(map(str, patterns(e))) == sorted(map(str, legal_patterns(pos)))
+        for m in e.moves:
+            v = vals[None if m.play is None else core_pattern(m.play)]
+            assert m.bounds[0] <= v <= m.bounds[1]
+            if m.exact:
+                assert m.mean == v
+        proven_two += sum(m.exact for m in e.moves)
+        first = est_mod._search(pos, est_mod._tt_bits(n))
+        core = est_mod._core.EstimatorCore(first, 0, **est_mod.TREE)
+        core.run(0.15, None)
+        proven_tree += sum(lo == hi for _, _, _, lo, hi, _ in core.root_stats())
+    assert proven_two > proven_tree
+
+
+def test_threads_split_the_root_moves():
+    # without root proofs (a playout budget, or a full deal), tree k of
+    # `threads` samples only the root moves j with j % threads == k: the
+    # trees, which draw no random numbers, would otherwise be the same tree
+    # and their pooled samples the same samples counted twice
+    rng = random.Random(77)
+    pos = deal_position(rng, 10)
+    n = sum(len(h) for h in pos.hands)
+    for offset in (0, 1):
+        first = est_mod._search(pos, est_mod._tt_bits(n))
+        core = est_mod._core.EstimatorCore(first, 0, root_stride=2, root_offset=offset,
+                                           **est_mod.TREE)
+        core.run(None, 400)
+        stats = core.root_stats()
+        assert len(stats) >= 4
+        for j, (k, _, _, lo, hi, _) in enumerate(stats):
+            if j % 2 != offset:
+                assert k == 0
+            elif lo != hi:
+                assert k > 0
+    with pytest.raises(ValueError, match="root_offset"):
+        est_mod._core.EstimatorCore(first, 0, root_stride=2, root_offset=2)
+    # with threads and a playout budget the estimate depends only on the seed
+    a = estimate(pos, max_seconds=None, max_playouts=400, threads=2, seed=5)
+    b = estimate(pos, max_seconds=None, max_playouts=400, threads=2, seed=5)
+    assert a.to_dict()["moves"] == b.to_dict()["moves"]
+    one = estimate(pos, max_seconds=None, max_playouts=400, threads=1, seed=5)
+    assert sum(m.samples for m in a.moves) <= 400 + len(a.moves)
+    assert a.to_dict()["moves"] != one.to_dict()["moves"]
+

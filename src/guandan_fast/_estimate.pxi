@@ -100,6 +100,8 @@ ctypedef struct ECtx:
     double widen              # inner nodes try 2 + widen * sqrt(visits) moves
     double mix                # selection's weight of the implicit minimax value (vs the mean)
     double root_floor         # root moves below root_floor * sqrt(root visits) visits first
+    int root_stride           # this tree samples the root moves j with
+    int root_offset           # j % root_stride == root_offset (threads split the root)
     int stop                  # 1: deadline, 2: out of memory, 3: interrupted
     int path[EST_MAXDEPTH]
 
@@ -527,7 +529,7 @@ cdef int est_select(ECtx* E, int idx, int is_root) noexcept nogil:
         ci = E.child[nd.mstart + j]
         c = &E.nodes[ci]
         if is_root:
-            if c.lo == c.hi:
+            if c.lo == c.hi or j % E.root_stride != E.root_offset:
                 continue
         elif maxi:
             if c.hi <= nd.lo:
@@ -634,6 +636,13 @@ cdef int est_iterate(ECtx* E) noexcept nogil:
             nd = &E.nodes[idx]
         is_root = idx == 0
         if nd.nexp < est_allowed(nd, is_root, E.widen):
+            if is_root and nd.nexp % E.root_stride != E.root_offset:
+                # another thread's root move: created (for its bounds), not
+                # sampled here
+                if est_expand(E, idx) < 0:
+                    return -1
+                depth = 0
+                continue
             c = est_expand(E, idx)
             if c < 0:
                 return -1
@@ -668,13 +677,15 @@ cdef int est_iterate(ECtx* E) noexcept nogil:
 
 
 cdef int est_root_done(ECtx* E) noexcept nogil:
-    """Every root move proven (then nothing is left to estimate)."""
+    """Every root move this tree samples proven (then nothing is left for
+    it to estimate)."""
     cdef ENode* r = &E.nodes[0]
     cdef int j
     if r.nmoves < 0 or r.nexp < r.nmoves:
         return 0
     for j in range(r.nmoves):
-        if E.nodes[E.child[r.mstart + j]].lo != E.nodes[E.child[r.mstart + j]].hi:
+        if j % E.root_stride == E.root_offset and \
+                E.nodes[E.child[r.mstart + j]].lo != E.nodes[E.child[r.mstart + j]].hi:
             return 0
     return 1
 
@@ -706,7 +717,8 @@ cdef class EstimatorCore:
 
     def __cinit__(self, EndgameSearch search, unsigned long long seed,
                   long long base_budget=1000, double explore=1.0, int solve_cards=40,
-                  double widen=1.0, double mix=0.0, double root_floor=0.0):
+                  double widen=1.0, double mix=0.0, double root_floor=0.0,
+                  int root_stride=1, int root_offset=0):
         cdef int i, r
         memset(&self.E, 0, sizeof(ECtx))
         self.search = search
@@ -725,6 +737,10 @@ cdef class EstimatorCore:
         self.E.widen = widen
         self.E.mix = mix
         self.E.root_floor = root_floor
+        if root_stride < 1 or not 0 <= root_offset < root_stride:
+            raise ValueError("root_offset must be in 0..root_stride-1")
+        self.E.root_stride = root_stride
+        self.E.root_offset = root_offset
         r = est_new_node(&self.E, &search.root)
         # the root's moves are the search's root moves, in its order
         if est_reserve_moves(&self.E, search.nroot) < 0:

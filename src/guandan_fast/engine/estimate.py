@@ -253,9 +253,11 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     First the exact solver gets a share of the budget on positions with at
     most 40 cards (half the time up to 24 cards, 15% up to 40); if it
     proves every move, that is the answer (``exact``). Else a Monte Carlo
-    tree search (docs/estimator.md) spends the rest: ``threads`` trees
-    (different seeds, one transposition table) whose root statistics are
-    pooled. ``confidence``: the level of the intervals (0.9 by default).
+    tree search (docs/estimator.md) spends the rest. With ``threads``: on
+    at most 40 cards with a time budget, one tree while the other threads
+    prove root moves beside it; else ``threads`` trees over one
+    transposition table, each sampling its share of the root moves.
+    ``confidence``: the level of the intervals (0.9 by default).
     """
     position = _as_position(position)
     _check(max_seconds, max_playouts, threads, seed, confidence)
@@ -321,30 +323,42 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
           confidence) -> Estimate:
     """The tree search part of estimate, over the search `first` (and, with
     threads, more searches sharing its table); `bounds`: what an exact
-    search already proved of the root moves (or None)."""
-    searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
+    search already proved of the root moves (or None).
+
+    With one thread: the tree, then (time budget, at most 40 cards) the
+    root proofs (_verify), then the tree again. With threads and the root
+    proofs: one tree and, beside it, threads - 1 provers (_tree_and_proofs).
+    Else (a playout budget, or more than 40 cards) `threads` trees split
+    the root moves between them (tree k samples the moves j with
+    j % threads == k; without the split, the trees, which draw no random
+    numbers, would all be the same tree)."""
     cards = _cards(position)
-    floor = ROOT_FLOOR if cards <= ROOT_FLOOR_CARDS else 0.0
-    cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
-                                 **TREE)
-             for k, s in enumerate(searches)]
-    if bounds:
-        for c in cores:
-            c.prove_root_moves(bounds)
     moves = first.moves()
     # the ranking's prior (its root index), found before the tree so that
     # its time is the budget's
     hint = _hint_index(position, moves)
-    per_thread = None
-    if max_playouts is not None:
-        per_thread = -(-int(max_playouts) // threads)
-
     # the result is built after the tree: it stops that much before the
     # deadline, so that estimate answers within max_seconds
     end = None if deadline is None else deadline - RESULT_SECONDS_PER_MOVE * len(moves)
     # (not above 40 cards, where a root move's proof does not fit a budget)
     verify = VERIFY if deadline is not None and max_playouts is None \
         and cards <= 40 else 0.0
+    floor = ROOT_FLOOR if cards <= ROOT_FLOOR_CARDS else 0.0
+    split = threads if not (verify and threads > 1) else 1
+    trees = split
+    searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
+    cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
+                                 root_stride=split, root_offset=k, **TREE)
+             for k, s in enumerate(searches[:trees])]
+    if bounds:
+        for c in cores:
+            c.prove_root_moves(bounds)
+    if trees < threads:
+        _tree_and_proofs(searches[1:], cores[0], bounds, end, hint)
+        return _collect(position, first, cores, moves, t0, confidence, threads, hint)
+    per_thread = None
+    if max_playouts is not None:
+        per_thread = -(-int(max_playouts) // threads)
     tree_end = end
     if verify:
         tree_end = end - verify * (end - time.perf_counter())
@@ -356,6 +370,79 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         if end - time.perf_counter() > 1e-3:
             _run(cores, end, None)
     return _collect(position, first, cores, moves, t0, confidence, threads, hint)
+
+
+def _tree_and_proofs(provers, core, bounds, end, hint):
+    """Threads with root proofs: the tree `core` runs until `end` on one
+    thread while the searches `provers` (sharing its table) prove root
+    moves on the others. First half: the hint order's first play, then
+    the root moves in the search's order; second half: the tree's first
+    moves by score, the hint play among the first two (as _verify). What
+    is proven is given to the tree at half time and at the end."""
+    n = len(core.root_stats())
+    known = [(-3, 3)] * n
+    for i, b in enumerate(bounds or ()):
+        known[i] = b
+    mid = time.perf_counter() + (end - time.perf_counter()) / 2
+    first = [i for i in ([] if hint is None else [hint]) + list(range(n))
+             if known[i][0] != known[i][1]]
+    _race(core, provers, known, list(dict.fromkeys(first)), mid)
+    core.prove_root_moves(known)
+    sign = 1.0 if provers[0].maximizing else -1.0
+    stats = core.root_stats()
+    order = [i for _, i in sorted((-sign * mm, i) for i, (k, _, _, lo, hi, mm)
+                                  in enumerate(stats) if k > 0)]
+    if hint in order[VERIFY_TOP:]:
+        order.remove(hint)
+        order.insert(VERIFY_TOP - 1, hint)
+    _race(core, provers, known, [i for i in order if known[i][0] != known[i][1]], end)
+    core.prove_root_moves(known)
+
+
+def _race(core, provers, known, queue, until):
+    """The tree runs until `until` on one thread; each prover, on its own,
+    takes the next root move of `queue` and proves it (within its bounds in
+    `known`, tightened with the result) until the queue is empty or the
+    time is up."""
+    failed: List[BaseException] = []
+    lock = threading.Lock()
+
+    def prove(search):
+        try:
+            while True:
+                with lock:
+                    if not queue:
+                        return
+                    i = queue.pop(0)
+                    lo, hi = known[i]
+                left = until - time.perf_counter()
+                if left <= 1e-3:
+                    return
+                search.set_limits(None, left)
+                b = search.solve_move(i, lo, hi)
+                if search.aborted == 3:
+                    raise KeyboardInterrupt("estimate interrupted")
+                with lock:
+                    lo, hi = known[i]
+                    known[i] = (max(lo, b[0]), min(hi, b[1]))
+        except BaseException as e:       # re-raised by the caller
+            failed.append(e)
+        finally:
+            search.set_limits(None, None)
+
+    def grow():
+        try:
+            core.run(max(1e-4, until - time.perf_counter()), None)
+        except BaseException as e:
+            failed.append(e)
+    pool = [threading.Thread(target=grow, daemon=True)] + \
+        [threading.Thread(target=prove, args=(s,), daemon=True) for s in provers]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    if failed:
+        raise failed[0]
 
 
 def _run(cores, until, iterations):
