@@ -120,29 +120,33 @@ def summarize_seeds(runs):
     return s
 
 
-def agreement_table(sets, budgets, limit=None, seeds=1):
+def agreement_table(sets, budgets, limit=None, seeds=1, threads=(1,)):
     """With seeds > 1, each position is estimated once with each seed 0 ..
-    seeds - 1 (timing changes the tree as much as the seed does: the same
+    seeds - 1 (the tree is deterministic, but timing changes it: the same
     code and seed give a few positions' first moves differently from run to
-    run), n is positions x seeds."""
-    lines = ["| set | budget | n | first move exact-best (95% CI) | mean loss (95% CI) | "
+    run), n is positions x seeds. Each thread count in `threads` in turn,
+    in the same run; "moves proven": the share of the root moves whose
+    value the estimate proved."""
+    lines = ["| set | budget | threads | n | first move exact-best (95% CI) | mean loss (95% CI) | "
              "hint first: best / loss | coverage of 90% intervals (all / unproven) | "
-             "proven | median s |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "proven | moves proven | median s |",
+             "|---|---|---|---|---|---|---|---|---|---|---|"]
     for name in sets:
         for b in budgets:
-            if seeds == 1:
-                s = summarize(evaluate(name, b, limit=limit))
-            else:
-                s = summarize_seeds([evaluate(name, b, seed=k, limit=limit)
-                                     for k in range(seeds)])
-            lines.append(
-                f"| {name} | {b:g} s | {s['n']} | {s['agree']:.1%} "
-                f"({s['agree_ci'][0]:.0%}-{s['agree_ci'][1]:.0%}) | {s['loss']:.3f} "
-                f"({s['loss_ci'][0]:.3f}-{s['loss_ci'][1]:.3f}) | {s['hint_agree']:.0%} / "
-                f"{s['hint_loss']:.3f} | {s['coverage']:.1%} / {s['unproven_coverage']:.1%} "
-                f"(of {s['unproven']}) | {s['exact']:.0%} | {s['median_s']:.2f} |")
-            print(lines[-1], flush=True)
+            for th in threads:
+                runs = [evaluate(name, b, seed=k, limit=limit, threads=th)
+                        for k in range(seeds)]
+                s = summarize(runs[0]) if seeds == 1 else summarize_seeds(runs)
+                pairs = [m for rows in runs for r in rows for m in r["moves"]]
+                proven = sum(m[5] for m in pairs) / len(pairs)
+                lines.append(
+                    f"| {name} | {b:g} s | {th} | {s['n']} | {s['agree']:.1%} "
+                    f"({s['agree_ci'][0]:.0%}-{s['agree_ci'][1]:.0%}) | {s['loss']:.3f} "
+                    f"({s['loss_ci'][0]:.3f}-{s['loss_ci'][1]:.3f}) | {s['hint_agree']:.0%} / "
+                    f"{s['hint_loss']:.3f} | {s['coverage']:.1%} / "
+                    f"{s['unproven_coverage']:.1%} (of {s['unproven']}) | {s['exact']:.0%} | "
+                    f"{proven:.0%} | {s['median_s']:.2f} |")
+                print(lines[-1], flush=True)
     return "\n".join(lines)
 
 
@@ -260,22 +264,26 @@ def long_run_judgement(e, ref, sign):
     return key(e.best) == key(ref.best), bool(reach)
 
 
-def deals_table(budgets, n=12, seed=2727, factor=16):
+def deals_table(budgets, n=12, seed=2727, factor=16, threads=(1,)):
     """Full deals: seconds / budget, every move sampled, and the choice
-    judged by a factor-times longer run (different seed): the same best
-    move, or a move plausibly best by it."""
+    judged by a factor-times longer run (different seed, one thread): the
+    same best move, or a move plausibly best by it. Each thread count in
+    `threads` judged by the same long runs."""
     rng = random.Random(seed)
     deals = [random_deal(rng) for _ in range(n)]
-    lines = ["| budget | deals | seconds/budget median (max) | every root move sampled | "
+    lines = ["| budget | threads | deals | seconds/budget median (max) | every root move sampled | "
              f"best == best of a {factor}x run (95% CI) | plausibly best by it (95% CI) | "
              "playouts per decision (median) |",
-             "|---|---|---|---|---|---|---|"]
-    for b in budgets:
+             "|---|---|---|---|---|---|---|---|"]
+    for b, th in [(b, th) for b in budgets for th in threads]:
         ratios, allsampled, same, plaus, pl = [], 0, 0, 0, []
+        refs = _long_runs.setdefault((seed, n, b, factor), {})
         for i, pos in enumerate(deals):
             sign = 1 if pos.turn % 2 == 0 else -1
-            e = estimate(pos, max_seconds=b, seed=i)
-            ref = estimate(pos, max_seconds=b * factor, seed=1000 + i)
+            e = estimate(pos, max_seconds=b, seed=i, threads=th)
+            if i not in refs:
+                refs[i] = estimate(pos, max_seconds=b * factor, seed=1000 + i)
+            ref = refs[i]
             ratios.append(e.seconds / b)
             allsampled += all(m.samples > 0 or m.exact for m in e.moves)
             s, p = long_run_judgement(e, ref, sign)
@@ -283,11 +291,14 @@ def deals_table(budgets, n=12, seed=2727, factor=16):
             plaus += p
             pl.append(e.playouts)
         ci, pci = wilson(same, n)[1:], wilson(plaus, n)[1:]
-        lines.append(f"| {b:g} s | {n} | {np.median(ratios):.3f} ({max(ratios):.3f}) | "
+        lines.append(f"| {b:g} s | {th} | {n} | {np.median(ratios):.3f} ({max(ratios):.3f}) | "
                      f"{allsampled}/{n} | {same / n:.0%} ({ci[0]:.0%}-{ci[1]:.0%}) | "
                      f"{plaus / n:.0%} ({pci[0]:.0%}-{pci[1]:.0%}) | {int(np.median(pl))} |")
         print(lines[-1], flush=True)
     return "\n".join(lines)
+
+
+_long_runs: dict = {}
 
 
 def playout_rate(threads=1, n=400, deals=6, seed=108, random_plies=4):
@@ -371,15 +382,17 @@ if __name__ == "__main__":
     ap.add_argument("--seed", type=int, default=2727)
     ap.add_argument("--cap", type=float, default=20.0)
     ap.add_argument("--seeds", type=int, default=1)
+    ap.add_argument("--threads", default="1", help="thread counts, e.g. 1,2 (agreement, deals)")
     a = ap.parse_args()
     budgets = [float(x) for x in a.budgets.split(",")]
     if a.what == "agreement":
-        print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds))
+        threads = [int(x) for x in a.threads.split(",")]
+        print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds, threads))
     elif a.what == "proofs":
         print(proofs_table(a.sets.split(","), budgets, a.cap))
     elif a.what == "policy":
         print(policy_table(a.sets.split(",")))
     elif a.what == "deals":
-        print(deals_table(budgets, a.n, a.seed))
+        print(deals_table(budgets, a.n, a.seed, threads=[int(x) for x in a.threads.split(",")]))
     else:
         print(playouts_table())
