@@ -307,9 +307,13 @@ def test_ctrl_c_prints_what_is_proven(tmp_path):
     src = tmp_path / "big.txt"
     src.write_text("\n".join(lines + ["turn: 0"]) + "\n", encoding="utf-8")
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    # the child gets Ctrl-C's default action even when the test runs in a
+    # background job, which starts with SIGINT ignored (Python then installs
+    # no KeyboardInterrupt handler, and the signal would be lost)
     proc = subprocess.Popen([sys.executable, "-m", "guandan_fast.cli", "endgame", str(src),
                              "-t", "1"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True, env=env)
+                            text=True, env=env,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3.0)
     proc.send_signal(signal.SIGINT)
     try:
