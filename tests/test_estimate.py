@@ -512,11 +512,49 @@ def test_threads_split_the_root_moves():
                 assert k > 0
     with pytest.raises(ValueError, match="root_offset"):
         est_mod._core.EstimatorCore(first, 0, root_stride=2, root_offset=2)
-    # with threads and a playout budget the estimate depends only on the seed
+    # pooled: every unproven move sampled, once per iteration of its tree
     a = estimate(pos, max_seconds=None, max_playouts=400, threads=2, seed=5)
-    b = estimate(pos, max_seconds=None, max_playouts=400, threads=2, seed=5)
-    assert a.to_dict()["moves"] == b.to_dict()["moves"]
-    one = estimate(pos, max_seconds=None, max_playouts=400, threads=1, seed=5)
+    assert a.threads == 2
+    assert all(m.samples > 0 for m in a.moves if not m.exact)
     assert sum(m.samples for m in a.moves) <= 400 + len(a.moves)
-    assert a.to_dict()["moves"] != one.to_dict()["moves"]
+    # more threads than root moves: a tree with no move of its own would
+    # idle and waste its share of the playouts
+    # (with 32 trees of ceil(100 / 32) = 4 iterations each, the samples
+    # would be at most 4 a move)
+    few = deal_position(random.Random(82), 5)
+    e = tree(few, 100, threads=32)
+    assert e.threads == len(e.moves) < 32
+    assert sum(m.samples for m in e.moves) >= 100 - len(e.moves) > 4 * len(e.moves)
 
+
+
+@pytest.mark.parametrize("cards,budget,at", [(8, 12.0, 2.5), (27, 30.0, 1.0)])
+def test_an_interrupt_stops_every_thread(cards, budget, at):
+    # Ctrl-C reaches only the main thread: a threaded estimate stops its
+    # tree and its provers (8 cards: the interrupt comes after the exact
+    # phase's 15% of the budget) or its trees (27) before it raises
+    import os
+    import signal
+    import threading
+    import time
+    old = signal.signal(signal.SIGINT, signal.default_int_handler)
+    timer = threading.Timer(at, lambda: os.kill(os.getpid(), signal.SIGINT))
+    try:
+        pos = deal_position(random.Random(3), cards)
+        before = threading.active_count()
+        timer.start()
+        t0 = time.perf_counter()
+        with pytest.raises(KeyboardInterrupt):
+            estimate(pos, max_seconds=budget, threads=2)
+        assert time.perf_counter() - t0 < at + 2
+        timer.join()
+        # (the workers were told to stop and were joined; a join that the
+        # interrupt itself cut short can return while its thread is still
+        # ending, so the test gives them a moment)
+        t1 = time.perf_counter()
+        while threading.active_count() > before and time.perf_counter() - t1 < 2:
+            time.sleep(0.01)
+        assert threading.active_count() == before, [t.name for t in threading.enumerate()]
+    finally:
+        timer.cancel()
+        signal.signal(signal.SIGINT, old)

@@ -777,6 +777,13 @@ cdef class EstimatorCore:
                 nd.mm = nd.lo
         est_bounds(&self.E, 0)
 
+    def stop(self):
+        """Make a running tree (in another thread) stop after its current
+        iteration (run() then raises KeyboardInterrupt): for an interrupted
+        estimate, whose signal only the main thread sees."""
+        self.E.stop = 3
+        set_abort(self.E.cx, 3)
+
     def __dealloc__(self):
         free(self.E.nodes)
         free(self.E.moves)

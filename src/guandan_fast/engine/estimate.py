@@ -226,6 +226,10 @@ HINT_MARGIN = 0.5
 # move, the ranking) takes about this long per root move; the tree stops
 # that much before the deadline (docs/performance.md, "suggest's budget").
 RESULT_SECONDS_PER_MOVE = 4e-6
+# With threads, the tree also stops this much earlier: the joins of the
+# threads (measured overshoot at 0.05 s with 2-4 threads: up to 6-19 ms on a
+# loaded machine, mostly scheduling; the margin takes the usual part).
+THREAD_JOIN_SECONDS = 1e-3
 
 
 def _as_position(position) -> Position:
@@ -338,14 +342,20 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     # its time is the budget's
     hint = _hint_index(position, moves)
     # the result is built after the tree: it stops that much before the
-    # deadline, so that estimate answers within max_seconds
-    end = None if deadline is None else deadline - RESULT_SECONDS_PER_MOVE * len(moves)
+    # deadline (and, with threads, the time their joins take), so that
+    # estimate answers within max_seconds
+    end = None if deadline is None else deadline - RESULT_SECONDS_PER_MOVE * len(moves) \
+        - (THREAD_JOIN_SECONDS if threads > 1 else 0.0)
     # (not above 40 cards, where a root move's proof does not fit a budget)
     verify = VERIFY if deadline is not None and max_playouts is None \
         and cards <= 40 else 0.0
     floor = ROOT_FLOOR if cards <= ROOT_FLOOR_CARDS else 0.0
-    split = threads if not (verify and threads > 1) else 1
-    trees = split
+    if verify and threads > 1:
+        split = trees = 1
+    else:
+        # (a tree with no root move of its own would idle)
+        threads = min(threads, len(moves))
+        split = trees = threads
     searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
     cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
                                  root_stride=split, root_offset=k, **TREE)
@@ -375,10 +385,11 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
 def _tree_and_proofs(provers, core, bounds, end, hint):
     """Threads with root proofs: the tree `core` runs until `end` on one
     thread while the searches `provers` (sharing its table) prove root
-    moves on the others. First half: the hint order's first play, then
-    the root moves in the search's order; second half: the tree's first
-    moves by score, the hint play among the first two (as _verify). What
-    is proven is given to the tree at half time and at the end."""
+    moves on the others. First half: the hint order's first play (all the
+    time it needs), then the root moves in the search's order; second half:
+    the tree's first moves by score, the hint play among the first two,
+    which share the time as in _verify. What is proven is given to the
+    tree at half time and at the end."""
     n = len(core.root_stats())
     known = [(-3, 3)] * n
     for i, b in enumerate(bounds or ()):
@@ -386,26 +397,34 @@ def _tree_and_proofs(provers, core, bounds, end, hint):
     mid = time.perf_counter() + (end - time.perf_counter()) / 2
     first = [i for i in ([] if hint is None else [hint]) + list(range(n))
              if known[i][0] != known[i][1]]
-    _race(core, provers, known, list(dict.fromkeys(first)), mid)
+    _race(core, provers, known, list(dict.fromkeys(first)), mid, 1)
     core.prove_root_moves(known)
     sign = 1.0 if provers[0].maximizing else -1.0
     stats = core.root_stats()
+    # what the tree itself proved meanwhile
+    known[:] = [(max(a, lo), min(b, hi)) for (a, b), (_, _, _, lo, hi, _) in zip(known, stats)]
     order = [i for _, i in sorted((-sign * mm, i) for i, (k, _, _, lo, hi, mm)
                                   in enumerate(stats) if k > 0)]
     if hint in order[VERIFY_TOP:]:
         order.remove(hint)
         order.insert(VERIFY_TOP - 1, hint)
-    _race(core, provers, known, [i for i in order if known[i][0] != known[i][1]], end)
+    _race(core, provers, known, [i for i in order if known[i][0] != known[i][1]], end,
+          VERIFY_TOP)
     core.prove_root_moves(known)
 
 
-def _race(core, provers, known, queue, until):
+def _race(core, provers, known, queue, until, top):
     """The tree runs until `until` on one thread; each prover, on its own,
     takes the next root move of `queue` and proves it (within its bounds in
     `known`, tightened with the result) until the queue is empty or the
-    time is up."""
+    time is up. The first `top` moves of the queue share the time (each
+    prover's part of what is left, as _verify shares it); a later one gets
+    all that is left. On an exception (an interrupt reaches the main
+    thread only) every thread is stopped before it is raised."""
     failed: List[BaseException] = []
     lock = threading.Lock()
+    taken = [0]
+    share = len(provers)
 
     def prove(search):
         try:
@@ -414,10 +433,14 @@ def _race(core, provers, known, queue, until):
                     if not queue:
                         return
                     i = queue.pop(0)
+                    j = taken[0]
+                    taken[0] += 1
                     lo, hi = known[i]
                 left = until - time.perf_counter()
                 if left <= 1e-3:
                     return
+                if j < top:
+                    left /= max(1, -(-(top - j) // share))
                 search.set_limits(None, left)
                 b = search.solve_move(i, lo, hi)
                 if search.aborted == 3:
@@ -437,12 +460,29 @@ def _race(core, provers, known, queue, until):
             failed.append(e)
     pool = [threading.Thread(target=grow, daemon=True)] + \
         [threading.Thread(target=prove, args=(s,), daemon=True) for s in provers]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
+    _join(pool, [core] + list(provers))
     if failed:
         raise failed[0]
+
+
+def _join(pool, workers):
+    """Start and join the threads `pool`; if the wait is interrupted, stop
+    the `workers` (trees and searches, each with stop()) and wait for them
+    before re-raising."""
+    started = []
+    try:
+        for t in pool:
+            t.start()
+            started.append(t)
+        for t in pool:
+            t.join()
+    except BaseException:
+        for w in workers:
+            w.stop()
+        for t in pool:
+            if t in started or t.ident is not None:
+                t.join()
+        raise
 
 
 def _run(cores, until, iterations):
@@ -460,10 +500,7 @@ def _run(cores, until, iterations):
         except BaseException as e:       # re-raised by the caller
             failed.append(e)
     pool = [threading.Thread(target=work, args=(c,), daemon=True) for c in cores]
-    for t in pool:
-        t.start()
-    for t in pool:
-        t.join()
+    _join(pool, cores)
     if failed:
         raise failed[0]
 
