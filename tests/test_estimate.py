@@ -558,3 +558,16 @@ def test_an_interrupt_stops_every_thread(cards, budget, at):
     finally:
         timer.cancel()
         signal.signal(signal.SIGINT, old)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_nodes_count_every_exact_search(threads):
+    # Estimate.nodes: the exact phase's, the root proofs', the provers' and
+    # the trees' own proofs' nodes (before, only the last: often 0 on 4x8,
+    # where the exact phase and the proofs had searched millions)
+    # with a playout budget the exact phase gets 2000 nodes a playout
+    # (at 4x8 it proves nothing with them and spends them all)
+    pos = deal_position(random.Random(8), 8)
+    e = estimate(pos, max_seconds=None, max_playouts=50, threads=threads)
+    assert not e.exact
+    assert e.nodes >= 2000 * 50

@@ -365,7 +365,8 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
             c.prove_root_moves(bounds)
     if trees < threads:
         _tree_and_proofs(searches[1:], cores[0], bounds, end, hint)
-        return _collect(position, first, cores, moves, t0, confidence, threads, hint)
+        return _collect(position, first, cores, moves, t0, confidence, threads, hint,
+                        searches)
     per_thread = None
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
@@ -379,7 +380,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         # rest back (it stops at once if every root move is proven)
         if end - time.perf_counter() > 1e-3:
             _run(cores, end, None)
-    return _collect(position, first, cores, moves, t0, confidence, threads, hint)
+    return _collect(position, first, cores, moves, t0, confidence, threads, hint, searches)
 
 
 def _tree_and_proofs(provers, core, bounds, end, hint):
@@ -584,7 +585,8 @@ def _hint_first(ranked, sign, h):
     return [h] + [m for m in ranked if m is not h]
 
 
-def _collect(position, search, cores, moves, t0, confidence, threads, hint) -> Estimate:
+def _collect(position, search, cores, moves, t0, confidence, threads, hint,
+             searches) -> Estimate:
     maxi = search.maximizing
     sign = 1.0 if maxi else -1.0
     out: List[MoveEstimate] = []
@@ -623,6 +625,8 @@ def _collect(position, search, cores, moves, t0, confidence, threads, hint) -> E
         seconds=time.perf_counter() - t0, playouts=sum(c.playouts for c in cores),
         turn=position.turn, confidence=confidence,
         iterations=sum(c.iterations for c in cores),
-        nodes=sum(c.search_nodes for c in cores),
+        # every exact search's nodes: the exact phase, the root proofs, the
+        # provers and the trees' own proofs (each counted by its search)
+        nodes=sum(s.nodes for s in searches),
         tree_nodes=sum(c.tree_nodes for c in cores), threads=threads,
         lower=blo, upper=bhi)
