@@ -385,14 +385,14 @@ if __name__ == "__main__":
     ap.add_argument("--threads", default="1", help="thread counts, e.g. 1,2 (agreement, deals)")
     a = ap.parse_args()
     budgets = [float(x) for x in a.budgets.split(",")]
+    threads = [int(x) for x in a.threads.split(",")]
     if a.what == "agreement":
-        threads = [int(x) for x in a.threads.split(",")]
         print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds, threads))
     elif a.what == "proofs":
         print(proofs_table(a.sets.split(","), budgets, a.cap))
     elif a.what == "policy":
         print(policy_table(a.sets.split(",")))
     elif a.what == "deals":
-        print(deals_table(budgets, a.n, a.seed, threads=[int(x) for x in a.threads.split(",")]))
+        print(deals_table(budgets, a.n, a.seed, threads=threads))
     else:
         print(playouts_table())

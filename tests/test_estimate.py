@@ -417,33 +417,15 @@ def test_move_playouts_are_the_playouts_after_each_move():
             assert v == _core._playout_line(child)[1]
 
 
-def test_time_budget_proofs_are_sound():
-    # with a time budget the tree is followed by proofs of its two first
-    # moves (VERIFY): whatever is proven must hold the exact value
-    rng = random.Random(5150)
-    for _ in range(4):
-        pos = deal_position(rng, 6)
-        res = solve(pos)
-        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
-        n = sum(len(h) for h in pos.hands)
-        first = est_mod._search(pos, est_mod._tt_bits(n))
-        import time
-        t0 = time.perf_counter()
-        e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, 1, 0, 0.9)
-        for m in e.moves:
-            v = vals[None if m.play is None else core_pattern(m.play)]
-            assert m.bounds[0] <= v <= m.bounds[1]
-            if m.exact:
-                assert m.mean == v
-
-
-def test_two_threads_with_root_proofs_are_sound():
-    # with a time budget and two threads, one thread grows the tree while
-    # the other proves root moves (_tree_and_proofs): whatever is proven
-    # must hold the exact value and every move is there once (4x6, where a
-    # budget of 0.15 s proves some moves, not all)
+@pytest.mark.parametrize("threads,seed", [(1, 5150), (2, 5151)])
+def test_time_budget_proofs_are_sound(threads, seed):
+    # with a time budget, one thread: the tree is followed by proofs of its
+    # two first moves (VERIFY); two threads: one thread grows the tree while
+    # the other proves root moves (_tree_and_proofs). Whatever is proven
+    # must hold the exact value, and every move is there once (4x6, where
+    # a budget of 0.15 s proves some moves, not all)
     import time
-    rng = random.Random(5151)
+    rng = random.Random(seed)
     for _ in range(4):
         pos = deal_position(rng, 6)
         res = solve(pos)
@@ -451,8 +433,8 @@ def test_two_threads_with_root_proofs_are_sound():
         n = sum(len(h) for h in pos.hands)
         first = est_mod._search(pos, est_mod._tt_bits(n))
         t0 = time.perf_counter()
-        e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, 2, 0, 0.9)
-        assert e.threads == 2
+        e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, threads, 0, 0.9)
+        assert e.threads == threads
         assert sorted(map(str, patterns(e))) == sorted(map(str, legal_patterns(pos)))
         for m in e.moves:
             v = vals[None if m.play is None else core_pattern(m.play)]
@@ -525,7 +507,6 @@ def test_threads_split_the_root_moves():
     e = tree(few, 100, threads=32)
     assert e.threads == len(e.moves) < 32
     assert sum(m.samples for m in e.moves) >= 100 - len(e.moves) > 4 * len(e.moves)
-
 
 
 @pytest.mark.parametrize("cards,budget,at", [(8, 12.0, 2.5), (27, 30.0, 1.0)])

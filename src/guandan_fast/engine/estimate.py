@@ -350,23 +350,21 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     verify = VERIFY if deadline is not None and max_playouts is None \
         and cards <= 40 else 0.0
     floor = ROOT_FLOOR if cards <= ROOT_FLOOR_CARDS else 0.0
-    if verify and threads > 1:
-        split = trees = 1
-    else:
+    provers = verify and threads > 1
+    if not provers:
         # (a tree with no root move of its own would idle)
         threads = min(threads, len(moves))
-        split = trees = threads
+    trees = 1 if provers else threads
     searches = [first] + [_search(position, 10, share=first) for _ in range(threads - 1)]
     cores = [_core.EstimatorCore(s, (seed * 0x9E3779B1 + k) % 2 ** 64, root_floor=floor,
-                                 root_stride=split, root_offset=k, **TREE)
+                                 root_stride=trees, root_offset=k, **TREE)
              for k, s in enumerate(searches[:trees])]
     if bounds:
         for c in cores:
             c.prove_root_moves(bounds)
-    if trees < threads:
+    if provers:
         _tree_and_proofs(searches[1:], cores[0], bounds, end, hint)
-        return _collect(position, first, cores, moves, t0, confidence, threads, hint,
-                        searches)
+        return _collect(position, searches, cores, moves, t0, confidence, hint)
     per_thread = None
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
@@ -380,7 +378,7 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
         # rest back (it stops at once if every root move is proven)
         if end - time.perf_counter() > 1e-3:
             _run(cores, end, None)
-    return _collect(position, first, cores, moves, t0, confidence, threads, hint, searches)
+    return _collect(position, searches, cores, moves, t0, confidence, hint)
 
 
 def _tree_and_proofs(provers, core, bounds, end, hint):
@@ -470,18 +468,16 @@ def _join(pool, workers):
     """Start and join the threads `pool`; if the wait is interrupted, stop
     the `workers` (trees and searches, each with stop()) and wait for them
     before re-raising."""
-    started = []
     try:
         for t in pool:
             t.start()
-            started.append(t)
         for t in pool:
             t.join()
     except BaseException:
         for w in workers:
             w.stop()
         for t in pool:
-            if t in started or t.ident is not None:
+            if t.ident is not None:       # started
                 t.join()
         raise
 
@@ -585,9 +581,10 @@ def _hint_first(ranked, sign, h):
     return [h] + [m for m in ranked if m is not h]
 
 
-def _collect(position, search, cores, moves, t0, confidence, threads, hint,
-             searches) -> Estimate:
-    maxi = search.maximizing
+def _collect(position, searches, cores, moves, t0, confidence, hint) -> Estimate:
+    """The Estimate from the trees `cores` over the exact searches
+    `searches` (one a thread, the first the root's)."""
+    maxi = searches[0].maximizing
     sign = 1.0 if maxi else -1.0
     out: List[MoveEstimate] = []
     for play, (n, tot, lo, hi, mm) in zip(moves, _pooled(cores)):
@@ -628,5 +625,5 @@ def _collect(position, search, cores, moves, t0, confidence, threads, hint,
         # every exact search's nodes: the exact phase, the root proofs, the
         # provers and the trees' own proofs (each counted by its search)
         nodes=sum(s.nodes for s in searches),
-        tree_nodes=sum(c.tree_nodes for c in cores), threads=threads,
+        tree_nodes=sum(c.tree_nodes for c in cores), threads=len(searches),
         lower=blo, upper=bhi)
