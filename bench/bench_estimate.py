@@ -2,7 +2,8 @@
 
 Sets (bench/estimate_positions.py; exact values cached in bench/data/):
 seeded decisive endgames free7 (4x7), free8 (4x8), standing7 (4x7 with a
-standing play). For each budget (one thread) and set:
+standing play), and the held-out hold7, hold7s, hold8 and hold8s (checks
+only, never tuned on). For each budget (one thread) and set:
   - agree: the move ranked first is exact-best (share of positions, with a
     Wilson 95% interval);
   - loss: mean (best exact value - the chosen move's exact value), for the
