@@ -37,11 +37,21 @@ def patterns(e):
     return [None if m.play is None else core_pattern(m.play) for m in e.moves]
 
 
+def root_search(pos):
+    """The exact search over pos that estimate() builds first (its table
+    sized by the cards in play)."""
+    return est_mod._search(pos, est_mod._tt_bits(sum(len(h) for h in pos.hands)))
+
+
+def exact_values(pos):
+    """{move pattern (None: the pass): exact value}, by solve()."""
+    return {None if p is None else core_pattern(p): v for p, v in solve(pos).moves}
+
+
 def tree(pos, iterations, seed=0, threads=1):
     """The tree search alone (no exact attempt first), a playout budget."""
     import time
-    n = sum(len(h) for h in pos.hands)
-    first = est_mod._search(pos, est_mod._tt_bits(n))
+    first = root_search(pos)
     return est_mod._tree(pos, first, None, time.perf_counter(), None, iterations, threads,
                          seed, 0.9)
 
@@ -103,8 +113,7 @@ def coverage(positions, iterations):
     unproven moves)."""
     inside = total = unproven = 0
     for pos in positions:
-        res = solve(pos)
-        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
+        vals = exact_values(pos)
         e = tree(pos, iterations, seed=7)
         for m in e.moves:
             v = vals[None if m.play is None else core_pattern(m.play)]
@@ -216,8 +225,7 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
 def _root_visits(pos, iterations, root_floor, seed=0):
     """The tree alone (no exact phase), `iterations` iterations: per root
     move (samples, proven), and the root's visits."""
-    n = sum(len(h) for h in pos.hands)
-    s = est_mod._search(pos, est_mod._tt_bits(n))
+    s = root_search(pos)
     c = est_mod._core.EstimatorCore(s, seed, root_floor=root_floor, **est_mod.TREE)
     c.run(None, iterations)
     stats = c.root_stats()
@@ -428,10 +436,8 @@ def test_time_budget_proofs_are_sound(threads, seed):
     rng = random.Random(seed)
     for _ in range(4):
         pos = deal_position(rng, 6)
-        res = solve(pos)
-        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
-        n = sum(len(h) for h in pos.hands)
-        first = est_mod._search(pos, est_mod._tt_bits(n))
+        vals = exact_values(pos)
+        first = root_search(pos)
         t0 = time.perf_counter()
         e = est_mod._tree(pos, first, None, t0, t0 + 0.15, None, threads, 0, 0.9)
         assert e.threads == threads
@@ -455,18 +461,15 @@ def test_the_second_thread_proves_the_root_moves():
     tree_open = 0
     for _ in range(4):
         pos = deal_position(rng, 5)
-        res = solve(pos)
-        vals = {None if p is None else core_pattern(p): v for p, v in res.moves}
-        n = sum(len(h) for h in pos.hands)
-        first = est_mod._search(pos, est_mod._tt_bits(n))
+        vals = exact_values(pos)
+        first = root_search(pos)
         core = est_mod._core.EstimatorCore(first, 0, **tree)
         prover = est_mod._search(pos, 10, share=first)
         est_mod._tree_and_proofs([prover], core, None, time.perf_counter() + 0.2,
                                  est_mod._hint_index(pos, first.moves()))
         for p, (_, _, _, lo, hi, _) in zip(first.moves(), core.root_stats()):
             assert lo == hi == vals[None if p is None else core_pattern(p)]
-        alone = est_mod._core.EstimatorCore(est_mod._search(pos, est_mod._tt_bits(n)), 0,
-                                            **tree)
+        alone = est_mod._core.EstimatorCore(root_search(pos), 0, **tree)
         alone.run(0.2, None)
         tree_open += sum(lo != hi for _, _, _, lo, hi, _ in alone.root_stats())
     assert tree_open > 0
@@ -479,9 +482,8 @@ def test_threads_split_the_root_moves():
     # and their pooled samples the same samples counted twice
     rng = random.Random(77)
     pos = deal_position(rng, 10)
-    n = sum(len(h) for h in pos.hands)
     for offset in (0, 1):
-        first = est_mod._search(pos, est_mod._tt_bits(n))
+        first = root_search(pos)
         core = est_mod._core.EstimatorCore(first, 0, root_stride=2, root_offset=offset,
                                            **est_mod.TREE)
         core.run(None, 400)
