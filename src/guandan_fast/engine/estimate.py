@@ -402,14 +402,24 @@ def _tree_and_proofs(provers, core, bounds, end, hint):
     stats = core.root_stats()
     # what the tree itself proved meanwhile
     known[:] = [(max(a, lo), min(b, hi)) for (a, b), (_, _, _, lo, hi, _) in zip(known, stats)]
-    order = [i for _, i in sorted((-sign * mm, i) for i, (k, _, _, lo, hi, mm)
-                                  in enumerate(stats) if k > 0)]
-    if hint in order[VERIFY_TOP:]:
-        order.remove(hint)
-        order.insert(VERIFY_TOP - 1, hint)
+    order = _proof_order(sign, [(i, mm) for i, (k, _, _, _, _, mm) in enumerate(stats)
+                                if k > 0], hint)
     _race(core, provers, known, [i for i in order if known[i][0] != known[i][1]], end,
           VERIFY_TOP)
     core.prove_root_moves(known)
+
+
+def _proof_order(sign, scored, hint):
+    """The root moves `scored` ((index, minimax score) pairs) in the order
+    their proofs are tried: best score first for the mover (sign), ties by
+    index, with the hint play (root move `hint`) moved up to the first
+    VERIFY_TOP if it is further down: the two moves the ranking chooses
+    between (_hint_first)."""
+    order = [i for _, i in sorted((-sign * mm, i) for i, mm in scored)]
+    if hint in order[VERIFY_TOP:]:
+        order.remove(hint)
+        order.insert(VERIFY_TOP - 1, hint)
+    return order
 
 
 def _race(core, provers, known, queue, until, top):
@@ -513,12 +523,8 @@ def _verify(search, cores, deadline, hint=None):
     sign = 1.0 if maxi else -1.0
     pooled = _pooled(cores)
     bounds = [(lo, hi) for _, _, lo, hi, _ in pooled]
-    score = [(-sign * mm, i) for i, (k, _, lo, hi, mm) in enumerate(pooled)
-             if lo != hi and k > 0]
-    order = [i for _, i in sorted(score)]
-    if hint in order[VERIFY_TOP:]:
-        order.remove(hint)
-        order.insert(VERIFY_TOP - 1, hint)
+    order = _proof_order(sign, [(i, mm) for i, (k, _, lo, hi, mm) in enumerate(pooled)
+                                if lo != hi and k > 0], hint)
     top = min(VERIFY_TOP, len(order))
     for j, i in enumerate(order):
         left = deadline - time.perf_counter()
