@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import numpy as np  # noqa: E402
 
+from bench_estimate import boot_mean, key  # noqa: E402
 from conftest import wilson  # noqa: E402
 from estimate_positions import candidate, positions  # noqa: E402
 
@@ -185,17 +186,10 @@ def train(X, Y, epochs, seed=0, batch=256):
     return net
 
 
-def _boot(xs, reps=2000, seed=0):
-    xs = np.asarray(xs, dtype=float)
-    m = np.random.default_rng(seed).choice(xs, size=(reps, len(xs))).mean(axis=1)
-    return np.percentile(m, 2.5), np.percentile(m, 97.5)
-
-
 def table(net, sets):
     lines = ["| set | positions / moves | squared error: network / playout / average (95% CI of each) | "
              "best-valued move exact-best: network / playout / average / hint order's first play |",
              "|---|---|---|---|"]
-    key = lambda p: None if p is None else tuple(p.pattern)  # noqa: E731
     for name in sets:
         se = {"net": [], "po": [], "avg": []}
         ok = {"net": 0, "po": 0, "avg": 0, "hint": 0}
@@ -214,8 +208,8 @@ def table(net, sets):
             h = hints(pos.hands[pos.turn], pos.rules, pos.table)
             ok["hint"] += (sign * vals[key(h[0])] if h else None) == ex.max()
         n = len(rows)
-        cis = " / ".join(f"{np.mean(se[k]):.2f} ({_boot(se[k])[0]:.2f}-{_boot(se[k])[1]:.2f})"
-                         for k in ("net", "po", "avg"))
+        cis = " / ".join(f"{np.mean(se[k]):.2f} ({lo:.2f}-{hi:.2f})"
+                         for k, (lo, hi) in ((k, boot_mean(se[k])) for k in ("net", "po", "avg")))
         best = " / ".join(f"{ok[k]} ({100 * wilson(ok[k], n)[1]:.0f}-{100 * wilson(ok[k], n)[2]:.0f}%)"
                           for k in ("net", "po", "avg", "hint"))
         lines.append(f"| {name} | {n} / {len(se['net'])} | {cis} | {best} |")
