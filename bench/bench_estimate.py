@@ -2,8 +2,9 @@
 
 Sets (bench/estimate_positions.py; exact values cached in bench/data/):
 seeded decisive endgames free7 (4x7), free8 (4x8), standing7 (4x7 with a
-standing play), and the held-out hold7, hold7s, hold8 and hold8s (checks
-only, never tuned on). For each budget (one thread) and set:
+standing play), and the held-out hold7, hold7s, hold8, hold8s, hold8b and
+hold8c (checks only, never tuned on; "hold8+hold8b+hold8c" pools sets).
+For each budget (one thread) and set:
   - agree: the move ranked first is exact-best (share of positions, with a
     Wilson 95% interval);
   - loss: mean (best exact value - the chosen move's exact value), for the
@@ -31,6 +32,7 @@ or the pytest-benchmark entries: python -m pytest bench/bench_estimate.py -c ben
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -68,9 +70,12 @@ def boot_mean(xs, seed=0, reps=2000):
 
 def evaluate(name, budget, seed=0, limit=None, threads=1):
     """Per position: dict(chosen exact value, best exact, hint's exact value,
-    moves=[(exact value, mean, low, high, samples, proven)], seconds)."""
+    moves=[(exact value, mean, low, high, samples, proven)], seconds).
+    `name` may pool sets: "hold8+hold8b+hold8c" is their positions in turn
+    (`limit` applies to each)."""
     out = []
-    for pos, vals, value in load_positions(name)[:limit]:
+    pooled = [p for part in name.split("+") for p in load_positions(part)[:limit]]
+    for pos, vals, value in pooled:
         sign = 1 if pos.turn % 2 == 0 else -1
         e = estimate(pos, max_seconds=budget, seed=seed, threads=threads)
         h = hints(pos.hands[pos.turn], pos.rules, pos.table)
@@ -121,13 +126,15 @@ def summarize_seeds(runs):
     return s
 
 
-def agreement_table(sets, budgets, limit=None, seeds=1, threads=(1,)):
+def agreement_table(sets, budgets, limit=None, seeds=1, threads=(1,), dump=None):
     """With seeds > 1, each position is estimated once with each seed 0 ..
     seeds - 1 (the tree is deterministic, but timing changes it: the same
     code and seed give a few positions' first moves differently from run to
     run), n is positions x seeds. Each thread count in `threads` in turn,
     in the same run; "moves proven": the share of the root moves whose
-    value the estimate proved."""
+    value the estimate proved. `dump`: a path for every run's per-position
+    rows (JSON, keyed "set budget threads")."""
+    dumped = {}
     lines = ["| set | budget | threads | n | first move exact-best (95% CI) | mean loss (95% CI) | "
              "hint first: best / loss | coverage of 90% intervals (all / unproven) | "
              "proven | moves proven | median s |",
@@ -137,6 +144,9 @@ def agreement_table(sets, budgets, limit=None, seeds=1, threads=(1,)):
             for th in threads:
                 runs = [evaluate(name, b, seed=k, limit=limit, threads=th)
                         for k in range(seeds)]
+                if dump:
+                    dumped[f"{name} {b:g} {th}"] = runs
+                    Path(dump).write_text(json.dumps(dumped))
                 s = summarize(runs[0]) if seeds == 1 else summarize_seeds(runs)
                 pairs = [m for rows in runs for r in rows for m in r["moves"]]
                 proven = sum(m[5] for m in pairs) / len(pairs)
@@ -384,11 +394,12 @@ if __name__ == "__main__":
     ap.add_argument("--cap", type=float, default=20.0)
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--threads", default="1", help="thread counts, e.g. 1,2 (agreement, deals)")
+    ap.add_argument("--dump", default=None, help="agreement: per-position rows to this JSON file")
     a = ap.parse_args()
     budgets = [float(x) for x in a.budgets.split(",")]
     threads = [int(x) for x in a.threads.split(",")]
     if a.what == "agreement":
-        print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds, threads))
+        print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds, threads, a.dump))
     elif a.what == "proofs":
         print(proofs_table(a.sets.split(","), budgets, a.cap))
     elif a.what == "policy":
