@@ -3,7 +3,8 @@
 Sets (bench/estimate_positions.py; exact values cached in bench/data/):
 seeded decisive endgames free7 (4x7), free8 (4x8), standing7 (4x7 with a
 standing play), and the held-out hold7, hold7s, hold8, hold8s, hold8b and
-hold8c (checks only, never tuned on; "hold8+hold8b+hold8c" pools sets).
+hold8c (checks only, never tuned on; every command takes pooled sets such
+as "hold8+hold8b+hold8c", estimate_positions.positions).
 For each budget (one thread) and set:
   - agree: the move ranked first is exact-best (share of positions, with a
     Wilson 95% interval);
@@ -70,12 +71,9 @@ def boot_mean(xs, seed=0, reps=2000):
 
 def evaluate(name, budget, seed=0, limit=None, threads=1):
     """Per position: dict(chosen exact value, best exact, hint's exact value,
-    moves=[(exact value, mean, low, high, samples, proven)], seconds).
-    `name` may pool sets: "hold8+hold8b+hold8c" is their positions in turn
-    (`limit` applies to each)."""
+    moves=[(exact value, mean, low, high, samples, proven)], seconds)."""
     out = []
-    pooled = [p for part in name.split("+") for p in load_positions(part)[:limit]]
-    for pos, vals, value in pooled:
+    for pos, vals, value in load_positions(name)[:limit]:
         sign = 1 if pos.turn % 2 == 0 else -1
         e = estimate(pos, max_seconds=budget, seed=seed, threads=threads)
         h = hints(pos.hands[pos.turn], pos.rules, pos.table)

@@ -100,7 +100,10 @@ def load(name: str) -> dict:
 
 
 def positions(name: str):
-    """[(Position, {pattern tuple or None: exact value}, exact value)]."""
+    """[(Position, {pattern tuple or None: exact value}, exact value)].
+    `name` may pool sets: "hold8+hold8b+hold8c" is their positions in turn."""
+    if "+" in name:
+        return [p for part in name.split("+") for p in positions(part)]
     d = load(name)
     out = []
     for item in d["positions"]:
