@@ -62,10 +62,15 @@ SETS = {
     # hold8, enough positions to tell 93% from 95%; checks only
     "hold8b": (9900, 8, False, 142),
     "hold8c": (9901, 8, False, 144),
+    # more 4x8 tuning positions (made 2026-12-02 with a 20 s cap, one set
+    # per core): for choosing how the estimate arbitrates between the hint
+    # order's first play and the tree's first move
+    "tune8h": (9703, 8, False, 118),
+    "tune8i": (9704, 8, False, 135),
 }
 # the cap a new set is made with, where it is not CAP (a set extends with
 # the cap it was made with, kept in its file)
-NEW_CAP = {"hold8": 20.0, "hold8s": 20.0, "hold8b": 20.0, "hold8c": 20.0}
+NEW_CAP = {"hold8": 20.0, "hold8s": 20.0, "hold8b": 20.0, "hold8c": 20.0, "tune8h": 20.0, "tune8i": 20.0}
 
 
 def candidate(seed: int, index: int, cards: int, standing: bool) -> Position:
