@@ -16,7 +16,10 @@ For each budget (one thread) and set:
   - the baseline in the same run: the hint order's first play (hints()).
 Proofs: how long the exact solver takes to prove the exact-best move best
 when it is told which move that is (a lower bound on what any verification
-of the choice within a budget needs). Full deals: the budget honoured (seconds / budget), every root move valued,
+of the choice within a budget needs). Arbitration: how often the tree's
+first move and the hint order's first play are exact-best, the ceiling of
+a perfect choice between them, and the ranking's rule at other margins.
+Full deals: the budget honoured (seconds / budget), every root move valued,
 and agreement of the best move with a 16x longer run's best. Playouts: whole
 deals (108 cards) played to the end by the playout policy, one and two
 threads.
@@ -27,6 +30,7 @@ Run the tables (what docs/performance.md shows):
     python bench/bench_estimate.py deals [--budgets 0.1,0.5,2] [--n 12]
     python bench/bench_estimate.py playouts
     python bench/bench_estimate.py proofs [--sets free8] [--budgets 0.5] [--cap 20]
+    python bench/bench_estimate.py arbitration [--sets calib8] [--budgets 0.5] [--seeds 3]
 or the pytest-benchmark entries: python -m pytest bench/bench_estimate.py -c bench/pytest.ini
 """
 
@@ -51,6 +55,7 @@ from estimate_positions import positions as load_positions  # noqa: E402
 from guandan_fast import Position, Rules, estimate, hints  # noqa: E402
 from guandan_fast import _core  # noqa: E402
 from guandan_fast._core import TOKENS  # noqa: E402
+from guandan_fast.engine import estimate as E  # noqa: E402
 from guandan_fast.engine.endgame import _search  # noqa: E402
 
 RANKS = "23456789TJQKA"
@@ -229,6 +234,83 @@ def policy_table(sets):
         print(lines[-1], flush=True)
     return "\n".join(lines)
 
+MARGINS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, None)
+
+
+def _tree_order(e, sign):
+    """The estimate's moves as the tree ranks them, before the hint order's
+    prior moved its play first (the ranking key of engine/estimate.py's
+    _collect, but for the search's index, which an Estimate does not keep:
+    a stable sort, so only a tie on every statistic could differ)."""
+    return sorted(e.moves, key=lambda m: (m.samples == 0 and not m.exact, -sign * m.score,
+                                          -sign * m.mean, -m.samples))
+
+
+def arbitration_rows(name, budget, seed=0):
+    """Per position: the exact values (for the mover) of the tree's first
+    move and of the hint order's first play, and the move the ranking's
+    rule (_hint_first) picks between them at each margin of MARGINS (None:
+    the hint play always, unless proven worse)."""
+    out = []
+    for pos, vals, value in load_positions(name):
+        sign = 1 if pos.turn % 2 == 0 else -1
+        e = estimate(pos, max_seconds=budget, seed=seed)
+        hs = hints(pos.hands[pos.turn], pos.rules, pos.table)
+        ranked = _tree_order(e, sign)
+        h = next((m for m in e.moves if hs and m.play is not None
+                  and key(m.play) == key(hs[0])), None)
+        picks = {}
+        for margin in MARGINS:
+            saved = E.HINT_MARGIN
+            E.HINT_MARGIN = 1e9 if margin is None else margin
+            try:
+                r = ranked if e.exact else E._hint_first(ranked, sign, h)
+            finally:
+                E.HINT_MARGIN = saved
+            picks[str(margin)] = sign * vals[key(r[0].play)]
+        if picks.get(str(E.HINT_MARGIN), sign * vals[key(e.best)]) != sign * vals[key(e.best)]:
+            # the reconstruction of the tree's order is not the estimate's
+            raise AssertionError("the rule at HINT_MARGIN does not pick the estimate's move")
+        out.append({"best": sign * value, "chosen": sign * vals[key(e.best)],
+                    "tree": sign * vals[key(ranked[0].play)],
+                    "hint": sign * (vals[key(hs[0])] if hs else vals[None]),
+                    "picks": picks})
+    return out
+
+
+def arbitration_table(sets, budget, seeds=1):
+    """How the estimate's choice splits between its two candidates, the
+    tree's first move and the hint order's first play (docs/performance.md,
+    "Arbitration between the tree and the hint order"): runs where each is
+    exact-best, where neither is (no rule choosing between the two can be
+    right there), the ceiling of a perfect choice between the two, and what
+    the ranking's rule gets at each margin, all in the same runs (the
+    shipped margin is HINT_MARGIN)."""
+    lines = []
+    for name in sets:
+        rows = [r for k in range(seeds) for r in arbitration_rows(name, budget, seed=k)]
+        n = len(rows)
+        ok = sum(r["chosen"] == r["best"] for r in rows)
+        tree = sum(r["tree"] == r["best"] for r in rows)
+        hint = sum(r["hint"] == r["best"] for r in rows)
+        both = sum(r["tree"] == r["best"] and r["hint"] == r["best"] for r in rows)
+        neither = sum(r["tree"] != r["best"] and r["hint"] != r["best"] for r in rows)
+
+        def pct(k):
+            lo, hi = wilson(k, n)[1:]
+            return f"{k} ({k / n:.1%}, {lo:.1%}-{hi:.1%})"
+        lines += [f"{name}, {budget:g} s, {seeds} run(s) a position: {n} runs",
+                  f"  the estimate's first move exact-best: {pct(ok)}",
+                  f"  the tree's first move: {pct(tree)}; the hint order's first play: {pct(hint)}",
+                  f"  both: {both}; only the tree's: {tree - both}; only the hint play: "
+                  f"{hint - both}; neither: {neither}",
+                  f"  a perfect choice between the two: {pct(n - neither)}",
+                  "  the rule at each margin: " + ", ".join(
+                      f"{'never' if m is None else m:}: "
+                      f"{sum(r['picks'][str(m)] == r['best'] for r in rows)}" for m in MARGINS)]
+        print("\n".join(lines[-6:]), flush=True)
+    return "\n".join(lines)
+
 
 def proofs_table(sets, budgets, cap=20.0):
     """Per set: the distribution of proof_seconds (median with its 95%
@@ -383,7 +465,7 @@ def bench_estimate_playouts(benchmark):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["agreement", "deals", "playouts", "policy", "proofs"])
+    ap.add_argument("what", choices=["agreement", "arbitration", "deals", "playouts", "policy", "proofs"])
     ap.add_argument("--budgets", default="0.1,0.5,2")
     ap.add_argument("--sets", default="free7,free8,standing7")
     ap.add_argument("--limit", type=int, default=None)
@@ -398,6 +480,8 @@ if __name__ == "__main__":
     threads = [int(x) for x in a.threads.split(",")]
     if a.what == "agreement":
         print(agreement_table(a.sets.split(","), budgets, a.limit, a.seeds, threads, a.dump))
+    elif a.what == "arbitration":
+        print(arbitration_table(a.sets.split(","), budgets[0], a.seeds))
     elif a.what == "proofs":
         print(proofs_table(a.sets.split(","), budgets, a.cap))
     elif a.what == "policy":
