@@ -285,26 +285,33 @@ def arbitration_table(sets, budget, seeds=1):
     exact-best, where neither is (no rule choosing between the two can be
     right there), the ceiling of a perfect choice between the two, and what
     the ranking's rule gets at each margin, all in the same runs (the
-    shipped margin is HINT_MARGIN)."""
+    shipped margin is HINT_MARGIN). The 95% CIs: Wilson's with one run a
+    position, else a bootstrap over the positions (as summarize_seeds)."""
     lines = []
     for name in sets:
-        rows = [r for k in range(seeds) for r in arbitration_rows(name, budget, seed=k)]
+        runs = [arbitration_rows(name, budget, seed=k) for k in range(seeds)]
+        rows = [r for rs in runs for r in rs]
         n = len(rows)
-        ok = sum(r["chosen"] == r["best"] for r in rows)
-        tree = sum(r["tree"] == r["best"] for r in rows)
-        hint = sum(r["hint"] == r["best"] for r in rows)
-        both = sum(r["tree"] == r["best"] and r["hint"] == r["best"] for r in rows)
-        neither = sum(r["tree"] != r["best"] and r["hint"] != r["best"] for r in rows)
 
-        def pct(k):
-            lo, hi = wilson(k, n)[1:]
-            return f"{k} ({k / n:.1%}, {lo:.1%}-{hi:.1%})"
+        def pct(test):
+            k = sum(test(r) for r in rows)
+            if seeds == 1:
+                lo, hi = wilson(k, n)[1:]
+            else:
+                lo, hi = boot_mean([np.mean([test(rs[i]) for rs in runs])
+                                    for i in range(len(runs[0]))])
+            return k, f"{k} ({k / n:.1%}, {lo:.1%}-{hi:.1%})"
+        ok = pct(lambda r: r["chosen"] == r["best"])
+        tree = pct(lambda r: r["tree"] == r["best"])
+        hint = pct(lambda r: r["hint"] == r["best"])
+        ceiling = pct(lambda r: r["tree"] == r["best"] or r["hint"] == r["best"])
+        both = sum(r["tree"] == r["best"] and r["hint"] == r["best"] for r in rows)
         lines += [f"{name}, {budget:g} s, {seeds} run(s) a position: {n} runs",
-                  f"  the estimate's first move exact-best: {pct(ok)}",
-                  f"  the tree's first move: {pct(tree)}; the hint order's first play: {pct(hint)}",
-                  f"  both: {both}; only the tree's: {tree - both}; only the hint play: "
-                  f"{hint - both}; neither: {neither}",
-                  f"  a perfect choice between the two: {pct(n - neither)}",
+                  f"  the estimate's first move exact-best: {ok[1]}",
+                  f"  the tree's first move: {tree[1]}; the hint order's first play: {hint[1]}",
+                  f"  both: {both}; only the tree's: {tree[0] - both}; only the hint play: "
+                  f"{hint[0] - both}; neither: {n - ceiling[0]}",
+                  f"  a perfect choice between the two: {ceiling[1]}",
                   "  the rule at each margin: " + ", ".join(
                       f"{'never' if m is None else m:}: "
                       f"{sum(r['picks'][str(m)] == r['best'] for r in rows)}" for m in MARGINS)]
