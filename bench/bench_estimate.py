@@ -234,47 +234,38 @@ def policy_table(sets):
         print(lines[-1], flush=True)
     return "\n".join(lines)
 
+
 MARGINS = (0.0, 0.25, 0.5, 0.75, 1.0, 1.5, 2.0, None)
-
-
-def _tree_order(e, sign):
-    """The estimate's moves as the tree ranks them, before the hint order's
-    prior moved its play first (the ranking key of engine/estimate.py's
-    _collect, but for the search's index, which an Estimate does not keep:
-    a stable sort, so only a tie on every statistic could differ)."""
-    return sorted(e.moves, key=lambda m: (m.samples == 0 and not m.exact, -sign * m.score,
-                                          -sign * m.mean, -m.samples))
 
 
 def arbitration_rows(name, budget, seed=0):
     """Per position: the exact values (for the mover) of the tree's first
     move and of the hint order's first play, and the move the ranking's
     rule (_hint_first) picks between them at each margin of MARGINS (None:
-    the hint play always, unless proven worse)."""
+    the hint play always, unless proven worse). The tree's order is
+    rebuilt from the Estimate (engine/estimate.py's _tree_ranking; an
+    Estimate does not keep the search's order, so only a tie on every
+    statistic could differ), and checked: the rule at HINT_MARGIN must
+    pick the estimate's own move."""
     out = []
     for pos, vals, value in load_positions(name):
         sign = 1 if pos.turn % 2 == 0 else -1
         e = estimate(pos, max_seconds=budget, seed=seed)
-        hs = hints(pos.hands[pos.turn], pos.rules, pos.table)
-        ranked = _tree_order(e, sign)
-        h = next((m for m in e.moves if hs and m.play is not None
-                  and key(m.play) == key(hs[0])), None)
-        picks = {}
-        for margin in MARGINS:
-            saved = E.HINT_MARGIN
-            E.HINT_MARGIN = 1e9 if margin is None else margin
-            try:
-                r = ranked if e.exact else E._hint_first(ranked, sign, h)
-            finally:
-                E.HINT_MARGIN = saved
-            picks[str(margin)] = sign * vals[key(r[0].play)]
-        if picks.get(str(E.HINT_MARGIN), sign * vals[key(e.best)]) != sign * vals[key(e.best)]:
-            # the reconstruction of the tree's order is not the estimate's
+        ranked = E._tree_ranking(e.moves, sign)
+        i = E._hint_index(pos, [m.play for m in e.moves])
+        h = None if i is None else e.moves[i]
+
+        def pick(margin=None):
+            r = ranked if e.exact else E._hint_first(ranked, sign, h, margin)
+            return sign * vals[key(r[0].play)]
+        chosen = sign * vals[key(e.best)]
+        if pick() != chosen:
             raise AssertionError("the rule at HINT_MARGIN does not pick the estimate's move")
-        out.append({"best": sign * value, "chosen": sign * vals[key(e.best)],
+        out.append({"best": sign * value, "chosen": chosen,
                     "tree": sign * vals[key(ranked[0].play)],
-                    "hint": sign * (vals[key(hs[0])] if hs else vals[None]),
-                    "picks": picks})
+                    "hint": sign * vals[None if h is None else key(h.play)],
+                    "picks": {str(m): pick(float("inf") if m is None else m)
+                              for m in MARGINS}})
     return out
 
 
@@ -472,7 +463,8 @@ def bench_estimate_playouts(benchmark):
 
 if __name__ == "__main__":
     ap = argparse.ArgumentParser()
-    ap.add_argument("what", choices=["agreement", "arbitration", "deals", "playouts", "policy", "proofs"])
+    ap.add_argument("what", choices=["agreement", "arbitration", "deals", "playouts", "policy",
+                                     "proofs"])
     ap.add_argument("--budgets", default="0.1,0.5,2")
     ap.add_argument("--sets", default="free7,free8,standing7")
     ap.add_argument("--limit", type=int, default=None)

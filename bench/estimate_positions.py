@@ -70,7 +70,8 @@ SETS = {
 }
 # the cap a new set is made with, where it is not CAP (a set extends with
 # the cap it was made with, kept in its file)
-NEW_CAP = {"hold8": 20.0, "hold8s": 20.0, "hold8b": 20.0, "hold8c": 20.0, "tune8h": 20.0, "tune8i": 20.0}
+NEW_CAP = {"hold8": 20.0, "hold8s": 20.0, "hold8b": 20.0, "hold8c": 20.0,
+           "tune8h": 20.0, "tune8i": 20.0}
 
 
 def candidate(seed: int, index: int, cards: int, standing: bool) -> Position:

@@ -569,12 +569,23 @@ def _hint_index(position, moves):
                  if p is not None and tuple(p.pattern) == want), None)
 
 
-def _hint_first(ranked, sign, h):
+def _tree_ranking(moves, sign):
+    """The MoveEstimates `moves` best first for the mover (sign), as the
+    tree ranks them: by score; sampled before unsampled, then by mean,
+    then more samples; ties keep their order in `moves` (a stable sort:
+    the search's order when `moves` is in it)."""
+    return sorted(moves, key=lambda m: (m.samples == 0 and not m.exact, -sign * m.score,
+                                        -sign * m.mean, -m.samples))
+
+
+def _hint_first(ranked, sign, h, margin=None):
     """The ranking with `h` (the hint order's first play's MoveEstimate, or
-    None) moved first, unless the move ranked first is at least HINT_MARGIN
-    better by its mean, or proven no worse and possibly better (see
-    HINT_MARGIN); a hint move never sampled and unproven is left where it
-    is."""
+    None) moved first, unless the move ranked first is at least `margin`
+    (None: HINT_MARGIN) better by its mean, or proven no worse and possibly
+    better (see HINT_MARGIN); a hint move never sampled and unproven is
+    left where it is."""
+    if margin is None:
+        margin = HINT_MARGIN
     if h is None or h is ranked[0] or (h.samples == 0 and not h.exact):
         return ranked
     top = ranked[0]
@@ -582,7 +593,7 @@ def _hint_first(ranked, sign, h):
     hlo, hhi = sorted((sign * h.bounds[0], sign * h.bounds[1]))
     if hhi <= tlo and tlo > hlo:
         return ranked
-    if sign * top.mean >= sign * h.mean + HINT_MARGIN:
+    if sign * top.mean >= sign * h.mean + margin:
         return ranked
     return [h] + [m for m in ranked if m is not h]
 
@@ -608,12 +619,8 @@ def _collect(position, searches, cores, moves, t0, confidence, hint) -> Estimate
         half = _width(n, confidence)
         out.append(MoveEstimate(play, mean, max(float(lo), mean - half),
                                 min(float(hi), mean + half), n, False, (lo, hi), score))
-    # best first for the mover: by score; sampled before unsampled, then
-    # more samples, then the search's order
-    order = sorted(range(len(out)), key=lambda k: (
-        out[k].samples == 0 and not out[k].exact, -sign * out[k].score,
-        -sign * out[k].mean, -out[k].samples, k))
-    ranked = [out[k] for k in order]
+    # best first for the mover (out is in the search's order)
+    ranked = _tree_ranking(out, sign)
     exact = all(m.exact for m in ranked)
     if not exact:
         ranked = _hint_first(ranked, sign, None if hint is None else out[hint])
