@@ -213,6 +213,19 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
     # proven no worse and possibly better: stays, whatever the means
     assert order([_move(high, s * 1.0, bounds=bounds(2, 3)),
                   _move(low, s * 1.2, bounds=bounds(1, 2))]) == ["S9", "S3"]
+    # no worse in every case and better in some: also when the lower bound
+    # only meets a proven hint play's value
+    assert order([_move(high, s * 1.0, bounds=bounds(2, 3)),
+                  _move(low, s * 1.2, bounds=bounds(2, 2))]) == ["S9", "S3"]
+    # the hint play proven no worse and possibly better: first, even when
+    # the tree's mean is HINT_MARGIN better
+    assert order([_move(high, s * (2.0 + m), score=s * 2.0, bounds=bounds(1, 2)),
+                  _move(low, s * 2.0, bounds=bounds(2, 3))]) == ["S3", "S9"]
+    assert order([_move(high, s * (2.0 + m), score=s * 2.0, bounds=bounds(1, 2)),
+                  _move(low, s * 2.0, bounds=bounds(2, 2))]) == ["S3", "S9"]
+    # both proven, the same value: the means decide as without proofs
+    assert order([_move(high, s * (2.0 + m), score=s * 2.0, bounds=bounds(2, 2)),
+                  _move(low, s * 2.0, bounds=bounds(2, 2))]) == ["S9", "S3"]
     # equal proven ranges say nothing: the prior decides
     assert order([_move(high, s * 1.0, bounds=bounds(1, 3)),
                   _move(low, s * 1.2, bounds=bounds(1, 3))]) == ["S3", "S9"]

@@ -217,7 +217,8 @@ ROOT_FLOOR_CARDS = 40
 # The ranking's prior (docs/estimator.md, "Ranking"): the hint order's
 # first play (hints()) stays first unless the tree's first move has a mean
 # at least HINT_MARGIN levels better for the mover, or the proven bounds
-# show that move no worse and possibly better. Chosen on the calibration
+# show that move no worse and possibly better (and the hint play goes first
+# whatever the means when its bounds show it so). Chosen on the calibration
 # sets (0.5: the middle of the margins 0.25-1 that did best there) and
 # checked on the benchmark's (docs/performance.md, "Estimator").
 HINT_MARGIN = 0.5
@@ -583,19 +584,25 @@ def _hint_first(ranked, sign, h, margin=None):
     None) moved first, unless the move ranked first is at least `margin`
     (None: HINT_MARGIN) better by its mean, or proven no worse and possibly
     better (see HINT_MARGIN); a hint move never sampled and unproven is
-    left where it is."""
+    left where it is. Proofs come before means both ways: when the proven
+    bounds show one of the two no worse than the other in every case and
+    better in some, that one is first whatever the means (the bounds
+    always hold the exact values, so this choice is never the worse one)."""
     if margin is None:
         margin = HINT_MARGIN
     if h is None or h is ranked[0] or (h.samples == 0 and not h.exact):
         return ranked
     top = ranked[0]
-    tlo, _ = sorted((sign * top.bounds[0], sign * top.bounds[1]))
+    tlo, thi = sorted((sign * top.bounds[0], sign * top.bounds[1]))
     hlo, hhi = sorted((sign * h.bounds[0], sign * h.bounds[1]))
-    if hhi <= tlo and tlo > hlo:
+    hint_first = [h] + [m for m in ranked if m is not h]
+    if hhi <= tlo and thi > hlo:
         return ranked
+    if thi <= hlo and hhi > tlo:
+        return hint_first
     if sign * top.mean >= sign * h.mean + margin:
         return ranked
-    return [h] + [m for m in ranked if m is not h]
+    return hint_first
 
 
 def _collect(position, searches, cores, moves, t0, confidence, hint) -> Estimate:
