@@ -195,7 +195,9 @@ _NODES_PER_PLAYOUT = 2000
 # (docs/estimator.md). Measured at 0.5 s
 # (docs/performance.md, "Estimator"): first move exact-best with 0 / 0.25 /
 # 0.5 / 0.75 of the budget: free8 80% / 87% / 93% / -, standing7 67% / - /
-# 90% / 87%, free7 88% / - / 90% / 93%.
+# 90% / 87%, free7 88% / - / 90% / 93%; on the 394 4x8 tuning positions
+# 0.25 / 0.5 / 0.75: 719 / 723 / 721-743 of 788 a run, within the run-to-run
+# noise (performance.md, "The budget at which the 4x8 target is met").
 VERIFY = 0.5
 VERIFY_TOP = 2
 
