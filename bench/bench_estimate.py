@@ -304,7 +304,7 @@ def arbitration_table(sets, budget, seeds=1):
                   f"{hint[0] - both}; neither: {n - ceiling[0]}",
                   f"  a perfect choice between the two: {ceiling[1]}",
                   "  the rule at each margin: " + ", ".join(
-                      f"{'never' if m is None else m:}: "
+                      f"{'never' if m is None else m}: "
                       f"{sum(r['picks'][str(m)] == r['best'] for r in rows)}" for m in MARGINS)]
         print("\n".join(lines[-6:]), flush=True)
     return "\n".join(lines)
