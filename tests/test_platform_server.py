@@ -165,3 +165,128 @@ def test_a_client_that_leaves_stops_the_server(tmp_path):
 
     with pytest.raises(ServerError, match="left"):
         asyncio.run(_serve_and_play(tmp_path, raw_first=leaver))
+
+
+def test_out_of_turn_messages_are_dropped_not_taken_as_answers(tmp_path):
+    """A seat that sends an answer before the game starts, and two answers
+    to every act: each extra message is logged as out of turn and dropped;
+    the seat's moves are exactly its answers to the acts it was sent. (A
+    message still on its way when the seat's next act is sent cannot be
+    told from an answer to it: the protocol numbers nothing.)"""
+    chosen = []
+
+    async def eager(url):
+        async with websockets.connect(url) as ws:
+            await ws.send('{"actIndex": 0}')                  # before any act
+            async for text in ws:
+                msg = json.loads(text)
+                if msg.get("type") == "act":
+                    k = len(msg["actionList"]) - 1             # the last entry
+                    chosen.append(msg["actionList"][k])
+                    await ws.send(json.dumps({"actIndex": k}))
+                    await ws.send('{"actIndex": 0}')          # a second answer
+                if msg.get("stage") == "gameResult":
+                    return len(chosen)
+    result, outs = asyncio.run(_serve_and_play(tmp_path, raw_first=eager))
+    n = outs[0]
+    assert n > 0 and result.bad_answers == n + 1
+    log = [json.loads(x) for x in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    assert sum(1 for x in log if x.get("out_of_turn")) == n + 1
+    # every act of seat 0 was answered with its last entry, and that is what was played
+    taken = [x["answer"]["actIndex"] for x in log
+             if x.get("seat") == 0 and "answer" in x and not x.get("invalid")]
+    acts = [x["msg"] for x in log if x.get("seat") == 0 and "msg" in x
+            and x["msg"].get("type") == "act"]
+    assert taken == [a["indexRange"] for a in acts] and len(acts) == n
+    check_outputs(tmp_path, result)
+
+
+def test_a_client_that_leaves_before_the_start_gives_its_place_up(tmp_path):
+    async def go():
+        port = asyncio.get_running_loop().create_future()
+        server = asyncio.create_task(run_server(
+            "127.0.0.1", 0, games=1, seed=3, records_dir=str(tmp_path),
+            ready=port.set_result, answer_timeout=20, connect_timeout=20))
+        p = await asyncio.wait_for(port, 20)
+        async with websockets.connect(f"ws://127.0.0.1:{p}/game/ghost"):
+            pass
+        await asyncio.sleep(0.2)
+        clients = []
+        for i in range(4):
+            clients.append(asyncio.create_task(play_client(
+                f"ws://127.0.0.1:{p}/game/bot{i}", random_policy(i), None, timeout=20)))
+            await asyncio.sleep(0.05)
+        result = await asyncio.wait_for(server, 120)
+        await asyncio.wait_for(asyncio.gather(*clients), 20)
+        return result
+    result = asyncio.run(go())
+    assert result.names == ["bot0", "bot1", "bot2", "bot3"] and result.games == 1
+
+
+@pytest.mark.parametrize("path, reason", [
+    ("/game/a%2Cb", "','"), ("/game/x%23y", "'#'"), ("/game/%20a", "spaces"),
+    ("/game/2", "seat number"), ("/game/a%0Ab", "'\\n'"), ("/lobby/a", "/game/")])
+def test_a_name_a_record_cannot_hold_is_refused_with_the_reason(path, reason):
+    async def go():
+        port = asyncio.get_running_loop().create_future()
+        server = asyncio.create_task(run_server("127.0.0.1", 0, games=1, ready=port.set_result,
+                                                connect_timeout=3))
+        p = await asyncio.wait_for(port, 20)
+        async with websockets.connect(f"ws://127.0.0.1:{p}{path}") as ws:
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+            code, why = ws.close_code, ws.close_reason
+        with pytest.raises(ServerError, match=r"\(0\)"):       # the refused one took no seat
+            await server
+        return code, why
+    code, why = asyncio.run(go())
+    assert code == 1008 and reason in why
+
+
+def test_a_name_in_the_query_and_percent_encoding_is_read(tmp_path):
+    async def go():
+        port = asyncio.get_running_loop().create_future()
+        server = asyncio.create_task(run_server(
+            "127.0.0.1", 0, games=1, seed=3, records_dir=str(tmp_path),
+            ready=port.set_result, answer_timeout=20, connect_timeout=20))
+        p = await asyncio.wait_for(port, 20)
+        clients = []
+        for i, name in enumerate(["%D0%90%D0%BD%D1%8F?x=1", "b", "c", "d"]):
+            clients.append(asyncio.create_task(play_client(
+                f"ws://127.0.0.1:{p}/game/{name}", random_policy(i), None, timeout=20)))
+            await asyncio.sleep(0.05)
+        result = await asyncio.wait_for(server, 120)
+        await asyncio.wait_for(asyncio.gather(*clients), 20)
+        return result
+    result = asyncio.run(go())
+    assert result.names == ["Аня", "b", "c", "d"]
+    check_outputs(tmp_path, result)
+
+
+def test_a_server_that_stops_closes_with_1011_and_the_reason(tmp_path):
+    codes = []
+
+    async def silent(url):
+        async with websockets.connect(url) as ws:
+            try:
+                async for _ in ws:
+                    pass
+            finally:
+                codes.append((ws.close_code, ws.close_reason))
+
+    async def go():
+        port = asyncio.get_running_loop().create_future()
+        server = asyncio.create_task(run_server(
+            "127.0.0.1", 0, games=1, seed=3, ready=port.set_result, answer_timeout=0.5,
+            connect_timeout=20))
+        p = await asyncio.wait_for(port, 20)
+        clients = []
+        for i in range(4):
+            clients.append(asyncio.create_task(silent(f"ws://127.0.0.1:{p}/game/s{i}")))
+            await asyncio.sleep(0.05)
+        with pytest.raises(ServerError, match="gave no answer"):
+            await asyncio.wait_for(server, 60)
+        await asyncio.wait_for(asyncio.gather(*clients, return_exceptions=True), 20)
+    asyncio.run(go())
+    assert len(codes) == 4
+    assert all(c == 1011 and "gave no answer" in r for c, r in codes)

@@ -11,6 +11,7 @@ __all__ = [
     "PositionError",
     "RecordError",
     "ProtocolError",
+    "PlatformConnectionError",
     "EncodingError",
     "LimitError",
     "ViewError",
@@ -68,6 +69,12 @@ class ProtocolError(GuandanError):
     def __init__(self, message: str, field: str | None = None):
         super().__init__(message if field is None else f"{field}: {message}")
         self.field = field
+
+
+class PlatformConnectionError(GuandanError):
+    """A platform connection that cannot be made or that ends before the
+    game result: a bad address, a refused handshake, a silent server, a
+    connection closed early (the message says which, and the close code)."""
 
 
 class EncodingError(GuandanError):

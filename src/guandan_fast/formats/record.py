@@ -274,6 +274,29 @@ def _fail(where, message: str) -> NoReturn:
     raise RecordError(f"{where}: {message}" if where else message)
 
 
+def check_name(name, where="players") -> str:
+    """A player's name as a record holds it, or RecordError naming `where`:
+    a non-empty string without a comma (the names are comma-separated),
+    ``#`` (a comment starts there), a control character (a line break, say)
+    or spaces around it (the reader strips them), and not a seat number
+    (0..3: an action's label names a seat by either)."""
+    if not isinstance(name, str):
+        _fail(where, f"a name is text, not {type(name).__name__}")
+    bad = next((c for c in name if c in ",#" or ord(c) < 32 or ord(c) == 127), None)
+    if not name.strip() or name != name.strip() or bad is not None or name in ("0", "1", "2", "3"):
+        what = ("is empty" if not name.strip() else
+                f"holds {bad!r}" if bad is not None else
+                "has spaces around it" if name != name.strip() else "is a seat number")
+        _fail(where, f"the name {name[:40]!r} {what}: a record's names are text without "
+                     "commas, '#' or control characters, and not 0..3")
+    return name
+
+
+def _check_players(names, where) -> None:
+    for n in names:
+        check_name(n, where)
+
+
 def _split_reading(text: str, where):
     """(cards text, (type, rank) or None) of an action's text."""
     toks = text.replace("(", " ").replace(")", " ").split()
@@ -399,8 +422,11 @@ def _seat(raw: _Raw, label: str, where) -> int:
         return int(lab)
     if raw.players:
         low = [p.lower() for p in raw.players]
-        if lab.lower() in low:
-            return low.index(lab.lower())
+        seats = [s for s, p in enumerate(low) if p == lab.lower()]
+        if len(seats) > 1:
+            _fail(where, f"{lab!r} names seats {' and '.join(map(str, seats))}: use the seat number"[:120])
+        if seats:
+            return seats[0]
     _fail(where, f"unknown seat {lab!r}: use 0..3" + (" or a player's name" if raw.players else ""))
 
 
@@ -448,6 +474,8 @@ def _build(raw: _Raw) -> Record:
         _fail(raw.rules_line, str(e))
     if raw.players is not None and not all(raw.players):
         _fail(raw.players_where, "name all four seats (seat0: .. seat3:) or use players:")
+    if raw.players is not None:
+        _check_players(raw.players, raw.players_where)
     hands = []
     for seat in range(4):
         if seat not in raw.hands:
@@ -649,6 +677,7 @@ def dumps(record: Record) -> str:
     out.extend(f"{k}: {v}" for k, v in tags.items())
     out.extend(rules_header_lines(record.rules))
     if record.players:
+        _check_players(record.players, "players")
         out.append("players: " + ", ".join(record.players))
     if record.previous:
         out.append("previous: " + " ".join(map(str, record.previous)))
@@ -759,7 +788,7 @@ def from_json(data: dict) -> Record:
         players = data["players"]
         if not isinstance(players, list) or len(players) != 4:
             _fail("players", "a list of four names")
-        raw.players = [str(p) for p in players]
+        raw.players = [check_name(p, f"players[{i}]") for i, p in enumerate(players)]
         raw.players_where = "players"
     if data.get("previous") is not None:
         prev = data["previous"]

@@ -17,6 +17,13 @@ names (our server's ``"rules"`` key), else ``rules``' flags (the 2020
 platform reads a one-suit run as a straight flush only: when an action does
 not read under the flags given, the other reading of the flush flag is
 tried).
+
+The client checks every message it knows (``messages.validate``) before it
+reads it; an ``act`` it cannot answer is a ProtocolError naming the field.
+The games end with ``gameResult`` (or once the connection closes after the
+last ``gameOver``); a connection that ends before that, a bad address, a
+refused handshake or a server silent for ``timeout`` seconds is a
+PlatformConnectionError saying which (with the close code and reason).
 """
 
 from __future__ import annotations
@@ -28,7 +35,7 @@ from dataclasses import replace
 from typing import Callable, Optional
 
 from .._core import Card, Play
-from ..errors import GuandanError, ProtocolError
+from ..errors import GuandanError, PlatformConnectionError, ProtocolError
 from ..model.rules import Rules
 from .actions import from_action, index_of, parse_action, rank_char
 
@@ -201,32 +208,74 @@ class ClientResult:
         self.result = seat.result
 
 
+def _closed(e) -> str:
+    """How a connection ended, from websockets' ConnectionClosed."""
+    frame = getattr(e, "rcvd", None) or getattr(e, "sent", None)
+    code = getattr(frame, "code", None)
+    reason = getattr(frame, "reason", "")
+    if code is None:
+        return "without a close frame"
+    return f"with code {code}" + (f" ({reason[:120]})" if reason else "")
+
+
+async def _connect(url: str, timeout: float):
+    import websockets
+    try:
+        return await websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
+                                        compression=None)
+    except (websockets.InvalidURI, ValueError) as e:
+        raise PlatformConnectionError(f"{url[:100]!r} is not a websocket address "
+                                      f"ws://HOST:PORT/game/NAME ({e})"[:200]) from None
+    except websockets.InvalidHandshake as e:
+        raise PlatformConnectionError(f"{url[:100]}: the server refused the websocket "
+                                      f"handshake ({e})"[:200]) from None
+    except (TimeoutError, asyncio.TimeoutError):
+        raise PlatformConnectionError(f"{url[:100]}: no answer to the handshake in "
+                                      f"{timeout} s") from None
+    except OSError as e:
+        raise PlatformConnectionError(f"{url[:100]}: cannot connect "
+                                      f"({e.strerror or type(e).__name__})") from None
+
+
 async def play_client(url: str, policy, rules: Optional[Rules] = None,
                       max_messages: int = 10 ** 7, timeout: float = 600.0) -> ClientResult:
     """Connect to ``url``, answer every act with ``policy(seat, msg)`` until
-    the server sends ``gameResult`` or closes; at most ``max_messages``
-    messages, each waited for at most ``timeout`` seconds."""
+    the server sends ``gameResult``; at most ``max_messages`` messages,
+    each waited for at most ``timeout`` seconds (see the module docstring
+    for the errors)."""
     import websockets
+    from .messages import SCHEMA, validate
     seat = Seat(rules)
     decisions = 0
-    async with websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
-                                  compression=None) as ws:
+    last_game = False          # the last gameOver seen (curTimes >= settingTimes)
+    ws = await _connect(url, timeout)
+    async with ws:
         for _ in range(max_messages):
             try:
                 text = await asyncio.wait_for(ws.recv(), timeout)
-            except websockets.ConnectionClosed:
-                break
+            except (TimeoutError, asyncio.TimeoutError):
+                raise PlatformConnectionError(f"no message from the server in {timeout} s") \
+                    from None
+            except websockets.ConnectionClosed as e:
+                if last_game:
+                    break
+                raise PlatformConnectionError(f"the server closed the connection {_closed(e)} "
+                                              "before the game result") from None
             try:
                 msg = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):
                 raise ProtocolError(f"not a JSON message: {str(text)[:60]!r}") from None
+            if isinstance(msg, dict) and (msg.get("type"), msg.get("stage")) in SCHEMA:
+                validate(msg)
             seat.feed(msg)
-            if isinstance(msg, dict) and msg.get("type") == "act":
+            if msg.get("type") == "act":
                 k = policy(seat, msg)
                 decisions += 1
                 await ws.send(json.dumps({"actIndex": int(k)}))
-            elif isinstance(msg, dict) and msg.get("stage") == "gameResult":
+            elif msg.get("stage") == "gameResult":
                 break
+            elif msg.get("stage") == "gameOver":
+                last_game = msg.get("curTimes", 0) >= msg.get("settingTimes", 1)
     return ClientResult(seat, decisions)
 
 

@@ -219,6 +219,7 @@ def validate(msg) -> None:
         msg = dict(msg, antiNums=msg["antiNum"])
     if key == ("notify", "gameResult") and "victoryNum" not in msg and "victory" in msg:
         return                     # one open server's {victory, victoryRank}
+    msg = _unswapped(msg)
     for name, kind in fields.items():
         optional = name.endswith("?")
         name = name.rstrip("?")
@@ -231,6 +232,15 @@ def validate(msg) -> None:
         if msg["indexRange"] != len(msg["actionList"]) - 1:
             _fail("indexRange", f"{msg['indexRange']} is not len(actionList) - 1 = "
                                 f"{len(msg['actionList']) - 1}")
+
+
+def _unswapped(msg: dict) -> dict:
+    """The manual's example swaps greaterPos and greaterAction (PLATFORM.md:
+    accept both): the message with them in place."""
+    pos, action = msg.get("greaterPos"), msg.get("greaterAction")
+    if isinstance(pos, list) and not isinstance(action, list):
+        return dict(msg, greaterPos=action, greaterAction=pos)
+    return msg
 
 
 def validate_answer(answer, index_range: int) -> Optional[int]:

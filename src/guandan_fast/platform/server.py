@@ -17,9 +17,23 @@ message sent and received goes to ``messages.jsonl`` in ``records_dir`` as
 importer reads it back), and every deal is written there as a deal record
 (``game001-deal001.txt``, ``formats/record.py``).
 
+A client answers an act, once: what a seat sends while no act of its is
+open (before its first act, after its answer, a second answer) is out of
+turn: logged with ``"out_of_turn": true``, counted as an invalid answer and
+dropped, never taken as the answer to a later act.
+
+A client's name is the rest of its path, percent-decoded, without a query;
+a name a deal record cannot hold (``formats.record.check_name``: empty, a
+comma, ``#``, a control character, spaces around it) is refused with close
+code 1008 and the reason. A client that leaves before the fourth has
+connected gives its place up.
+
 The server binds where it is told (127.0.0.1 by default), waits for each
 answer at most ``answer_timeout`` seconds and for the four clients at most
-``connect_timeout`` seconds, and stops by itself after the last game.
+``connect_timeout`` seconds, and stops by itself after the last game,
+closing every connection with code 1000; when it cannot go on (a client
+left, stayed silent or kept sending bad answers) it closes them with code
+1011 and the reason, and raises ServerError.
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ import asyncio
 import json
 import random
 import time
+import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -36,7 +51,7 @@ from ..model.cards import RANKS
 from .._core import TOKENS, Card
 from ..errors import GuandanError
 from ..formats.hand import FLAG_KEYS
-from ..formats.record import Move, Record, Transfer, dumps
+from ..formats.record import Move, Record, Transfer, check_name, dumps
 from ..game.progress import GameProgress
 from ..game.state import GameState, team
 from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
@@ -77,14 +92,110 @@ def deal_hands(rng: random.Random) -> list:
     return [sorted(deck[27 * s:27 * (s + 1)], key=lambda t: Card(t)) for s in range(4)]
 
 
-class _Table:
-    def __init__(self, sockets, names, rng, progress: GameProgress, log, result, args):
-        self.ws = sockets
-        self.names = names
-        self.rng = rng
-        self.progress = progress
+# at most this much of a bad or out-of-turn answer goes to the log
+_LOG_CHARS = 200
+
+
+class _Left:
+    """What a seat's reader leaves in its inbox when the connection ends."""
+
+    def __init__(self, ws):
+        code = getattr(ws, "close_code", None)
+        reason = getattr(ws, "close_reason", None)
+        self.why = "left" + (f" (close code {code}{': ' + reason if reason else ''})"
+                             if code is not None else "")
+
+
+class _Link:
+    """The clients' connections, from the moment each connects. Its handler
+    reads what the client sends (``read``): into the seat's inbox while an
+    act of the seat is open (``ask``), else it is out of turn (see the
+    module docstring). The end of a connection leaves a _Left in its inbox.
+    Seats are the order of the connections still open when the fourth
+    comes."""
+
+    def __init__(self, log, result):
+        self.ws: list = []
+        self.names: list = []
         self.log = log
         self.result = result
+        self.open: set = set()           # the connections with an act open
+        self.inbox: dict = {}            # connection -> asyncio.Queue
+
+    def join(self, ws, name: str) -> None:
+        self.ws.append(ws)
+        self.names.append(name)
+        self.inbox[ws] = asyncio.Queue()
+
+    def leave(self, ws) -> None:
+        i = self.ws.index(ws)
+        del self.ws[i]
+        del self.names[i]
+        del self.inbox[ws]
+
+    async def read(self, ws) -> None:
+        """What the client `ws` sends, until its connection ends."""
+        try:
+            async for text in ws:
+                if ws in self.open:
+                    self.inbox[ws].put_nowait(text)
+                else:
+                    self.out_of_turn(ws, text)
+        except Exception:      # the connection ended with an error: _Left says how
+            pass
+        if ws in self.inbox:
+            self.inbox[ws].put_nowait(_Left(ws))
+
+    def seat_of(self, ws) -> int:
+        return self.ws.index(ws) if ws in self.ws else -1
+
+    def out_of_turn(self, ws, text) -> None:
+        self.result.bad_answers += 1
+        self.write({"seat": self.seat_of(ws), "answer": _shown(text), "invalid": True,
+                    "out_of_turn": True})
+
+    def write(self, item) -> None:
+        if self.log is not None:
+            self.log.write(json.dumps(item) + "\n")
+
+    def who(self, seat: int) -> str:
+        return f"seat {seat} ({self.names[seat]})"
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        await _close(list(self.ws), code, reason)
+
+
+async def _close(sockets, code: int, reason: str = ""):
+    """Close every connection with `code` and `reason` (cut to the 123 bytes
+    a close frame holds)."""
+    reason = reason.encode("utf-8")[:120].decode("utf-8", "ignore")
+    for ws in sockets:
+        try:
+            await ws.close(code, reason)
+        except Exception:      # already closed
+            pass
+
+
+def _shown(text) -> object:
+    """An answer as the log shows it: the JSON value when its text is short,
+    else the start of the text."""
+    text = text if isinstance(text, str) else repr(text)
+    if len(text) <= _LOG_CHARS:
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):
+            pass
+    return text[:_LOG_CHARS]
+
+
+class _Table:
+    def __init__(self, link: _Link, rng, progress: GameProgress, args):
+        self.link = link
+        self.names = link.names
+        self.rng = rng
+        self.progress = progress
+        self.log = link.log
+        self.result = link.result
         self.answer_timeout, self.max_bad = args
 
     # -- transport --------------------------------------------------------------
@@ -94,9 +205,9 @@ class _Table:
         if self.log is not None:
             self.log.write(f'{{"seat": {seat}, "msg": {text}}}\n')
         try:
-            await self.ws[seat].send(text)
-        except Exception as e:  # a closed connection: no reconnection (PLATFORM.md)
-            raise ServerError(f"seat {seat} ({self.names[seat]}) left: {type(e).__name__}") from None
+            await self.link.ws[seat].send(text)
+        except Exception:  # a closed connection: no reconnection (PLATFORM.md)
+            raise ServerError(f"{self.link.who(seat)} {_Left(self.link.ws[seat]).why}") from None
 
     async def notify(self, msg: dict):
         text = json.dumps(msg)
@@ -104,35 +215,52 @@ class _Table:
             await self.send(s, msg, text)
 
     async def ask(self, seat: int, msg: dict) -> int:
-        await self.send(seat, msg)
-        bad = 0
-        while True:
-            try:
-                text = await asyncio.wait_for(self.ws[seat].recv(), self.answer_timeout)
-            except asyncio.TimeoutError:
-                raise ServerError(f"seat {seat} ({self.names[seat]}) gave no answer in "
-                                  f"{self.answer_timeout} s") from None
-            except Exception as e:
-                raise ServerError(f"seat {seat} ({self.names[seat]}) left: "
-                                  f"{type(e).__name__}") from None
-            try:
-                answer = json.loads(text)
-            except (ValueError, TypeError, RecursionError):
-                answer = None
-            k = M.validate_answer(answer, msg["indexRange"])
-            self._log({"seat": seat, "answer": answer if answer is not None else str(text)[:200],
-                       **({} if k is not None else {"invalid": True})})
-            if k is not None:
-                return k
-            self.result.bad_answers += 1
-            bad += 1
-            if bad >= self.max_bad:
-                raise ServerError(f"seat {seat} ({self.names[seat]}) sent {bad} invalid "
-                                  "answers in a row")
+        """Send the act `msg` to `seat` and wait for its valid answer (the
+        index); the act is open from just before it is sent until then."""
+        link = self.link
+        ws = link.ws[seat]
+        inbox = link.inbox[ws]
+        link.open.add(ws)
+        try:
+            await self.send(seat, msg)
+            bad = 0
+            while True:
+                try:
+                    text = await asyncio.wait_for(inbox.get(), self.answer_timeout)
+                except asyncio.TimeoutError:
+                    raise ServerError(f"{link.who(seat)} gave no answer in "
+                                      f"{self.answer_timeout} s") from None
+                if isinstance(text, _Left):
+                    inbox.put_nowait(text)
+                    raise ServerError(f"{link.who(seat)} {text.why}")
+                try:
+                    answer = json.loads(text)
+                except (ValueError, TypeError, RecursionError):
+                    answer = None
+                k = M.validate_answer(answer, msg["indexRange"])
+                if k is not None:
+                    self._log({"seat": seat, "answer": _shown(text)})
+                    return k
+                self._log({"seat": seat, "answer": _shown(text), "invalid": True})
+                self.result.bad_answers += 1
+                bad += 1
+                if bad >= self.max_bad:
+                    raise ServerError(f"{link.who(seat)} sent {bad} invalid answers in a row")
+        finally:
+            link.open.discard(ws)
+            # what came after the answer (a second answer, say) is out of turn
+            left = None
+            while not inbox.empty():
+                item = inbox.get_nowait()
+                if isinstance(item, _Left):
+                    left = item
+                else:
+                    link.out_of_turn(ws, item)
+            if left is not None:
+                inbox.put_nowait(left)
 
     def _log(self, item):
-        if self.log is not None:
-            self.log.write(json.dumps(item) + "\n")
+        self.link.write(item)
 
     # -- one deal ---------------------------------------------------------------
     def _ranks(self, seat):
@@ -253,26 +381,36 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
         raise ServerError(f"games must be a positive integer, not {games!r}")
     base = rules or Rules()
     result = ServerResult()
-    sockets: list = []
-    names: list = []
     four = asyncio.Event()
-    done = asyncio.Event()
-
-    async def handler(ws):
-        path = getattr(getattr(ws, "request", None), "path", None) or getattr(ws, "path", "")
-        if not path.startswith("/game/") or len(sockets) >= 4:
-            await ws.close(1008, "full" if len(sockets) >= 4 else "connect to /game/{name}")
-            return
-        sockets.append(ws)
-        names.append(path[len("/game/"):] or f"seat{len(names)}")
-        if len(sockets) == 4:
-            four.set()
-        await done.wait()
-
     out_dir = Path(records_dir) if records_dir else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     log = open(out_dir / "messages.jsonl", "w", encoding="utf-8") if out_dir else None
+    link = _Link(log, result)
+
+    async def handler(ws):
+        path = getattr(getattr(ws, "request", None), "path", None) or getattr(ws, "path", "")
+        if four.is_set():
+            await _close([ws], 1008, "full")
+            return
+        split = urllib.parse.urlsplit(path)
+        if not split.path.startswith("/game/"):
+            await _close([ws], 1008, "connect to /game/{name}")
+            return
+        name = urllib.parse.unquote(split.path[len("/game/"):], errors="replace") \
+            or f"seat{len(link.names)}"
+        try:
+            check_name(name, "name")
+        except ValueError as e:
+            await _close([ws], 1008, str(e))
+            return
+        link.join(ws, name)
+        if len(link.ws) == 4:
+            four.set()
+        await link.read(ws)
+        if not four.is_set():
+            link.leave(ws)         # before the fourth came: its place is free again
+
     rng = random.Random(seed)
     try:
         async with websockets.serve(handler, host, port, max_size=2 ** 20,
@@ -285,8 +423,8 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                     await asyncio.wait_for(four.wait(), connect_timeout)
                 except asyncio.TimeoutError:
                     raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
-                                      f"({len(sockets)})") from None
-                result.names = list(names)
+                                      f"({len(link.ws)})") from None
+                result.names = list(link.names)
                 # The 2020 sample client (ws4py) reads the handshake answer in
                 # 128-byte pieces and fails on a frame in the same piece: let the
                 # fourth client finish its handshake before the first message.
@@ -294,8 +432,7 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                 start = time.perf_counter()
                 for g in range(1, games + 1):
                     progress = GameProgress(base)
-                    table = _Table(sockets, names, rng, progress, log, result,
-                                   (answer_timeout, max_bad_answers))
+                    table = _Table(link, rng, progress, (answer_timeout, max_bad_answers))
                     d = 0
                     while not progress.over and d < max_deals:
                         d += 1
@@ -316,13 +453,13 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                     await table.notify(M.game_over(g, games))
                 await table.notify(M.game_result(result.victories, result.draws))
                 result.seconds = time.perf_counter() - start
-            finally:
-                # the handlers wait on `done`; the server closes only once they return
-                done.set()
-                for ws in sockets:
-                    await ws.close()
+                await link.close()
+            except BaseException as e:
+                # the clients learn that the games stopped, and why
+                await link.close(1011, str(e) if isinstance(e, ServerError)
+                                 else "the server stopped")
+                raise
     finally:
-        done.set()
         if log is not None:
             log.close()
     return result
