@@ -20,7 +20,9 @@ from .main import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, em
 @click.option("--max-nodes", type=NODES, default=None,
               help="Stop after this many search nodes (the answer is then partial).")
 @click.option("--max-seconds", type=SECONDS, default=None,
-              help="Stop after this many seconds (the answer is then partial).")
+              help="Stop after this many seconds in all: the solver gets half of them "
+                   "and, if it proves nothing whole, the estimate the rest (with "
+                   "--exact-only or --value-only the solver gets them all).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 @click.option("--value-only", is_flag=True,
               help="Only the value and one best move (much faster on large endgames).")
@@ -70,15 +72,19 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
         _show_estimate(position, max_seconds, threads, seed, fmt, lang)
         return
     status = None
+    fallback = not exact_only and not value_only
     try:
-        result = solve(position, max_nodes=max_nodes, max_seconds=max_seconds,
+        result = solve(position, max_nodes=max_nodes,
+                       max_seconds=max_seconds / 2 if fallback and max_seconds else max_seconds,
                        all_moves=not value_only, progress=progress, threads=threads)
     except SolveInterrupted as e:
         result, status = e.result, EXIT_INTERRUPTED
     if shown[0]:
         sys.stderr.write("\n")
-    if not result.exact and status is None and not exact_only and not value_only:
-        _show_estimate(position, max_seconds, threads, seed, fmt, lang)
+    if not result.exact and status is None and fallback:
+        left = None if max_seconds is None else \
+            max(max_seconds - (time.monotonic() - t0), max_seconds / 20)
+        _show_estimate(position, left, threads, seed, fmt, lang)
         return
     if fmt == "json":
         data = result.to_dict()

@@ -22,15 +22,16 @@ from pathlib import Path
 import click
 
 from guandan_fast.analysis.batch import review_records
-from guandan_fast.analysis.review import DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse
+from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
+                                          check_budget)
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads, loads_json
 from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
                                         render_evening_text, render_html, render_text)
 
-from .main import (EXIT_BAD_INPUT, JOBS, SECONDS, available_cpus, emit_json, format_option,
-                   lang_option, main, read_source)
+from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
+                   format_option, lang_option, main, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -108,6 +109,9 @@ def _named(items: list, names) -> list:
     return items
 
 
+BUDGET = Checked("seconds", ascii_float, check_budget)
+
+
 def _views(text: str) -> tuple:
     views = tuple(v.strip() for v in text.split(",") if v.strip())
     bad = [v for v in views if v not in VIEWS]
@@ -120,7 +124,7 @@ def _views(text: str) -> tuple:
 def review_options(f):
     """The options the review commands share."""
     for opt in reversed([
-        click.option("--budget", type=SECONDS,
+        click.option("--budget", type=BUDGET,
                      default=DEFAULT_BUDGET, show_default=True,
                      help="Seconds per decision and per view: more is slower and more precise."),
         click.option("--views", "views", default="double,single", show_default=True,

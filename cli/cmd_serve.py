@@ -17,7 +17,7 @@ import click
 
 from guandan_fast.errors import RulesError
 
-from .main import main
+from .main import SECONDS, main
 
 
 def _rules(items):
@@ -28,16 +28,21 @@ def _rules(items):
         key, sep, value = item.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or key not in FLAG_KEYS:
-            raise RulesError(f"--rule {item!r}: use NAME=yes|no with NAME one of "
+            raise RulesError(f"--rule {item[:60]!r}: use NAME=yes|no with NAME one of "
                              + ", ".join(FLAG_KEYS))
-        kw[key] = parse_bool(value, key, 0)
+        if key in kw:
+            raise RulesError(f"--rule: {key} is given twice")
+        kw[key] = parse_bool(value, key, "--rule")
     return Rules(**kw)
 
 
+def _flag_names():
+    from guandan_fast.formats.hand import FLAG_KEYS
+    return ", ".join(FLAG_KEYS)
+
+
 rule_option = click.option("--rule", "rule_items", multiple=True, metavar="NAME=yes|no",
-                           help="A rules flag (repeatable): joker_pair_in_full_house, "
-                                "flush_is_always_bomb, equal_tribute_to_upper_hand, "
-                                "drop_after_three_failures_at_a.")
+                           help=f"A rules flag (repeatable): {_flag_names()}.")
 
 
 @main.command("serve")
@@ -50,9 +55,9 @@ rule_option = click.option("--rule", "rule_items", multiple=True, metavar="NAME=
               help="Seed of the deals and the first leader.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False),
               help="Write each deal's record and messages.jsonl here.")
-@click.option("--answer-timeout", type=click.FloatRange(0, 86400, min_open=True), default=60.0,
+@click.option("--answer-timeout", type=SECONDS, default=60.0,
               show_default=True, help="Seconds to wait for each answer.")
-@click.option("--connect-timeout", type=click.FloatRange(0, 86400, min_open=True),
+@click.option("--connect-timeout", type=SECONDS,
               default=600.0, show_default=True, help="Seconds to wait for the four clients.")
 @rule_option
 def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_timeout, rule_items):
@@ -76,7 +81,7 @@ def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_time
 @click.argument("url")
 @click.option("--bot", "spec", default="greedy", show_default=True,
               help="The bot: random[:SEED], greedy, search[:SECONDS].")
-@click.option("--timeout", type=click.FloatRange(0, 86400, min_open=True), default=600.0,
+@click.option("--timeout", type=SECONDS, default=600.0,
               show_default=True, help="Seconds to wait for each message.")
 @rule_option
 def bot_cmd(url, spec, timeout, rule_items):

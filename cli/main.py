@@ -20,14 +20,41 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130     # 128 + SIGINT, what a shell reports for Ctrl-C
 
 
+class OnceCommand(click.Command):
+    """A command whose options are each given at most once (except those
+    meant to repeat): a second one is an error naming it, never "the last
+    one wins" (docs/hardening.md)."""
+
+    def parse_args(self, ctx, args):
+        given: dict = {}
+        for a in args:
+            if a == "--":
+                break
+            for p in self.params:
+                if not isinstance(p, click.Option) or p.multiple or p.count:
+                    continue
+                for o in p.opts + p.secondary_opts:
+                    if a == o or (o.startswith("--") and a.startswith(o + "=")) or (
+                            len(o) == 2 and not p.is_flag and a.startswith(o)):
+                        if p.name in given:
+                            raise click.UsageError(f"option {given[p.name]} is given twice"
+                                                   + (f" (and as {o})" if o != given[p.name]
+                                                      else ""), ctx)
+                        given[p.name] = o
+        return super().parse_args(ctx, args)
+
+
 class DefaultGroup(click.Group):
     """A group whose first argument may be a hand file: then it runs ``hand``."""
 
     default_command = "hand"
+    command_class = OnceCommand
 
     def parse_args(self, ctx, args):
-        if args and args[0] not in self.commands and args[0] not in (
-                "--help", "-h", "--version"):
+        if not args:
+            raise click.UsageError("no command or hand file given (gd-analyze --help "
+                                   "lists the commands)", ctx)
+        if args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = [self.default_command] + list(args)
         return super().parse_args(ctx, args)
 
@@ -68,7 +95,7 @@ def read_source(path: str) -> str:
         return decode(fp.read())
 
 
-class _Checked(click.ParamType):
+class Checked(click.ParamType):
     """An option value checked by the library's own rule (one place): the
     error names the option, on one line."""
 
@@ -115,10 +142,17 @@ def _counter(what, most):
     return check
 
 
-NODES = _Checked("nodes", _int, _nodes)
-SECONDS = _Checked("seconds", float, _seconds)
-THREADS = _Checked("threads", _int, _counter("threads", 256))
-JOBS = _Checked("jobs", _int, _counter("jobs", 256))
+def ascii_float(text: str) -> float:
+    """A number written in ASCII (digits, a point, an exponent; no "_")."""
+    if not text.isascii() or "_" in text or len(text) > 40:
+        raise ValueError(text)
+    return float(text)
+
+
+NODES = Checked("nodes", _int, _nodes)
+SECONDS = Checked("seconds", ascii_float, _seconds)
+THREADS = Checked("threads", _int, _counter("threads", 256))
+JOBS = Checked("jobs", _int, _counter("jobs", 256))
 
 
 format_option = click.option(

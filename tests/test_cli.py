@@ -120,3 +120,33 @@ def test_binary_file_and_directory_are_one_line_errors(tmp_path):
         r = run(arg)
         assert r.returncode == 2
         assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_endgame_splits_max_seconds_between_the_solver_and_the_estimate(monkeypatch):
+    """--max-seconds S is the whole command's: the solver gets S/2 when the
+    estimate may follow (and all of S with --exact-only), the estimate what
+    is left of S, never a whole S again."""
+    import guandan_fast.engine.endgame as endgame
+    import guandan_fast.engine.estimate as estimate
+    asked = {}
+    real_solve, real_estimate = endgame.solve, estimate.estimate
+
+    def solve(position, **kw):
+        asked["solve"] = kw["max_seconds"]
+        return real_solve(position, max_nodes=1, all_moves=kw.get("all_moves", True))
+
+    def est(position, **kw):
+        asked["estimate"] = kw["max_seconds"]
+        return real_estimate(position, max_seconds=None, max_playouts=50)
+
+    monkeypatch.setattr(endgame, "solve", solve)
+    monkeypatch.setattr(estimate, "estimate", est)
+    pos = "level: 2\n0: S3 S4 S9\n1: S5 S6 SA\n2: D3 D7 DK\n3: H4 H8 CQ\nturn: 0\n"
+    r = run("endgame", "-", "--max-seconds", "8", "-q", "-t", "1", stdin=pos)
+    assert r.returncode == 0, r.stderr
+    # (the stand-in solver stops at once: the estimate gets nearly all of S,
+    # what is left of it, and never more)
+    assert asked["solve"] == 4.0 and 7.0 < asked["estimate"] < 8.0
+    asked.clear()
+    r = run("endgame", "-", "--max-seconds", "8", "-q", "-t", "1", "--exact-only", stdin=pos)
+    assert r.returncode == 0 and asked == {"solve": 8.0}

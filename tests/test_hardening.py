@@ -206,6 +206,8 @@ def test_platform_message_without_stage():
     ("--max-seconds", "inf", "not inf"),
     ("--max-seconds", "-1", "more than 0"),
     ("--max-seconds", "1e300", "at most"),
+    ("--max-seconds", "1_0", "is not a number"),
+    ("--max-seconds", "５", "is not a number"),
     ("--threads", "0", "threads must be 1.."),
     ("--threads", "100000", "threads must be 1.."),
     ("-t", "-2", "threads must be 1.."),
@@ -219,6 +221,7 @@ def test_endgame_limits(option, value, needle):
     ("--jobs", "0", "jobs must be 1.."), ("-j", "100000", "jobs must be 1.."),
     ("--budget", "nan", "not nan"), ("--budget", "-1", "more than 0"),
     ("--budget", "inf", "not inf"),
+    ("--budget", "5000", "at most 3600"),
 ])
 def test_game_limits(option, value, needle):
     bad([needle, option], "game", str(EXAMPLES / "record_tribute.txt"), option, value)
@@ -337,6 +340,22 @@ def test_options():
     bad(["--give", "--return"], "tribute", "-", "--give", "--return", stdin=HAND)
     bad(["--format text", "single record"], "game", "--format", "text",
         str(EXAMPLES / "record_tribute.txt"), str(EXAMPLES / "record_club.txt"))
+    # an option given twice is an error, never "the last one wins"
+    bad(["--lang", "given twice"], "endgame", "-", "--lang", "ru", "--lang", "zh",
+        stdin=ENDGAME)
+    bad(["--threads", "given twice", "-t"], "endgame", "-", "--threads", "1", "-t1",
+        stdin=ENDGAME)
+    bad(["--format", "given twice"], "plays", "-", "--format=json", "--format", "text",
+        stdin=HAND)
+    # no arguments at all: one line, not the help on stderr
+    bad(["no command or hand file"])
+    # the platform commands: NaN timeouts and bad or repeated --rule flags
+    bad(["--connect-timeout", "not nan"], "serve", "--connect-timeout", "nan")
+    bad(["--answer-timeout", "more than 0"], "serve", "--answer-timeout", "0")
+    bad(["--timeout", "not nan"], "bot", "ws://127.0.0.1:1/game/x", "--timeout", "nan")
+    bad(["--rule:", "yes or no"], "serve", "--rule", "flush_is_always_bomb=maybe")
+    bad(["--rule:", "given twice"], "serve", "--rule", "flush_is_always_bomb=yes",
+        "--rule", "flush-is-always-bomb=no")
 
 
 # -- 8. RULES §7 in one place -------------------------------------------------------------------

@@ -42,6 +42,11 @@ def good_messages():
         {"type": "notify", "stage": "gameResult", "victory": 1, "victoryRank": "A"},
         M.play_notice(0, ["FourKings", "R", ["SB", "SB", "HR", "HR"]], 0,
                       ["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]]),
+        # the manual's example: greaterAction and greaterPos swapped
+        dict(M.act("play", HAND, public, "2", "3", "2", -1, None, -1, None, acts),
+             greaterPos=[None, None, None], greaterAction=-1),
+        dict(M.play_notice(2, ["PASS", "PASS", "PASS"], 1, ["Pair", "3", ["S3", "S3"]]),
+             greaterPos=["Pair", "3", ["S3", "S3"]], greaterAction=1),
     ]
 
 

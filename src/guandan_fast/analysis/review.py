@@ -628,6 +628,19 @@ def _exchange_positions(record: Record, which: int, kind: str):
     return out
 
 
+MAX_BUDGET = 3600
+
+
+def check_budget(budget) -> float:
+    """The review's budget (seconds per decision and view) checked: a number
+    more than 0 and at most MAX_BUDGET (NaN is an error)."""
+    if isinstance(budget, bool) or not isinstance(budget, (int, float)) \
+            or not 0 < budget <= MAX_BUDGET:                       # False for NaN
+        raise ReviewError(f"budget must be a number of seconds, more than 0 and at most "
+                          f"{MAX_BUDGET}, not {budget!r}")
+    return float(budget)
+
+
 def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEFAULT_BUDGET,
             seed: int = 0, solve_cards: int = DEFAULT_SOLVE_CARDS, jobs: int = 1,
             dask: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None,
@@ -655,10 +668,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     for v in views:
         if v not in VIEWS:
             raise ReviewError(f"views: unknown view {v!r}: use 'double' and/or 'single'")
-    if isinstance(budget, bool) or not isinstance(budget, (int, float)) \
-            or not 0 < budget <= 3600:                       # False for NaN
-        raise ReviewError(f"budget must be a number of seconds, more than 0 and at most "
-                          f"3600, not {budget!r}")
+    check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise ReviewError(f"seed must be an integer 0..2**31-1, not {seed!r}")
     notes: list = []
