@@ -15,6 +15,7 @@ progress bar goes to stderr.
 from __future__ import annotations
 
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -150,11 +151,30 @@ def review_options(f):
     return f
 
 
+def _html_path(ctx, param, value):
+    """--html FILE, checked before the review runs: a name, in a directory
+    that exists and may be written, not itself a directory."""
+    if value is None:
+        return None
+    if not value.strip():
+        raise click.BadParameter("an empty file name", ctx, param)
+    path = Path(value)
+    parent = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise click.BadParameter(f"{value!r} is a directory", ctx, param)
+    if not parent.is_dir():
+        raise click.BadParameter(f"no directory {str(parent)!r} to write {path.name!r} in",
+                                 ctx, param)
+    if not os.access(parent, os.W_OK):
+        raise click.BadParameter(f"the directory {str(parent)!r} cannot be written", ctx, param)
+    return value
+
+
 @main.command("game")
 @click.argument("records", nargs=-1, required=True)
 @format_option
 @lang_option
-@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+@click.option("--html", "html_path", callback=_html_path,
               help="Also write a self-contained HTML page (one record).")
 @review_options
 def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
@@ -213,7 +233,7 @@ def _load_all(paths, platform: bool, lenient: bool = False):
 @click.argument("directory", nargs=-1, required=True)
 @format_option
 @lang_option
-@click.option("--html", "html_path", type=click.Path(dir_okay=False),
+@click.option("--html", "html_path", callback=_html_path,
               help="Write the evening's page (every deal reviewed) to this file.")
 @review_options
 def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,

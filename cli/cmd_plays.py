@@ -5,7 +5,10 @@ from __future__ import annotations
 import click
 
 from guandan_fast.formats.hand import loads_hand
-from guandan_fast.engine.moves import hints_with_counts, listing_key, plays_with_counts
+from guandan_fast.engine.moves import (as_table_play, hints_with_counts, listing_key,
+                                      plays_with_counts)
+from guandan_fast.model.cards import MAX_HOLDING
+from guandan_fast.model.counts import to_counts
 from guandan_fast.analysis.summary import play_dict
 
 from . import output
@@ -33,7 +36,9 @@ def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     rules = hand.rules
     table = None
     if beat is not None:
-        table = read_play(beat, rules, type=beat_type, rank=beat_rank)
+        # the table's cards come from the same double deck as the hand's
+        table = as_table_play(read_play(beat, rules, type=beat_type, rank=beat_rank), rules,
+                              to_counts(hand.cards, max_cards=MAX_HOLDING))
     if hint:
         ranked = hints_with_counts(hand.cards, rules, table)
     else:

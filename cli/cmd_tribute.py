@@ -16,7 +16,7 @@ from __future__ import annotations
 import click
 
 from guandan_fast.model.cards import MAX_HAND
-from guandan_fast.errors import RecordError
+from guandan_fast.errors import GuandanError, RecordError, RulesError
 from guandan_fast.report.i18n import advice_reason, label, tribute_label
 
 from .main import emit_json, format_option, lang_option, main, read_source
@@ -105,7 +105,15 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
     hand = loads_hand(read_source(file), max_cards=MAX_HAND + (mode == "return"))
     receiver = None
     if receiver_file:
-        receiver = loads_hand(read_source(receiver_file)).cards
+        try:
+            other = loads_hand(read_source(receiver_file))
+        except GuandanError as e:
+            raise type(e)(f"--receiver {receiver_file}: {e}") from None
+        if other.stated and other.rules != hand.rules:
+            raise RulesError(f"--receiver {receiver_file}: its settings (level "
+                             f"{other.rules.level}) are not FILE's (level {hand.rules.level}); "
+                             "leave them out: the receiver's cards are read at FILE's")
+        receiver = other.cards
     suggest = suggest_tribute if mode == "give" else suggest_return
     advice = suggest(hand.cards, hand.rules, receiver=receiver)
     data = {

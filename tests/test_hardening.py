@@ -331,7 +331,7 @@ def test_ctrl_c_prints_what_is_proven(tmp_path):
 
 # -- 7. options that meant two things or nothing ---------------------------------------------
 
-def test_options():
+def test_options(tmp_path):
     bad("No such option '-j'", "endgame", "-", "-j", "2", stdin=ENDGAME)
     code, out, err = cli("endgame", "-", "-t", "1", stdin=ENDGAME)
     assert code == 0, err
@@ -340,6 +340,31 @@ def test_options():
     bad(["--give", "--return"], "tribute", "-", "--give", "--return", stdin=HAND)
     bad(["--format text", "single record"], "game", "--format", "text",
         str(EXAMPLES / "record_tribute.txt"), str(EXAMPLES / "record_club.txt"))
+    # the hand and the table play together hold at most two copies of a card
+    bad(["SB", "two copies"], "plays", "-", "--beat", "SB SB HR HR", stdin="HR HR SB S3\n")
+    from guandan_fast.engine.moves import as_table_play
+    from guandan_fast.model.counts import to_counts
+    with pytest.raises(HandError, match="two copies"):
+        as_table_play("D7 C7", gd.Rules(), to_counts("D7 D7 S9"))
+    assert sorted(map(str, as_table_play("D7 C7", gd.Rules(), to_counts("D7 S9")).cards)) == ["C7", "D7"]
+    # tribute --receiver: its errors name it, its own settings must agree
+    def hand_file(text):
+        f = tmp / f"h{len(list(tmp.iterdir()))}.txt"
+        f.write_text(text)
+        return str(f)
+    tmp = tmp_path
+    giver = hand_file("level: 7\nS3 S4 S5 S6 S8 S9 ST SJ SQ SK SA H2 H3 H4 H5 H6 H8 H9 HT HJ HQ HK "
+                      "HA D2 D3 D4 D5\n")
+    bad(["--receiver", "no cards"], "tribute", giver, "--give", "--receiver", hand_file("# none\n"))
+    bad(["--receiver", "level 9", "level 7"], "tribute", giver, "--give", "--receiver",
+        hand_file("level: 9\nS3 S4\n"))
+    code, out, err = cli("tribute", giver, "--give", "--receiver", hand_file("level: 7\nS3 C4\n"))
+    assert code == 0, err
+    # --html is checked before the review runs
+    rec = str(EXAMPLES / "record_tribute.txt")
+    bad(["--html", "empty file name"], "game", rec, "--html", "")
+    bad(["--html", "no directory"], "game", rec, "--html", "/nonexistent/x.html")
+    bad(["--html", "is a directory"], "evening", str(EXAMPLES), "--html", str(EXAMPLES))
     # an option given twice is an error, never "the last one wins"
     bad(["--lang", "given twice"], "endgame", "-", "--lang", "ru", "--lang", "zh",
         stdin=ENDGAME)

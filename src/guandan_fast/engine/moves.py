@@ -16,7 +16,7 @@ import numpy as np
 
 from .. import _core
 from .._core import Play
-from ..errors import PlayError
+from ..errors import HandError, PlayError
 from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, to_counts
 from ..model.rules import Rules, _rules, read_play
@@ -40,13 +40,23 @@ def plays(hand: HandLike, rules: Rules | None = None) -> list[Play]:
     return _core._py_plays(to_counts(hand, max_cards=MAX_HOLDING), r.level_index, r.flags)
 
 
-def as_table_play(table, rules: Rules) -> Play:
-    """A table play from a Play, or from cards whose reading is unambiguous."""
+def as_table_play(table, rules: Rules, counts: np.ndarray | None = None) -> Play:
+    """A table play from a Play, or from cards whose reading is unambiguous;
+    with a hand's ``counts``, the hand and the table together hold at most
+    two copies of a card (a double deck), else HandError. (The listings
+    themselves take any table: only its type and rank matter to them.)"""
     if isinstance(table, Play):
         if table.level_index != rules.level_index:
             raise PlayError("the table play was read at another level")
-        return table
-    return read_play(table, rules)
+    else:
+        table = read_play(table, rules)
+    if counts is not None:
+        for c in table.cards:
+            n = int(counts[c.id]) + sum(1 for d in table.cards if d == c)
+            if n > 2:
+                raise HandError(f"{c} is in the hand and on the table {n} times in all; "
+                                "a double deck has two copies")
+    return table
 
 
 def beating_plays(hand: HandLike, table, rules: Rules | None = None) -> list[Play]:

@@ -34,6 +34,8 @@ class HandFile:
 
     cards: list[Card]
     rules: Rules = field(default_factory=Rules)
+    # the settings the file wrote (level, flags), by key; the others are defaults
+    stated: frozenset = field(default=frozenset(), compare=False, repr=False)
 
 
 def loads_hand(text: str, max_cards: int = MAX_HAND) -> HandFile:
@@ -59,7 +61,7 @@ def loads_hand(text: str, max_cards: int = MAX_HAND) -> HandFile:
         raise type(e)(str(e)) from None
     if not cards:
         raise HandError("the hand file holds no cards")
-    return HandFile(cards=cards, rules=rules)
+    return HandFile(cards=cards, rules=rules, stated=frozenset(settings.values))
 
 
 def load_hand(source: Union[str, Path, TextIO]) -> HandFile:
