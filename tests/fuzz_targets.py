@@ -266,3 +266,17 @@ def _review(draw):
     jobs = draw(st.sampled_from([1, 0, -1, True, "2", 1.5]))
     return analyse(rec, views=views, budget=budget, seed=seed, jobs=jobs, estimator=None,
                    suggester=None, solve_cards=draw(st.integers(-1, 20)))
+
+
+@call("check_name")
+def _check_name(draw):
+    return record.check_name(draw(st.one_of(st.text(max_size=12), st.sampled_from(
+        [None, 3, b"x", "a,b", " a", "2", "#", "\n"]))), "players")
+
+
+@call("table_with_hand")
+def _table_with_hand(draw):
+    from guandan_fast.model.counts import to_counts
+    r = gd.Rules()
+    counts = to_counts(draw(hands()) if draw(st.booleans()) else "S3 S3 SB", max_cards=28)
+    return moves.as_table_play(draw(tables()) or "S3", r, counts)
