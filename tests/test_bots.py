@@ -265,3 +265,51 @@ def test_perfect_view_suggest_agrees_with_a_proof():
     want = {p: val for p, val in exact.moves}
     for sug in out:
         assert sug.value == want[sug.play] and sug.low == sug.high == sug.value
+
+
+def test_a_playout_budget_does_not_read_the_clock():
+    # with max_playouts, max_seconds only plans the deals: a budget far too
+    # small for the calls still values every move on every planned deal, the
+    # same values as with a large budget
+    from guandan_fast.bots.search import evaluate_moves
+    s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
+                        Rules(level=2), leader=0)
+    v = View.from_state(s)
+    tiny = evaluate_moves(v, 1e-6, samples=3, seed=2, max_playouts=40)
+    large = evaluate_moves(v, 50.0, samples=3, seed=2, max_playouts=40)
+    assert all(m.samples == 3 for m in tiny)
+    assert [(m.play, m.value, m.low, m.high) for m in tiny] == \
+        [(m.play, m.value, m.low, m.high) for m in large]
+
+
+def test_search_arguments_are_checked_at_the_boundary():
+    from guandan_fast.errors import LimitError
+    v = View(0, "S3 S4 S5", Rules(level=2), [3, 3, 3, 3], unseen="S6 S7 S8 S9 ST SJ SQ SK SA")
+    for kw, needle in [({"samples": 10 ** 6}, "samples must be 1..100000"),
+                       ({"samples": 0}, "samples must be 1"), ({"samples": 1.5}, "samples"),
+                       ({"seed": 1.5}, "seed"), ({"seed": None}, "seed"), ({"seed": -1}, "seed"),
+                       ({"max_seconds": 10 ** 400}, "max_seconds"),
+                       ({"max_seconds": 1e300}, "max_seconds"),
+                       ({"max_seconds": float("nan")}, "max_seconds")]:
+        with pytest.raises(LimitError, match=needle):
+            suggest(v, **kw)
+    assert len(suggest(v, max_seconds=0.05, seed=np.int64(3), samples=np.int64(2))) > 1
+    for kw in ({"max_seconds": -1}, {"max_seconds": 0}, {"max_seconds": None},
+               {"max_playouts": 0}, {"samples": 10 ** 9}):
+        with pytest.raises(LimitError):
+            SearchBot(**kw)
+    for spec in ("search:1e300", "search:0.1,playouts=99999999999999999999",
+                 "search:0.1,samples=99999999999"):
+        with pytest.raises(BotSpecError, match="in spec"):
+            make_bot(spec)
+
+
+def test_match_settings_fail_before_any_deal(tmp_path):
+    from guandan_fast.errors import MatchError
+    afile = tmp_path / "afile"
+    afile.write_text("")
+    for kw, needle in [({"records_dir": str(afile / "sub")}, "cannot be made"),
+                       ({"records_dir": 5}, "records_dir must be a path"),
+                       ({"progress": 5}, "progress must be a callable")]:
+        with pytest.raises(MatchError, match=needle):
+            match("greedy", "random", deals=1, jobs=1, **kw)

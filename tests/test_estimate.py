@@ -11,8 +11,8 @@ import reference as ref
 from conftest import core_pattern
 from test_endgame import random_position, reference_solve
 
-from guandan_fast import (Estimate, EstimateError, Position, Rules, beating_plays,
-                          estimate, hints, plays, solve)
+from guandan_fast import (Estimate, EstimateError, Position, PositionError, Rules,
+                          beating_plays, estimate, hints, plays, solve)
 from guandan_fast._core import TOKENS
 from guandan_fast.engine import estimate as est_mod
 
@@ -333,7 +333,8 @@ def test_takes_a_game_state():
 
 
 def test_rejects_a_non_position():
-    with pytest.raises(TypeError):
+    # a PositionError (a ValueError), as solve() gives
+    with pytest.raises(PositionError, match="not list"):
         estimate(["S3", "S4", "SA", "S5"])
 
 
@@ -567,3 +568,22 @@ def test_nodes_count_every_exact_search(threads):
     e = estimate(pos, max_seconds=None, max_playouts=50, threads=threads)
     assert not e.exact
     assert e.nodes >= 2000 * 50
+
+
+def test_numpy_seeds_huge_budgets_and_wrong_types_are_clean():
+    import numpy as np
+    from guandan_fast import solve
+    from guandan_fast.bots.match import deal_for
+    from guandan_fast.errors import EstimateError, LimitError, PositionError
+    h, lv, _ = deal_for(0, 0)
+    full = Position(h, Rules(level=lv))
+    # the tree runs on a full deal: a NumPy seed reaches it
+    e = estimate(full, max_playouts=20, max_seconds=None, seed=np.uint64(5))
+    f = estimate(full, max_playouts=20, max_seconds=None, seed=5)
+    assert [(m.play, m.mean) for m in e.moves] == [(m.play, m.mean) for m in f.moves]
+    with pytest.raises(EstimateError, match="max_seconds"):
+        estimate(full, max_seconds=10 ** 400)
+    with pytest.raises(LimitError, match="max_seconds"):
+        solve(full, max_seconds=10 ** 400)
+    with pytest.raises(PositionError, match="Position or a GameState"):
+        estimate("S3 S4")

@@ -31,7 +31,7 @@ from typing import Optional, Sequence
 
 from .._core import Card, Play
 from ..engine.moves import hints
-from ..errors import BotSpecError
+from ..errors import BotSpecError, GuandanError
 from ..game.state import partner
 from ..game.tribute import suggest_return, suggest_tribute
 from ..game.view import View
@@ -193,7 +193,10 @@ def make_bot(spec) -> Bot:
                 raise BotSpecError(f"playouts must be >= 1 in spec {spec!r}", spec)
         if "seed" in keywords:
             kw["seed"] = int(_number(keywords["seed"], spec, "the seed", int))
-        return SearchBot(**kw)
+        try:
+            return SearchBot(**kw)
+        except GuandanError as e:
+            raise BotSpecError(f"{e} in spec {spec!r}"[:200], spec) from None
     raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}: use random, greedy or search", spec)
 
 

@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -354,7 +355,7 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
 
 # -- the match ----------------------------------------------------------------------
 
-def _check(team_a, team_b, deals, seed, jobs, dask, records_dir):
+def _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress=None):
     for t in (team_a, team_b):
         make_bot(t)     # BotSpecError on a bad spec, before any work
     if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
@@ -366,9 +367,21 @@ def _check(team_a, team_b, deals, seed, jobs, dask, records_dir):
     if isinstance(dask, str):
         check_dask_address(dask)
     if records_dir is not None:
+        if not isinstance(records_dir, (str, Path)):
+            raise MatchError(f"records_dir must be a path, not {records_dir!r}"[:120])
         p = Path(records_dir)
         if p.exists() and not p.is_dir():
             raise MatchError(f"records: {records_dir} exists and is not a directory")
+        # the first existing ancestor must be a directory that may be written
+        # (the records are written after the deals are played: fail now)
+        q = p
+        while not q.exists() and q != q.parent:
+            q = q.parent
+        if not q.is_dir() or not os.access(q, os.W_OK):
+            raise MatchError(f"records: {records_dir} cannot be made ({q} is not a "
+                             "writable directory)")
+    if progress is not None and not callable(progress):
+        raise MatchError(f"progress must be a callable progress(done, total), not {progress!r}"[:120])
 
 
 def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
@@ -382,7 +395,7 @@ def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
     scheduler address or a ``distributed.Client`` (then ``jobs`` is
     ignored); ``records_dir``: where to write every deal's record;
     ``progress(done, total)`` after each unit."""
-    _check(team_a, team_b, deals, seed, jobs, dask, records_dir)
+    _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress)
     start = time.perf_counter()
     tasks = [(team_a, team_b, int(seed), i, bool(duplicate)) for i in range(int(deals))]
     units = run_tasks(_game if games else _single, tasks, jobs=jobs, dask=dask,

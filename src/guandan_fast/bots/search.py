@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .._core import Card, Play
-from ..engine.endgame import Position
+from ..engine.endgame import Position, check_count, check_seconds, check_seed
 from ..engine.moves import hints
 from ..model.counts import from_counts
 from ..game.state import team
@@ -25,8 +25,9 @@ from .base import Bot, GreedyBot, _advised
 from ..game.tribute import suggest_return, suggest_tribute
 from .stats import deals_mean_ci
 
-__all__ = ["SearchBot", "MoveValue", "evaluate_moves", "DEFAULT_SAMPLES", "SAMPLE_SECONDS",
-           "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE"]
+__all__ = ["SearchBot", "MoveValue", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
+           "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",
+           "MAX_PLAYOUTS"]
 
 DEFAULT_SAMPLES = 8
 SAMPLE_SECONDS = 0.05    # the least budget worth one deal (the estimator's setup)
@@ -58,6 +59,22 @@ class MoveValue:
     low: Optional[float]
     high: Optional[float]
     samples: int
+
+
+MAX_SAMPLES = 100_000
+MAX_PLAYOUTS = 10 ** 9
+
+
+def check_search(max_seconds, samples, seed, max_playouts):
+    """The arguments of a search decision checked (LimitError naming the
+    argument): seconds as estimate takes them, ``samples`` 1..MAX_SAMPLES,
+    ``seed`` 0..2**63-1, ``max_playouts`` None or 1..MAX_PLAYOUTS."""
+    max_seconds = check_seconds(max_seconds)
+    samples = check_count(samples, "samples", MAX_SAMPLES)
+    seed = check_seed(seed, bits=63)
+    if max_playouts is not None:
+        max_playouts = check_count(max_playouts, "max_playouts", MAX_PLAYOUTS)
+    return max_seconds, samples, seed, max_playouts
 
 
 def _position(view: View, deal) -> Position:
@@ -93,10 +110,14 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     comes before the deadline only when it is complete: every one of at
     least ``samples`` deals proven (or a forced move, or a proven
     perfect-information view).
-    With ``max_playouts`` the estimator stops at that many playouts a
-    deal and no deal is added for time left, so the result no longer
-    depends on the machine's speed.
+    With ``max_playouts`` each of the planned deals gets exactly that many
+    playouts, whatever the clock says (``max_seconds`` then only plans the
+    deals, as above), and none is added: the result does not depend on the
+    machine's speed or load, and the time taken is not bounded by
+    ``max_seconds``.
     """
+    max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
+                                                            max_playouts)
     start = time.perf_counter()
     deadline = start + max_seconds
     actions = view.legal_actions()
@@ -112,8 +133,12 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     large = sum(view.counts) > SETUP_CARDS
     if large and max_seconds < SAMPLE_SECONDS:
         return [MoveValue(p, None, None, None, 0) for p in actions]
-    cap = 1 if view.perfect else max(1, int(samples))
+    cap = 1 if view.perfect else samples
     n = min(cap, int(max_seconds / SAMPLE_SECONDS)) if large else cap
+    if max_playouts is None:
+        # no more deals than calls the budget can hold (each needs _MIN_CALL):
+        # the deals are drawn before the first call
+        n = max(1, min(n, int(max_seconds / _MIN_CALL)))
     m = len(actions)
     end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
     index = {p: i for i, p in enumerate(actions)}
@@ -134,9 +159,12 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
                     or end - time.perf_counter() < _MIN_CALL:
                 break
             deals += sample_deals(view, 1, seed=(seed * 7919 + k) & 0x7FFFFFFF)
-        budget = (end - time.perf_counter()) / (len(deals) - k)
-        if budget < _MIN_CALL:
-            break
+        if max_playouts is None:
+            budget = (end - time.perf_counter()) / (len(deals) - k)
+            if budget < _MIN_CALL:
+                break
+        else:
+            budget = None         # the playouts alone bound each deal: no clock
         est = estimate(_position(view, deals[k]), max_seconds=budget,
                        max_playouts=max_playouts, threads=1,
                        seed=(seed * 1009 + k) & 0x7FFFFFFF, confidence=0.95)
@@ -213,10 +241,8 @@ class SearchBot(Bot):
 
     def __init__(self, max_seconds: float = 0.2, samples: int = DEFAULT_SAMPLES,
                  seed: int = 0, max_playouts: Optional[int] = None):
-        self.max_seconds = float(max_seconds)
-        self.samples = int(samples)
-        self.seed = int(seed)
-        self.max_playouts = max_playouts
+        self.max_seconds, self.samples, self.seed, self.max_playouts = check_search(
+            max_seconds, samples, seed, max_playouts)
         self._deal_seed = self.seed
         self._calls = 0
         extra = "" if samples == DEFAULT_SAMPLES else f",samples={samples}"

@@ -16,7 +16,7 @@ from typing import NamedTuple, Optional
 from .._core import Play
 from ..errors import ViewError
 from ..game.view import View
-from .search import DEFAULT_SAMPLES, evaluate_moves
+from .search import DEFAULT_SAMPLES, check_search, evaluate_moves
 
 __all__ = ["Suggestion", "suggest"]
 
@@ -38,8 +38,6 @@ def suggest(view: View, max_seconds: float = 0.2, seed: int = 0,
     answers at once)."""
     if not isinstance(view, View):
         raise ViewError(f"suggest needs a View, not {type(view).__name__}")
-    if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float)) \
-            or not 0 < max_seconds < float("inf"):
-        raise ViewError(f"max_seconds must be a positive number, not {max_seconds!r}")
+    max_seconds, samples, seed, _ = check_search(max_seconds, samples, seed, None)
     return [Suggestion(m.play, m.value, m.low, m.high)
-            for m in evaluate_moves(view, float(max_seconds), samples, seed=seed)]
+            for m in evaluate_moves(view, max_seconds, samples, seed=seed)]

@@ -94,15 +94,34 @@ def check_limits(max_nodes, max_seconds):
     if max_nodes is not None:
         max_nodes = check_count(max_nodes, "max_nodes", MAX_NODES)
     if max_seconds is not None:
-        if isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float, np.integer,
-                                                                         np.floating)):
-            raise LimitError(f"max_seconds must be a number of seconds, not {max_seconds!r}")
-        x = float(max_seconds)
-        if not (0 < x <= MAX_SECONDS):       # False for NaN
-            raise LimitError(f"max_seconds must be more than 0 and at most {MAX_SECONDS:g}, "
-                             f"not {max_seconds!r}")
-        max_seconds = x
+        max_seconds = check_seconds(max_seconds)
     return max_nodes, max_seconds
+
+
+def check_seconds(value, what: str = "max_seconds", error=LimitError) -> float:
+    """A number of seconds, finite, more than 0 and at most MAX_SECONDS (as
+    a float), else ``error`` naming ``what`` (NaN, infinity, a bool, a text
+    and an integer too large for a float are errors)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)):
+        raise error(f"{what} must be a number of seconds, not {value!r}"[:120])
+    try:
+        x = float(value)
+    except OverflowError:
+        x = float("inf")
+    if not (0 < x <= MAX_SECONDS):       # False for NaN
+        shown = repr(value) if x == x and abs(x) < 1e30 else "nan" if x != x else \
+            str(x) if isinstance(value, (float, np.floating)) else "a number too large"
+        raise error(f"{what} must be more than 0 and at most {MAX_SECONDS:g}, not {shown}")
+    return x
+
+
+def check_seed(value, what: str = "seed", bits: int = 64, error=LimitError) -> int:
+    """A seed: an integer 0..2**bits-1 (NumPy integers too), as a Python
+    int, else ``error`` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
+            or not 0 <= value < 2 ** bits:
+        raise error(f"{what} must be an integer in 0..2**{bits}-1, not {value!r}"[:120])
+    return int(value)
 
 
 def _as_rules(rules) -> Rules:
@@ -412,6 +431,19 @@ def _solve_moves_parallel(position, search, tt_bits, threads, deadline, progress
         progress(sum(b is not None for b in bounds), n_moves, sum(w.nodes for w in workers))
 
 
+def default_tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
+    """The transposition table's size (2**bits entries of 16 bytes) for a
+    position of n cards: 16 up to 16 cards, 18 up to 24, 20 up to 28, else
+    22 (64 MiB); never more than a time budget can use (setting up 64 MiB
+    takes 10-200 ms): at most 18 with 0.3 s or less, 20 with 3 s or less."""
+    bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
+    if max_seconds is not None and max_seconds <= 0.3:
+        return min(bits, 18)
+    if max_seconds is not None and max_seconds <= 3:
+        return min(bits, 20)
+    return bits
+
+
 def solve(position: Position, max_nodes: Optional[int] = None,
           max_seconds: Optional[float] = None, *, pv: bool = True,
           all_moves: bool = True, tt_bits: Optional[int] = None,
@@ -430,8 +462,9 @@ def solve(position: Position, max_nodes: Optional[int] = None,
     moves' values are None and ``exact`` says whether the value is proven.
     Much faster where a few bad moves are expensive to value exactly.
     ``tt_bits``: the transposition table has 2**tt_bits entries of 16 bytes
-    (default: 16 up to 16 cards in play, 18 up to 24, 20 up to 28, else 22,
-    i.e. 64 MiB; small tables are much faster to set up for small endgames).
+    (default: ``default_tt_bits``, 16 up to 16 cards in play, 18 up to 24,
+    20 up to 28, else 22, i.e. 64 MiB, smaller for short budgets; small
+    tables are much faster to set up; the setup counts in ``max_seconds``).
     ``threads``: with more than one (and ``all_moves``, and no
     ``max_nodes``, whose count would then depend on timing), the root moves
     are shared out between that many threads, each valuing whole moves,
@@ -451,10 +484,12 @@ def solve(position: Position, max_nodes: Optional[int] = None,
         raise LimitError("progress must be a callable (done, total, nodes)")
     t0 = time.perf_counter()
     if tt_bits is None:
-        n = sum(len(h) for h in position.hands)
-        tt_bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
+        tt_bits = default_tt_bits(sum(len(h) for h in position.hands), max_seconds)
     schedule = SCHEDULE
     search = _search(position, tt_bits, schedule=schedule)
+    if max_seconds is not None:
+        # the table's setup is part of the budget
+        max_seconds = max(1e-4, max_seconds - (time.perf_counter() - t0))
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
     moves = search.moves()

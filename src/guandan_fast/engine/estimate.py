@@ -29,7 +29,8 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import MAX_NODES, MAX_SECONDS, MAX_THREADS, Position, _first_test, _search
+from .endgame import (MAX_NODES, MAX_THREADS, Position, _first_test, _search, check_seconds,
+                      check_seed, default_tt_bits)
 from .moves import hints
 
 __all__ = ["estimate", "Estimate", "MoveEstimate"]
@@ -140,11 +141,7 @@ class Estimate:
 
 def _check(max_seconds, max_playouts, threads, seed, confidence):
     if max_seconds is not None:
-        if isinstance(max_seconds, bool) or not isinstance(
-                max_seconds, (int, float, np.integer, np.floating)) \
-                or not 0 < float(max_seconds) <= MAX_SECONDS:      # False for NaN
-            raise EstimateError(f"max_seconds must be a number of seconds, more than 0 and "
-                                f"at most {MAX_SECONDS:g}, not {max_seconds!r}")
+        check_seconds(max_seconds, error=EstimateError)
     if max_playouts is not None:
         if isinstance(max_playouts, bool) or not isinstance(max_playouts, (int, np.integer)) \
                 or not 1 <= max_playouts <= MAX_NODES:
@@ -156,9 +153,7 @@ def _check(max_seconds, max_playouts, threads, seed, confidence):
     if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) \
             or not 1 <= threads <= MAX_THREADS:
         raise EstimateError(f"threads must be an integer 1..{MAX_THREADS}, not {threads!r}")
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0 \
-            or seed >= 2 ** 64:
-        raise EstimateError(f"seed must be an integer in 0..2**64-1, not {seed!r}")
+    check_seed(seed, error=EstimateError)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float, np.floating)) \
             or not 0 < confidence < 1:
         raise EstimateError(f"confidence must be in (0, 1), not {confidence!r}")
@@ -169,18 +164,10 @@ def _cards(position: Position) -> int:
 
 
 def _tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
-    """The transposition table's size (2**bits entries of 16 bytes): as
-    solve() sizes it by the cards in play, but never more than the budget
-    can fill (setting up a 64 MiB table alone takes about 0.1 s on a busy
-    machine), and 2**18 above 40 cards, where only small nodes are proven."""
-    if n > 40:
-        return 18
-    bits = 16 if n <= 16 else 18 if n <= 24 else 20 if n <= 28 else 22
-    if max_seconds is not None and max_seconds <= 0.3:
-        return min(bits, 18)
-    if max_seconds is not None and max_seconds <= 3:
-        return min(bits, 20)
-    return bits
+    """The transposition table's size: as solve() sizes it for the budget
+    (default_tt_bits), and 2**18 above 40 cards, where only small nodes are
+    proven."""
+    return 18 if n > 40 else default_tt_bits(n, max_seconds)
 
 
 # The exact attempt before the tree: the share of the budget given to
@@ -246,7 +233,8 @@ def _as_position(position) -> Position:
         return Position([position.cards(s) for s in range(4)], position.rules,
                         turn=position.turn, table=position.table, owner=position.owner,
                         passes=position.passes, finished=position.finished)
-    raise TypeError("estimate() takes a Position or a GameState")
+    raise PositionError(f"estimate() takes a Position or a GameState, not "
+                        f"{type(position).__name__}")
 
 
 def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
@@ -268,6 +256,8 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     """
     position = _as_position(position)
     _check(max_seconds, max_playouts, threads, seed, confidence)
+    seed, threads = int(seed), int(threads)
+    max_seconds = None if max_seconds is None else float(max_seconds)
     t0 = time.perf_counter()
     deadline = None if max_seconds is None else t0 + float(max_seconds)
     n = _cards(position)
@@ -498,15 +488,18 @@ def _join(pool, workers):
 def _run(cores, until, iterations):
     """Run the trees (one thread each) until the time ``until`` (None: no
     limit) or ``iterations`` each."""
-    remaining = None if until is None else max(1e-4, until - time.perf_counter())
+    def remaining():
+        # what is left when the tree starts (a thread may start late: with
+        # more threads than cores, the deadline stays the same for all)
+        return None if until is None else max(1e-4, until - time.perf_counter())
     if len(cores) == 1:
-        cores[0].run(remaining, iterations)
+        cores[0].run(remaining(), iterations)
         return
     failed: List[BaseException] = []
 
     def work(c):
         try:
-            c.run(remaining, iterations)
+            c.run(remaining(), iterations)
         except BaseException as e:       # re-raised by the caller
             failed.append(e)
     pool = [threading.Thread(target=work, args=(c,), daemon=True) for c in cores]
