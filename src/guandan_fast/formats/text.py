@@ -26,7 +26,7 @@ import re
 from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
 
-from ..errors import EncodingError, GuandanError, RulesError
+from ..errors import EncodingError, GuandanError, RulesError, shown
 from ..model.rules import Rules
 
 __all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
@@ -123,8 +123,7 @@ def parse_int(value, key: str, where, lo: Optional[int] = None, hi: Optional[int
     (``where``: a line number or a JSON path)."""
     text = str(value).strip()
     if not re.fullmatch(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS, text):
-        shown = text if len(text) <= 20 else text[:20] + "..."
-        raise error(f"{_where(where)}: {key} must be a number, not {shown!r}")
+        raise error(f"{_where(where)}: {key} must be a number, not {shown(text, 20)!r}")
     n = int(text)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
         span = f"{lo}..{hi}" if lo is not None and hi is not None else (
