@@ -142,11 +142,23 @@ JSON_REC = record.dumps_json(record.loads(RECORD))
     (JSON_REC.replace('"rules": {}', '"rules": ["x"]'), ["rules", "an object"]),
     (JSON_REC.replace('"level": "7"', '"level": "7", "level": "8"'), ["'level' given twice"]),
     (JSON_REC.replace('"version": 1', '"version": NaN'), ["NaN"]),
+    (JSON_REC.replace('"version": 1', '"version": 1e999'), ["1e999 is out of range"]),
 ])
 def test_json_records(text, needles, tmp_path):
     with pytest.raises(RecordError):
         record.loads_json(text)
     bad(needles, "game", "r.json", files={"r.json": text}, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("text", ["[1e999]", "[-1e999]", '{"a": 1E400}', "[Infinity]", "[NaN]"])
+def test_json_infinity_is_refused_however_written(text):
+    from guandan_fast.formats.text import loads_json
+    with pytest.raises(GuandanError):
+        loads_json(text)
+    if "e" in text.lower() and "inf" not in text.lower():
+        with pytest.raises(GuandanError, match="out of range"):
+            loads_json(text, allow_nan=True)       # a server writes Infinity, never 1e999
+    assert loads_json("[1e-999, 1.5]") == [0.0, 1.5]
 
 
 def _log(over=()):

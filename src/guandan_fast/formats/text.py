@@ -22,6 +22,7 @@ JSON objects and the rules header (the one reader and the one writer).
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
@@ -199,10 +200,18 @@ def _depth(text: str) -> int:
 def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Optional[int] = None,
                allow_nan: bool = False):
     """Parse JSON text: a duplicate key in an object, nesting deeper than
-    MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, NaN or
-    Infinity (unless ``allow_nan``: then the fields that hold them must be
-    checked by the caller) are errors (``error``, naming the line: the line
-    of the text, or ``line`` for one-line texts such as a message of a log)."""
+    MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, a number
+    out of a float's range (``1e999``), NaN or Infinity (unless
+    ``allow_nan``: then the fields that hold them must be checked by the
+    caller; a number out of range is refused all the same) are errors
+    (``error``, naming the line: the line of the text, or ``line`` for
+    one-line texts such as a message of a log).
+
+    >>> loads_json('[1e999]')
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.GuandanError: the JSON number 1e999 is out of range
+    """
     text = strip_bom(text)
 
     def at(lineno):
@@ -238,7 +247,10 @@ def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Option
     def bad_float(s):
         if len(s) > 40:
             raise fail(f"a JSON number of {len(s)} characters")
-        return float(s)
+        value = float(s)
+        if not math.isfinite(value):      # 1e999: Infinity written as a number
+            raise fail(f"the JSON number {s} is out of range")
+        return value
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_int=big_int,
