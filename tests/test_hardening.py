@@ -307,6 +307,28 @@ def test_other_encodings_are_named(tmp_path):
         files={"r.txt": RECORD.encode("cp1251")}, tmp_path=tmp_path)
 
 
+@pytest.mark.parametrize("data,needles", [
+    (b"S3\n# caf\xe9\n", ["not UTF-8", "line 2, byte 8: 0xE9"]),          # Latin-1 "café"
+    (b"S3 \xe2\x99\n", ["not UTF-8", "line 1, byte 3: 0xE2"]),             # a cut "♠"
+    (b"S3 S4 \xe2\x99", ["byte 6: 0xE2, unexpected end of data"]),
+    ("S3 ♠3 # рука\n".encode("utf-8")[:-5] + b"\xff\n", ["byte 14: 0xFF"]),  # UTF-8 Russian
+    (b"\x98S3\n", ["byte 0: 0x98"]),                                      # not cp1251 either
+    ("S3\n".encode("utf-32"), ["found UTF-32 text"]),
+    ("S3\n".encode("utf-32-be"), ["found UTF-32 text"]),
+    ("S3 S4\n".encode("utf-32-le"), ["found UTF-32 text"]),
+    ("S3\n".encode("utf-16-le"), ["found UTF-16 text"]),
+    ("# рука Т-пики\nS3\n".encode("cp1251"), ["found cp1251"]),
+])
+def test_bytes_that_are_not_utf8_are_named_rightly(data, needles, tmp_path):
+    with pytest.raises(EncodingError) as e:
+        hand.loads_hand(data)
+    for needle in needles:
+        assert needle in str(e.value)
+    if "cp1251" not in needles[0]:
+        assert "cp1251" not in str(e.value)
+    bad(needles, "l.txt", files={"l.txt": data}, tmp_path=tmp_path)
+
+
 # -- 6. Ctrl-C keeps the work --------------------------------------------------------------------
 
 def test_ctrl_c_prints_what_is_proven(tmp_path):
