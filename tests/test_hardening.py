@@ -329,6 +329,15 @@ def test_bytes_that_are_not_utf8_are_named_rightly(data, needles, tmp_path):
     bad(needles, "l.txt", files={"l.txt": data}, tmp_path=tmp_path)
 
 
+@pytest.mark.parametrize("fn", [record.load, record.load_json, hand.load_hand,
+                                platform_log.load_platform_log, record.loads,
+                                platform_log.import_platform_log])
+@pytest.mark.parametrize("value", [None, 5])
+def test_loaders_given_no_text_say_what_they_take(fn, value):
+    with pytest.raises(GuandanError, match="not " + type(value).__name__):
+        fn(value)
+
+
 # -- 6. Ctrl-C keeps the work --------------------------------------------------------------------
 
 def test_ctrl_c_prints_what_is_proven(tmp_path):

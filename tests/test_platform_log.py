@@ -182,6 +182,16 @@ def test_the_object_form_of_a_play_is_read():
         import_platform_log(text(msgs))
 
 
+@pytest.mark.parametrize("value", [None, 5, 2.5, {"type": "notify"}, object()])
+def test_a_log_that_is_not_text_or_messages(value):
+    """The loaders' convention for a wrong Python type: their ValueError
+    subclass saying what is accepted (record.loads(None) is a GuandanError)."""
+    with pytest.raises(RecordError, match="a platform log is its text .* not "
+                       + type(value).__name__):
+        import_platform_log(value)
+    assert import_platform_log(text(log_of(SEQ)).encode()) == import_platform_log(log_of(SEQ))
+
+
 def test_game_over_resets_the_previous_order():
     a = load(EXAMPLES / "record_club.txt")
     msgs = log_of(a) + [{"type": "notify", "stage": "gameOver", "curTimes": 1,

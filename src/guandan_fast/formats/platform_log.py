@@ -50,7 +50,8 @@ notes. Every malformed message is a ``RecordError`` naming its line and field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Union
+from collections.abc import Iterable, Mapping
+from typing import Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, final_state, from_json
@@ -132,10 +133,13 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
     """Records (one per finished episode) from a platform message log: the
     text of a JSON-lines log or an iterable of message dicts. ``lenient``:
     read deviations from RULES into the notes instead of refusing."""
-    if isinstance(messages, (str, bytes)):
+    if isinstance(messages, (str, bytes, bytearray)):
         items = _messages(messages)
-    else:
+    elif isinstance(messages, Iterable) and not isinstance(messages, Mapping):
         items = list(enumerate(messages, start=1))
+    else:
+        raise RecordError("a platform log is its text (str or bytes) or an iterable of "
+                          f"messages (dicts), not {type(messages).__name__}")
     items = _unwrap(items)
     records = []
     ep = None

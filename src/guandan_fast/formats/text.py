@@ -25,6 +25,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from os import PathLike
 from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
 
@@ -140,6 +141,8 @@ def read_text(source: Union[str, Path, TextIO]) -> str:
     :func:`decode`."""
     if hasattr(source, "read"):
         return decode(source.read())
+    if not isinstance(source, (str, PathLike)):
+        raise GuandanError(f"expected a path or an open file, not {type(source).__name__}")
     return decode(Path(source).read_bytes())
 
 
