@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from guandan_fast.errors import GuandanError
+from guandan_fast.errors import GuandanError, shown
 
 from . import output
 
@@ -110,8 +110,7 @@ class Checked(click.ParamType):
         try:
             x = self._convert(value.strip())
         except ValueError:
-            shown = value if len(value) <= 30 else value[:30] + "..."
-            self.fail(f"{shown!r} is not {'an integer' if self._convert is _int else 'a number'}",
+            self.fail(f"{shown(value)!r} is not {'an integer' if self._convert is _int else 'a number'}",
                       param, ctx)
         try:
             return self._check(x)

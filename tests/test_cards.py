@@ -52,6 +52,20 @@ def test_unknown_token_names_token_and_position(text, token, position):
     assert isinstance(err.value, ValueError)
 
 
+def test_a_huge_unknown_token_is_cut_in_the_message():
+    token = "Q" * 2_000_000
+    for parse in (parse_cards, parse_card, lambda t: parse_cards([t])):
+        with pytest.raises(CardParseError) as err:
+            parse("S3 " + token if parse is parse_cards else token)
+        assert err.value.token == token                 # the whole token is kept
+        assert len(str(err.value)) < 100
+        assert repr("Q" * 30 + "...") in str(err.value)
+    # a valid card token made huge by hyphens (ignored in tokens) is cut too
+    with pytest.raises(HandError) as err:
+        parse_cards("S3 S3 S" + "-" * 100_000 + "3")
+    assert len(str(err.value)) < 100
+
+
 def test_line_is_reported_for_multi_line_text():
     with pytest.raises(CardParseError) as err:
         parse_cards("S3 S4\nS5 ZZ\n")

@@ -39,7 +39,17 @@ JUNK = ["", ":", "::", "level: 7", "level: ²", "level: ٣", "turn: 9", "turn:",
         "tribute: anti", "1 -> 1: S2", "2: S3 | 3: pass | 0: S4", "{", "}", "[", "null",
         '{"type": "notify"}', '{"stage": "play", "curPos": null}', "NaN", "[[[[[[[[",
         '{"stage": "episodeOver", "order": "0123"}', '{"stage": "tribute", "result": [[0]]}',
-        '{"stage": "beginning", "myPos": [1], "handCards": 5}']
+        '{"stage": "beginning", "myPos": [1], "handCards": 5}',
+        # rejections of the JSON record and the platform log (formats.md): unknown keys,
+        # versions, passes, readings, action objects, orders the play did not produce
+        ' "version": 99,', ' "bogus": 1,', ' "play": [],', '  {"seat": 1, "pass": "no"},',
+        '  {"seat": 1, "pass": true, "cards": "S9"},', '  {"seat": 1, "pass": false},',
+        '  {"seat": 0, "cards": "S3", "type": "single", "rank": "Z"},',
+        '  {"seat": 0, "cards": "S3", "rank": "3", "typ": "pair"},', '"tags": {"level": 3},',
+        '{"type": "notify", "stage": "play", "curPos": 1, "curAction": {}}',
+        '{"type": "notify", "stage": "play", "curPos": 1, "curAction": {"type": "PASS"}}',
+        '{"type": "notify", "stage": "episodeOver", "order": [3, 2, 1, 0], "curRank": "2", '
+        '"restCards": []}', "1e999", "[-1E400]"]
 
 
 def mutate(text: str, rng: random.Random) -> str:
@@ -84,7 +94,8 @@ def json_shapes():
                             "order", "restCards", "result", "curRank", "hands", "plays",
                             "seat", "cards", "tribute", "return", "level", "rules",
                             "players", "previous", "tags", "format", "from", "to", "card",
-                            "pass", "rank", "antiPos", "greaterPos", "greaterAction"])
+                            "pass", "rank", "antiPos", "greaterPos", "greaterAction",
+                            "version", "actions", "bogus"])
     return st.recursive(leaf, lambda inner: st.one_of(
         st.lists(inner, max_size=5), st.dictionaries(keys, inner, max_size=6)), max_leaves=25)
 

@@ -142,11 +142,23 @@ JSON_REC = record.dumps_json(record.loads(RECORD))
     (JSON_REC.replace('"rules": {}', '"rules": ["x"]'), ["rules", "an object"]),
     (JSON_REC.replace('"level": "7"', '"level": "7", "level": "8"'), ["'level' given twice"]),
     (JSON_REC.replace('"version": 1', '"version": NaN'), ["NaN"]),
+    (JSON_REC.replace('"version": 1', '"version": 1e999'), ["1e999 is out of range"]),
 ])
 def test_json_records(text, needles, tmp_path):
     with pytest.raises(RecordError):
         record.loads_json(text)
     bad(needles, "game", "r.json", files={"r.json": text}, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("text", ["[1e999]", "[-1e999]", '{"a": 1E400}', "[Infinity]", "[NaN]"])
+def test_json_infinity_is_refused_however_written(text):
+    from guandan_fast.formats.text import loads_json
+    with pytest.raises(GuandanError):
+        loads_json(text)
+    if "e" in text.lower() and "inf" not in text.lower():
+        with pytest.raises(GuandanError, match="out of range"):
+            loads_json(text, allow_nan=True)       # a server writes Infinity, never 1e999
+    assert loads_json("[1e-999, 1.5]") == [0.0, 1.5]
 
 
 def _log(over=()):
@@ -296,6 +308,37 @@ def test_other_encodings_are_named(tmp_path):
         files={"h.txt": ru.encode("cp1251")}, tmp_path=tmp_path)
     bad("cp1251", "game", "r.txt",
         files={"r.txt": RECORD.encode("cp1251")}, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("data,needles", [
+    (b"S3\n# caf\xe9\n", ["not UTF-8", "line 2, byte 8: 0xE9"]),          # Latin-1 "café"
+    (b"S3 \xe2\x99\n", ["not UTF-8", "line 1, byte 3: 0xE2"]),             # a cut "♠"
+    (b"S3 S4 \xe2\x99", ["byte 6: 0xE2, unexpected end of data"]),
+    ("S3 ♠3 # рука\n".encode("utf-8")[:-5] + b"\xff\n", ["byte 14: 0xFF"]),  # UTF-8 Russian
+    (b"\x98S3\n", ["byte 0: 0x98"]),                                      # not cp1251 either
+    ("S3\n".encode("utf-32"), ["found UTF-32 text"]),
+    ("S3\n".encode("utf-32-be"), ["found UTF-32 text"]),
+    ("S3 S4\n".encode("utf-32-le"), ["found UTF-32 text"]),
+    ("S3\n".encode("utf-16-le"), ["found UTF-16 text"]),
+    ("# рука Т-пики\nS3\n".encode("cp1251"), ["found cp1251"]),
+])
+def test_bytes_that_are_not_utf8_are_named_rightly(data, needles, tmp_path):
+    with pytest.raises(EncodingError) as e:
+        hand.loads_hand(data)
+    for needle in needles:
+        assert needle in str(e.value)
+    if "cp1251" not in needles[0]:
+        assert "cp1251" not in str(e.value)
+    bad(needles, "l.txt", files={"l.txt": data}, tmp_path=tmp_path)
+
+
+@pytest.mark.parametrize("fn", [record.load, record.load_json, hand.load_hand,
+                                platform_log.load_platform_log, record.loads,
+                                platform_log.import_platform_log])
+@pytest.mark.parametrize("value", [None, 5])
+def test_loaders_given_no_text_say_what_they_take(fn, value):
+    with pytest.raises(GuandanError, match="not " + type(value).__name__):
+        fn(value)
 
 
 # -- 6. Ctrl-C keeps the work --------------------------------------------------------------------

@@ -7,7 +7,7 @@ import pytest
 
 from guandan_fast import RecordError
 from guandan_fast.formats.platform_log import import_platform_log
-from guandan_fast.formats.record import load
+from guandan_fast.formats.record import load, loads
 from platform_logs import log_of as platform_log
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -24,16 +24,20 @@ def test_import_rebuilds_the_deal(name):
 
 
 def test_two_episodes_and_previous_order():
-    a = load(EXAMPLES / "record_club.txt")
     b = load(EXAMPLES / "record_tribute.txt")
-    first = platform_log(a)
-    first[-1]["order"] = [0, 1, 2, 3]   # the order deal_tribute.txt says came before it
+    # a first deal that ends in the order deal_tribute.txt says came before it
+    first = platform_log(loads("level: 2\nhands:\n0: S3\n1: S4\n2: S5\n3: S6\nplay:\n"
+                               "0: S3 | 1: S4 | 2: S5"))
+    assert first[-1]["order"] == [0, 1, 2, 3]
     recs = import_platform_log(first + platform_log(b))
     assert len(recs) == 2
     assert recs[0].previous is None and recs[0].tags["order"] == "0 1 2 3"
     assert recs[1].previous == [0, 1, 2, 3]
     assert recs[1].tributes == b.tributes
-    first[-1]["order"] = [0, 2, 1, 3]   # a double down would make seats 1 and 3 pay
+    # a double down would make seats 1 and 3 pay
+    first = platform_log(loads("level: 2\nhands:\n0: S3\n1: S4 S9\n2: SA\n3: S5\nplay:\n"
+                               "0: S3 | 1: S9 | 2: SA"))
+    assert first[-1]["order"] == [0, 2, 1, 3]
     with pytest.raises(RecordError) as e:
         import_platform_log(first + platform_log(b))
     assert "the tribute is paid by seats 1 and 3" in str(e.value)

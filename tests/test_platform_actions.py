@@ -128,6 +128,8 @@ def test_top_card_rank_accepted_and_typos():
     assert from_action(["Boom", 5, ["S5", "D5", "C5", "H5"]], r).type == "bomb"
     assert from_action(["PASS", "PASS", "PASS"], r) is None
     assert from_action([None, None, None], r) is None
+    assert from_action({"type": "Single", "rank": "5", "actions": ["S5"]}, r).type == "single"
+    assert from_action({"type": "Pair", "cards": ["S5", "D5"]}, r).type == "pair"
 
 
 @pytest.mark.parametrize("action,msg", [
@@ -141,6 +143,10 @@ def test_top_card_rank_accepted_and_typos():
     (["Single", "5", [5]], "a card is a string"),
     (["Single", 99, ["S5"]], "rank 99"),
     (["Single", float("nan"), ["S5"]], "rank nan"),
+    ({}, "an action object is a play with its type"),                 # was read as a pass
+    ({"type": None, "rank": None, "actions": None}, "an action object is a play"),
+    ({"type": "PASS", "rank": "PASS", "actions": "PASS"}, "an action object is a play"),
+    ({"type": "Single", "rank": "5", "actions": ["S5"], "x": 1}, "unknown key 'x'"),
 ])
 def test_bad_actions_are_rejected(action, msg):
     with pytest.raises((ProtocolError, PlayError), match=msg):

@@ -85,12 +85,15 @@ play:
     assert got.rules.level == "5" and got.moves == rec.moves
 
 
+# a deal whose play finishes seats 0, 1, 2 in this order (episodeOver says 0 1 2 3)
+ORDER_0123 = loads("level: 2\nhands:\n0: S3\n1: S4\n2: S5\n3: S6\nplay:\n0: S3 | 1: S4 | 2: S5")
+
+
 def test_tribute_deal_with_previous_and_partner_pays():
     """RULES 7: the last finisher pays even when the first finisher's partner."""
-    a = load(EXAMPLES / "record_club.txt")
     b = load(EXAMPLES / "record_tribute.txt")
-    first = log_of(a)
-    first[-1]["order"] = [0, 1, 2, 3]
+    first = log_of(ORDER_0123)
+    assert first[-1]["order"] == [0, 1, 2, 3]
     recs = import_platform_log(text(first + log_of(b)))
     assert recs[1].previous == [0, 1, 2, 3] and recs[1].tributes == b.tributes
 
@@ -98,8 +101,7 @@ def test_tribute_deal_with_previous_and_partner_pays():
 def _level_card_returned_log():
     """Deal 2 of a hand-made game: seat 3 pays SK to seat 0, which returns S2,
     a level card (RULES 7 wants 2..10 not of the level rank: S5 or D9)."""
-    first = log_of(loads("level: 2\nhands:\n0: S3\n1: S4\n2: S5\n3: S6\nplay:\n0: S3 | 1: S4 | 2: S5"))
-    first[-1]["order"] = [0, 1, 2, 3]
+    first = log_of(ORDER_0123)
     P = lambda seat, a: {"type": "notify", "stage": "play", "curPos": seat, "curAction": a,
                          "greaterPos": seat, "greaterAction": a}
     second = [
@@ -131,13 +133,63 @@ def test_lenient_reads_a_level_card_returned():
 
 def test_lenient_reads_a_missing_tribute():
     a = load(EXAMPLES / "record_club.txt")
-    first = log_of(a)
-    first[-1]["order"] = [0, 1, 2, 3]
-    second = log_of(a)                     # the same deal again, no exchange
+    first = log_of(ORDER_0123)
+    second = log_of(a)                     # a deal with no exchange
     with pytest.raises(RecordError, match="tribute is paid by seat 3"):
         import_platform_log(text(first + second))
     recs = import_platform_log(text(first + second), lenient=True)
     assert "the exchange breaks RULES §7" in recs[1].tags["notes"]
+
+
+def test_an_order_the_play_did_not_produce_is_refused():
+    """The order of episodeOver becomes the next deal's previous order (and
+    drives its tribute check): one that disagrees with the play is refused."""
+    a = load(EXAMPLES / "record_club.txt")
+    msgs = log_of(a)
+    real = msgs[-1]["order"]
+    for wrong in ([0, 1, 2, 3], real[1:] + real[:1], [real[1], real[0]]):
+        msgs[-1]["order"] = wrong
+        with pytest.raises(RecordError) as e:
+            import_platform_log(text(msgs), lenient=True)
+        assert e.value.line == len(msgs)
+        assert f"order: episodeOver says {' '.join(map(str, wrong))}" in str(e.value)
+        assert "put seats out in the order " + " ".join(map(str, real[:2])) in str(e.value)
+    msgs[-1]["order"] = real[:2]                       # the seats out, the rest implied
+    assert import_platform_log(text(msgs))[0].tags["order"] == " ".join(map(str, real))
+
+
+@pytest.mark.parametrize("action", [{}, {"type": None, "rank": None, "actions": None},
+                                    {"type": "PASS"}, {"rank": "3"}, {"cards": ["S9"]}])
+def test_an_object_is_never_a_pass(action):
+    msgs = log_of(SEQ)
+    i = next(k for k, m in enumerate(msgs) if m.get("curAction") == ["PASS", "PASS", "PASS"])
+    msgs[i]["curAction"] = action
+    with pytest.raises(RecordError) as e:
+        import_platform_log(text(msgs), lenient=True)
+    assert e.value.line == i + 1 and str(e.value).startswith(f"line {i + 1}: curAction: ")
+    msgs[i]["curAction"] = ["PASS", "PASS", "PASS"]
+    assert import_platform_log(text(msgs))[0].moves == SEQ.moves
+
+
+def test_the_object_form_of_a_play_is_read():
+    msgs = log_of(SEQ)
+    i = _play_line(msgs)
+    typ, rank, cards = msgs[i]["curAction"]
+    msgs[i]["curAction"] = {"type": typ, "rank": rank, "actions": cards}
+    assert import_platform_log(text(msgs))[0].moves == SEQ.moves
+    msgs[i]["curAction"] = {"type": typ, "rank": rank, "actions": cards, "greater": 1}
+    with pytest.raises(RecordError, match="curAction: unknown key 'greater'"):
+        import_platform_log(text(msgs))
+
+
+@pytest.mark.parametrize("value", [None, 5, 2.5, {"type": "notify"}, object()])
+def test_a_log_that_is_not_text_or_messages(value):
+    """The loaders' convention for a wrong Python type: their ValueError
+    subclass saying what is accepted (record.loads(None) is a GuandanError)."""
+    with pytest.raises(RecordError, match="a platform log is its text .* not "
+                       + type(value).__name__):
+        import_platform_log(value)
+    assert import_platform_log(text(log_of(SEQ)).encode()) == import_platform_log(log_of(SEQ))
 
 
 def test_game_over_resets_the_previous_order():

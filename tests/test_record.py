@@ -234,6 +234,90 @@ def test_json_rejections(mutate, needle):
     assert needle in str(e.value)
 
 
+# the reviewer's reproducers: a key, a value or a reading the loader used to skip or guess
+TINY = {"level": "2", "hands": ["S3", "S4 S9", "SA", "S5"]}
+
+
+@pytest.mark.parametrize("extra,field,needle", [
+    ({"play": [{"seat": 0, "cards": "S3"}]}, "play", "unknown key"),        # "plays" misspelt
+    ({"bogus": 1}, "bogus", "unknown key"),
+    ({"version": 99}, "version", "version 99 is not supported"),
+    ({"version": "1"}, "version", "not supported"),
+    ({"version": True}, "version", "not supported"),
+    ({"version": 1.5}, "version", "not supported"),
+    ({"plays": [{"seat": 0, "cards": "S3"}, {"seat": 1, "pass": "no"}]}, "plays[1].pass",
+     'a pass is "pass": true, not "no"'),
+    ({"plays": [{"seat": 0, "cards": "S3"}, {"seat": 1, "pass": False, "cards": "S9"}]},
+     "plays[1].pass", "not false"),
+    ({"plays": [{"seat": 0, "cards": "S3"}, {"seat": 1, "pass": 1}]}, "plays[1].pass", "not 1"),
+    ({"plays": [{"seat": 0, "cards": "S3"}, {"seat": 1, "pass": True, "cards": "S9"}]},
+     "plays[1]", "a pass has no cards"),
+    ({"plays": [{"seat": 0, "cards": "S3"}, {"seat": 1, "pass": True, "type": "single"}]},
+     "plays[1]", "a pass has no type"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": "single", "rank": "Z"}]}, "plays[0].rank",
+     "unknown play rank 'Z'"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": "single", "rank": None}]}, "plays[0].rank",
+     "a rank is text, not null"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": "singel"}]}, "plays[0].type",
+     "unknown play type 'singel'"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": ""}]}, "plays[0].type", "unknown play type"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": None}]}, "plays[0].type", "not null"),
+    ({"plays": [{"seat": 0, "cards": "S3", "rank": "3"}]}, "plays[0].rank", "with its type"),
+    # a reading that does not agree with the cards: the text form's check (_choose)
+    ({"plays": [{"seat": 0, "cards": "S3", "type": "pair"}]}, "plays[0]",
+     "S3 cannot be read as pair; its readings: single 3"),
+    ({"plays": [{"seat": 0, "cards": "S3", "type": "single", "rank": "4"}]}, "plays[0]",
+     "S3 cannot be read as single 4"),
+    ({"plays": [{"seat": 0, "cards": "S3", "typ": "single"}]}, "plays[0].typ", "unknown key"),
+    ({"previous": [0, 1, 2, 3], "tribute": [{"from": 3, "to": 0, "card": "S5", "x": 1}]},
+     "tribute[0].x", "unknown key: a tribute has the keys from, to, card"),
+    ({"return": [{"from": 3, "to": 0, "card": "S5", "note": ""}]}, "return[0].note",
+     "unknown key"),
+    ({"tribute": "ANTI"}, "tribute", "a list of tributes"),
+    ({"tribute": False}, "tribute", "a list of tributes"),
+    ({"plays": 0}, "plays", "a list of actions"),
+    ({"tags": []}, "tags", "an object"),
+    ({"tags": {"event": ["x"]}}, "tags.event", 'a tag\'s value is text, not ["x"]'),
+    ({"tags": {"event": True}}, "tags.event", "not true"),
+    ({"tags": {"event": "a # b"}}, "tags.event", "without '#'"),
+    ({"tags": {"event": "a\nb"}}, "tags.event", "one line"),
+    ({"tags": {"level": "9"}}, "tags.level", "names a setting"),
+    ({"tags": {"Event": "a", "event": "b"}}, "tags.event", "given twice"),
+    ({"rules": 0}, "rules", "an object"),
+    ({"level": None}, "level", "the level is text, not null"),
+    ({"format": "guandan-deal"}, "format", "not a deal record"),
+])
+def test_json_unknown_keys_and_bad_values(extra, field, needle):
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps({**TINY, **extra}))
+    assert str(e.value).startswith(field + ": ") and needle in str(e.value), str(e.value)
+
+
+def test_json_readings_and_passes_that_are_right_load():
+    plays = [{"seat": 0, "cards": "S3", "type": "single", "rank": "3"},
+             {"seat": 1, "cards": ["S9"], "type": "单张"}, {"seat": 2, "pass": True},
+             {"seat": 3, "pass": True},           # seat 0 is out: seat 1 leads again
+             {"seat": 1, "cards": "S4", "type": "Single", "rank": 4}]
+    rec = loads_json(json.dumps({**TINY, "version": 1, "tags": {"table": 3}, "plays": plays}))
+    assert [str(m) for m in rec.moves] == ["0: S3", "1: S9", "2: pass", "3: pass", "1: S4"]
+    assert rec.tags == {"table": "3"}
+
+
+def test_json_round_trip_of_every_key_to_json_writes():
+    rec = loads("table: 3\nlevel: 2\nflush_is_always_bomb: yes\nplayers: Ann, Bo, Cy, Di\n"
+                "previous: 0 1 2 3\nhands:\n0: S3 S8\n1: S4 S9\n2: S5 ST\n3: HR HR S6\n"
+                "tribute: anti\nplay:\n0: S3 | Bo: S4 | 2: S5 | 3: pass | 0: pass | 1: pass\n"
+                "2: ST\n")
+    data = json.loads(dumps_json(rec))
+    assert set(data) == {"format", "version", "tags", "level", "rules", "players", "previous",
+                         "hands", "tribute", "return", "plays"}
+    assert loads_json(dumps_json(rec)) == rec and loads_json(dumps_json(rec, indent=None)) == rec
+    for name in RECORDS:
+        rec = load(EXAMPLES / name)
+        assert loads_json(dumps_json(rec)) == rec
+        assert loads(dumps(loads_json(dumps_json(rec)))) == rec
+
+
 def test_json_syntax_error_names_the_line():
     with pytest.raises(RecordError) as e:
         loads_json('{\n "hands": [,]\n}')

@@ -1,4 +1,7 @@
-"""Errors raised on bad input. All are ``ValueError`` subclasses."""
+"""Errors raised on bad input. All are ``ValueError`` subclasses.
+
+``shown`` cuts a piece of the input quoted in a message (a token, a value)
+to a readable length: every loader quotes bad input through it."""
 
 from __future__ import annotations
 
@@ -20,6 +23,21 @@ __all__ = [
     "EstimateError",
     "ReviewError",
 ]
+
+
+SHOWN_CHARS = 30
+
+
+def shown(text, limit: int = SHOWN_CHARS) -> str:
+    """``text`` as an error message quotes it: its first ``limit`` characters
+    and ``...`` when it is longer (the caller keeps the whole of it, in the
+    exception's ``token`` say). Quote the result with ``!r``.
+
+    >>> shown("S3"), shown("Q" * 40)
+    ('S3', 'QQQQQQQQQQQQQQQQQQQQQQQQQQQQQQ...')
+    """
+    text = str(text)
+    return text if len(text) <= limit else text[:limit] + "..."
 
 
 class GuandanError(ValueError):

@@ -15,8 +15,11 @@ What is read:
 - ``notify/tribute`` and ``notify/back``: ``result`` ``[[giver, receiver, card]]``;
   ``notify/anti-tribute`` (``antiNums`` or ``antiNum``, ``antiPos``);
 - ``notify/play``: ``curPos`` and ``curAction`` (a pass is ``["PASS", "PASS",
-  "PASS"]``); ``greater*`` is not needed and not read (some servers swap it);
-- ``notify/episodeOver``: ``order``, ``curRank``, ``restCards``;
+  "PASS"]``; an object ``{"type", "rank", "actions"}`` is a play, never a
+  pass: ``{}`` is an error); ``greater*`` is not needed and not read (some
+  servers swap it);
+- ``notify/episodeOver``: ``order`` (the seats the replayed play put out must
+  come first, in that order), ``curRank``, ``restCards``;
 - ``notify/gameOver`` ends a game: the next deal has no previous order.
 
 Actions are read by ``guandan_fast.platform.from_action``: the platform's
@@ -47,10 +50,11 @@ notes. Every malformed message is a ``RecordError`` naming its line and field.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Iterable, Union
+from collections.abc import Iterable, Mapping
+from typing import Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
-from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, from_json
+from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, final_state, from_json
 from ..model.rules import Rules
 from ..platform import messages as _m
 from .text import decode, loads_json, read_text
@@ -129,10 +133,13 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
     """Records (one per finished episode) from a platform message log: the
     text of a JSON-lines log or an iterable of message dicts. ``lenient``:
     read deviations from RULES into the notes instead of refusing."""
-    if isinstance(messages, (str, bytes)):
+    if isinstance(messages, (str, bytes, bytearray)):
         items = _messages(messages)
-    else:
+    elif isinstance(messages, Iterable) and not isinstance(messages, Mapping):
         items = list(enumerate(messages, start=1))
+    else:
+        raise RecordError("a platform log is its text (str or bytes) or an iterable of "
+                          f"messages (dicts), not {type(messages).__name__}")
     items = _unwrap(items)
     records = []
     ep = None
@@ -190,6 +197,7 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
             ep["plays"].append((seat, action, lineno))
         elif stage == "episodeOver":
             rec = _episode(ep, msg, previous, lineno, lenient)
+            _check_order(rec, lineno)
             records.append(rec)
             previous = [int(s) for s in rec.tags["order"].split()]
             ep = None
@@ -198,6 +206,18 @@ def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -
                 raise RecordError("stage: a notify message without 'stage'", lineno)
             raise RecordError(f"stage: unknown stage {stage!r} of a notify message"[:90], lineno)
     return records
+
+
+def _check_order(rec: Record, lineno) -> None:
+    """The ``order`` of ``episodeOver`` (the record's ``order`` tag, which
+    becomes the next deal's ``previous``) agrees with the play: the seats the
+    replayed play put out come first, in the same order. (A log whose play
+    stops before the end is read, as a record may stop early.)"""
+    order = [int(s) for s in rec.tags["order"].split()]
+    out = list(final_state(rec).finished)
+    if order[:len(out)] != out:
+        raise RecordError(f"order: episodeOver says {' '.join(map(str, order))}, but the play "
+                          f"put seats out in the order {' '.join(map(str, out))}", lineno)
 
 
 def _order(over, lineno) -> list:

@@ -66,6 +66,11 @@ content, every play with its reading::
      "plays": [{"seat": 3, "cards": "S5 S5", "type": "pair", "rank": "5"},
                {"seat": 0, "pass": true}, ...]}
 
+Its loader knows every key: an unknown one (``"play"`` for ``"plays"``) is an
+error naming it, as is an unsupported ``version``, a ``pass`` that is not
+``true`` or that comes with cards, a ``type``/``rank`` that is not a reading
+of the play's cards.
+
 >>> rec = loads('''level: 2
 ... hands:
 ... 0: S3
@@ -95,7 +100,7 @@ from typing import Iterator, NoReturn, Optional, TextIO, Union
 
 from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
-from ..errors import GuandanError, RecordError, RulesError
+from ..errors import GuandanError, RecordError, RulesError, shown
 from ..game.state import GameState, team
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
                             tribute_plan)
@@ -297,15 +302,28 @@ def _check_players(names, where) -> None:
         check_name(n, where)
 
 
+def _reading(type_word: str, rank_word: Optional[str] = None):
+    """(type, rank or None) of a reading's words (``tube 5``, ``sf``,
+    ``炸弹``...), or None when they are not a reading: the one reader of
+    readings, of the text form and of the JSON form's ``type``/``rank``."""
+    typ = TYPE_WORDS.get(type_word.lower())
+    if typ is None:
+        return None
+    if rank_word is None:
+        return typ, None
+    rank = _RANK_WORDS.get(rank_word.upper())
+    return None if rank is None else (typ, rank)
+
+
 def _split_reading(text: str, where):
     """(cards text, (type, rank) or None) of an action's text."""
     toks = text.replace("(", " ").replace(")", " ").split()
     reading: Optional[tuple[str, Optional[str]]] = None
-    if len(toks) >= 2 and toks[-2].lower() in TYPE_WORDS and toks[-1].upper() in _RANK_WORDS:
-        reading = (TYPE_WORDS[toks[-2].lower()], _RANK_WORDS[toks[-1].upper()])
+    if len(toks) >= 2 and _reading(toks[-2], toks[-1]):
+        reading = _reading(toks[-2], toks[-1])
         toks = toks[:-2]
-    elif toks and toks[-1].lower() in TYPE_WORDS:
-        reading = (TYPE_WORDS[toks[-1].lower()], None)
+    elif toks and _reading(toks[-1]):
+        reading = _reading(toks[-1])
         toks = toks[:-1]
     if toks and toks[-1].lower() == "as":
         toks = toks[:-1]
@@ -377,9 +395,15 @@ def _parse_text(text: str) -> _Raw:
     return raw
 
 
+def _is_setting(key: str) -> bool:
+    """Whether a header key (in lower case) is a setting (the level, a rules
+    flag, the players, the previous order), not a free tag."""
+    return bool(key in LEVEL_KEYS or key in FLAG_KEYS or key in _PLAYER_KEYS
+                or key in _PREVIOUS_KEYS or re.fullmatch(r"seat\s*[0-3]", key))
+
+
 def _header(raw: _Raw, key: str, value: str, where) -> None:
-    if (key in LEVEL_KEYS or key in FLAG_KEYS or key in _PLAYER_KEYS
-            or key in _PREVIOUS_KEYS or re.fullmatch(r"seat\s*[0-3]", key)):
+    if _is_setting(key):
         raw.settings.add(key, value, where)
     if key in LEVEL_KEYS:
         raw.rules_kw["level"] = value
@@ -763,26 +787,93 @@ def _card_list(value, where) -> list:
     return _cards(" ".join(map(str, value)), where)
 
 
+# the keys of the JSON form: any other key is an error (a misspelling, a key
+# of another format), never skipped
+_JSON_KEYS = ("format", "version", "tags", "level", "rules", "players", "previous",
+              "hands", "tribute", "return", "plays")
+_PLAY_KEYS = ("seat", "cards", "pass", "type", "rank")
+_TRANSFER_KEYS = ("from", "to", "card")
+
+
+def _check_keys(obj: dict, known, where: str, what: str) -> None:
+    """RecordError naming the first key of ``obj`` (``what``, at ``where``)
+    not among ``known``."""
+    for key in obj:
+        if key not in known:
+            name = shown(key)
+            _fail(f"{where}.{name}" if where else name,
+                  f"unknown key: {what} has the keys {', '.join(known)}")
+
+
+def _json_text(value, where, what: str) -> str:
+    """A JSON string (or, for a tag or a rank, an integer) as text; RecordError otherwise."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    _fail(where, f"{what} is text, not {shown(json.dumps(value))}")
+
+
+def _json_list(data: dict, key: str, what: str) -> list:
+    """The list under ``key`` (missing or null: empty)."""
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        _fail(key, f"a list of {what}, not {type(value).__name__}")
+    return value
+
+
+def _json_tag(key: str, value, where: str) -> tuple:
+    """(key, value) of a JSON tag, which the text form must hold as the same
+    tag: a key the header reader reads as a tag (one word, not a setting
+    such as ``level`` or ``players``), a value on one line without ``#``."""
+    text = _json_text(value, where, "a tag's value")
+    low = key.lower()
+    if parse_header_line(f"{key}: {text}") != (low, text) or "#" in text:
+        _fail(where, f"a tag is one word, its value one line without '#' or spaces around "
+                     f"it, not {shown(key)!r}: {shown(text)!r}")
+    if _is_setting(low) or low in _SECTIONS:
+        _fail(where, f"{shown(key)!r} is not a tag: it names a setting or a section")
+    return low, text
+
+
 def from_json(data: dict) -> Record:
-    """A record from its JSON form (a dict)."""
+    """A record from its JSON form (a dict). Every key is known (an unknown
+    one, a misspelling say, is an error naming it), every value checked:
+    ``version`` is 1, ``pass`` is ``true`` and comes without cards, a play's
+    ``type`` and ``rank`` are a reading of its cards."""
     if not isinstance(data, dict):
         _fail("record", "a JSON record is an object")
+    _check_keys(data, _JSON_KEYS, "", "a record")
     if data.get("format", FORMAT_NAME) != FORMAT_NAME:
-        _fail("format", f"not a deal record: {data.get('format')!r}")
+        _fail("format", f"not a deal record: {shown(json.dumps(data.get('format')))}")
+    version = data.get("version", FORMAT_VERSION)
+    if type(version) is not int or version != FORMAT_VERSION:
+        _fail("version", f"version {shown(json.dumps(version))} is not supported "
+                         f"(this reader reads version {FORMAT_VERSION})")
     raw = _Raw()
-    tags = data.get("tags") or {}
+    tags = data.get("tags")
+    if tags is None:
+        tags = {}
     if not isinstance(tags, dict):
         _fail("tags", "an object of tag: value")
-    raw.tags = {str(k).lower(): str(v) for k, v in tags.items()}
+    for k, v in tags.items():
+        key, text = _json_tag(k, v, f"tags.{shown(k)}")
+        if key in raw.tags:
+            _fail(f"tags.{shown(k)}", f"the tag {key!r} given twice")
+        raw.tags[key] = text
     if "level" in data:
-        raw.rules_kw["level"] = str(data["level"])
+        raw.rules_kw["level"] = _json_text(data["level"], "level", "the level")
         raw.rules_line = "level"
-    flags = data.get("rules") or {}
+    flags = data.get("rules")
+    if flags is None:
+        flags = {}
     if not isinstance(flags, dict):
         _fail("rules", "an object of flag: true/false")
     for k, v in flags.items():
         if k not in FLAG_KEYS or not isinstance(v, bool):
-            _fail(f"rules.{k}", "an unknown flag or a value that is not true/false")
+            _fail(f"rules.{shown(k)}", "an unknown flag or a value that is not true/false")
         raw.rules_kw[k] = v
     if data.get("players") is not None:
         players = data["players"]
@@ -802,40 +893,48 @@ def from_json(data: dict) -> Record:
     for s, h in enumerate(hands):
         raw.hands[s] = [_card_list(h, f"hands[{s}]"), f"hands[{s}]"]
         raw.hands[s][0] = format_cards(raw.hands[s][0])
-    trib = data.get("tribute") or []
-    if trib == "anti":
+    if data.get("tribute") == "anti":
         raw.anti = True
-        trib = []
-    for key, target in (("tribute", raw.tributes), ("return", raw.returns)):
-        items = trib if key == "tribute" else (data.get("return") or [])
-        if not isinstance(items, list):
-            _fail(key, "a list of {from, to, card}")
+        tributes = []
+    else:
+        tributes = _json_list(data, "tribute", 'tributes {from, to, card}, or "anti"')
+    for key, target, items in (("tribute", raw.tributes, tributes),
+                               ("return", raw.returns,
+                                _json_list(data, "return", "returns {from, to, card}"))):
         for i, t in enumerate(items):
             where = f"{key}[{i}]"
-            if not isinstance(t, dict) or not {"from", "to", "card"} <= set(t):
+            if not isinstance(t, dict) or not set(_TRANSFER_KEYS) <= set(t):
                 _fail(where, "an object with from, to and card")
+            _check_keys(t, _TRANSFER_KEYS, where, f"a {key}")
             target.append((_seat(raw, str(t["from"]), where), _seat(raw, str(t["to"]), where),
                            _card_list([t["card"]], where), where))
-    plays = data.get("plays") or []
-    if not isinstance(plays, list):
-        _fail("plays", "a list of actions")
-    for i, p in enumerate(plays):
+    for i, p in enumerate(_json_list(data, "plays", "actions")):
         where = f"plays[{i}]"
         if not isinstance(p, dict) or "seat" not in p:
             _fail(where, "an object with seat and cards (or pass)")
+        _check_keys(p, _PLAY_KEYS, where, "a play")
         seat = _seat(raw, str(p["seat"]), where)
-        if p.get("pass"):
+        if "pass" in p:
+            if p["pass"] is not True:
+                _fail(f"{where}.pass", f"a pass is \"pass\": true, not {shown(json.dumps(p['pass']))}")
+            other = [k for k in ("cards", "type", "rank") if k in p]
+            if other:
+                _fail(where, f"a pass has no {other[0]} (\"pass\": true and \"{other[0]}\" "
+                             "both given)")
             raw.moves.append((seat, None, None, where))
             continue
         if "cards" not in p:
             _fail(where, "no cards and no pass")
         reading = None
-        if p.get("type"):
-            typ = TYPE_WORDS.get(str(p["type"]).lower())
-            if typ is None:
-                _fail(where, f"unknown play type {p['type']!r}")
-            rank = p.get("rank")
-            reading = (typ, _RANK_WORDS.get(str(rank).upper()) if rank is not None else None)
+        if "rank" in p and "type" not in p:
+            _fail(f"{where}.rank", "a rank is given with its type (\"type\": \"pair\", ...)")
+        if "type" in p:
+            typ = _json_text(p["type"], f"{where}.type", "a play type")
+            rank = None if "rank" not in p else _json_text(p["rank"], f"{where}.rank", "a rank")
+            reading = _reading(typ, rank)
+            if reading is None:
+                bad = "type" if _reading(typ) is None else "rank"
+                _fail(f"{where}.{bad}", f"unknown play {bad} {shown(p[bad])!r}")
         raw.moves.append((seat, _card_list(p["cards"], where), reading, where))
     return _build(raw)
 

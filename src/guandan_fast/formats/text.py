@@ -2,8 +2,9 @@
 JSON objects and the rules header (the one reader and the one writer).
 
 - :func:`decode` turns the bytes of a file into text: UTF-8, with or without
-  a byte-order mark (what Windows Notepad writes); UTF-16 and cp1251 files
-  are refused with an error saying which encoding was found.
+  a byte-order mark (what Windows Notepad writes); UTF-32, UTF-16 and cp1251
+  files are refused with an error saying which encoding was found, other
+  bytes with the offset of the first byte that is not UTF-8.
 - :func:`read_text` reads a path or an open file through :func:`decode`.
 - :class:`KeyLines` collects ``key: value`` lines and refuses a key given
   twice (aliases count as one key), naming both lines.
@@ -22,11 +23,13 @@ JSON objects and the rules header (the one reader and the one writer).
 from __future__ import annotations
 
 import json
+import math
 import re
+from os import PathLike
 from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
 
-from ..errors import EncodingError, GuandanError, RulesError
+from ..errors import EncodingError, GuandanError, RulesError, shown
 from ..model.rules import Rules
 
 __all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
@@ -43,7 +46,7 @@ MAX_INT_DIGITS = 18      # fits in 64 bits (a millisecond timestamp has 13 digit
 _HEADER = re.compile(r"^\s*([^\s:：]+(?:\s+\d)?)\s*[:：]\s*(.*?)\s*$")
 _TRUE = {"1", "yes", "true", "on", "да", "是"}
 _FALSE = {"0", "no", "false", "off", "нет", "否"}
-_CYRILLIC_CP1251 = re.compile("[а-яА-ЯёЁ]")
+_CYRILLIC_WORD = re.compile("[а-яА-ЯёЁ]+")
 
 
 # -- decoding -------------------------------------------------------------------
@@ -56,32 +59,81 @@ def strip_bom(text: str) -> str:
 def decode(data: Union[bytes, str]) -> str:
     """The text of a file's bytes: UTF-8 (a byte-order mark is dropped).
 
+    Other encodings are refused with an EncodingError saying what was found:
+    UTF-32 or UTF-16 (by their byte-order marks, the UTF-32 ones first, or
+    by their zero bytes), cp1251 when the bytes read as Cyrillic words in it
+    (:func:`_looks_cp1251`), else the first byte that is not UTF-8, with its
+    offset (from 0) and line.
+
     >>> decode("ур".encode("cp1251"))
     Traceback (most recent call last):
     ...
     guandan_fast.errors.EncodingError: found cp1251 (Windows Cyrillic) text, UTF-8 expected: save the file as UTF-8
+    >>> decode(b"S3\\n# caf\\xe9\\n")
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.EncodingError: the input is not UTF-8 text (line 2, byte 8: 0xE9, invalid continuation byte), UTF-8 expected: save the file as UTF-8
     """
     if isinstance(data, str):
         return strip_bom(data)
     if not isinstance(data, (bytes, bytearray)):
         raise GuandanError(f"expected text or bytes, not {type(data).__name__}")
     data = bytes(data)
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or (
-            len(data) >= 4 and data.count(b"\x00") * 3 >= len(data)):
-        raise EncodingError("found UTF-16 text, UTF-8 expected: save the file as UTF-8")
+    wide = _wide_encoding(data)
+    if wide:
+        raise EncodingError(f"found {wide} text, UTF-8 expected: save the file as UTF-8")
     try:
         return strip_bom(data.decode("utf-8"))
     except UnicodeDecodeError as e:
-        start = e.start
-    try:
-        guess = data.decode("cp1251")
-    except UnicodeDecodeError:
-        guess = ""
-    if _CYRILLIC_CP1251.search(guess):
+        start, reason = e.start, e.reason
+    if _looks_cp1251(data):
         raise EncodingError("found cp1251 (Windows Cyrillic) text, UTF-8 expected: "
                             "save the file as UTF-8")
-    raise EncodingError(f"the input is not UTF-8 text (byte {start}: "
-                        f"0x{data[start]:02x}), UTF-8 expected")
+    line = data.count(b"\n", 0, start) + 1
+    raise EncodingError(f"the input is not UTF-8 text (line {line}, byte {start}: "
+                        f"0x{data[start]:02X}, {reason}), UTF-8 expected: save the file as UTF-8")
+
+
+def _wide_encoding(data: bytes) -> Optional[str]:
+    """The name, UTF-32 or UTF-16, of the encoding of bytes in one: a byte-order mark
+    (UTF-32's first: its little-endian mark starts with UTF-16's), or zero
+    bytes, which UTF-8 text does not hold: three in four bytes of ASCII text
+    in UTF-32, one in two in UTF-16 (a third or more: UTF-16, seven in ten:
+    UTF-32)."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        return "UTF-32"
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        return "UTF-16"
+    zeros = data.count(b"\x00")
+    if len(data) >= 4 and zeros * 3 >= len(data):
+        return "UTF-32" if zeros * 10 >= len(data) * 7 else "UTF-16"
+    return None
+
+
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _looks_cp1251(data: bytes) -> bool:
+    """Whether bytes that are not UTF-8 read as Cyrillic text in cp1251: they
+    decode in cp1251, at least 80 % of their non-ASCII characters are letters
+    of words written in Cyrillic letters only (а-я, А-Я, ё, Ё; no Latin
+    letter in the same word), and one such word has two letters or more.
+    ``caf\\xe9`` (Latin-1 "café", "cafй" in cp1251) and a UTF-8 sequence cut
+    short are not; a cp1251 file in Russian is.
+
+    >>> _looks_cp1251("уровень: 7 # рука".encode("cp1251")), _looks_cp1251(b"# caf\\xe9")
+    (True, False)
+    """
+    try:
+        text = data.decode("cp1251")
+    except UnicodeDecodeError:          # 0x98 is not a cp1251 character
+        return False
+    high = sum(ord(c) > 127 for c in text)
+    if not high:
+        return False
+    words = [w for w in _LETTERS.findall(text) if _CYRILLIC_WORD.fullmatch(w)]
+    in_words = sum(len(w) for w in words)
+    return in_words * 10 >= high * 8 and any(len(w) >= 2 for w in words)
 
 
 def read_text(source: Union[str, Path, TextIO]) -> str:
@@ -89,6 +141,8 @@ def read_text(source: Union[str, Path, TextIO]) -> str:
     :func:`decode`."""
     if hasattr(source, "read"):
         return decode(source.read())
+    if not isinstance(source, (str, PathLike)):
+        raise GuandanError(f"expected a path or an open file, not {type(source).__name__}")
     return decode(Path(source).read_bytes())
 
 
@@ -123,8 +177,7 @@ def parse_int(value, key: str, where, lo: Optional[int] = None, hi: Optional[int
     (``where``: a line number or a JSON path)."""
     text = str(value).strip()
     if not re.fullmatch(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS, text):
-        shown = text if len(text) <= 20 else text[:20] + "..."
-        raise error(f"{_where(where)}: {key} must be a number, not {shown!r}")
+        raise error(f"{_where(where)}: {key} must be a number, not {shown(text, 20)!r}")
     n = int(text)
     if (lo is not None and n < lo) or (hi is not None and n > hi):
         span = f"{lo}..{hi}" if lo is not None and hi is not None else (
@@ -200,10 +253,18 @@ def _depth(text: str) -> int:
 def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Optional[int] = None,
                allow_nan: bool = False):
     """Parse JSON text: a duplicate key in an object, nesting deeper than
-    MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, NaN or
-    Infinity (unless ``allow_nan``: then the fields that hold them must be
-    checked by the caller) are errors (``error``, naming the line: the line
-    of the text, or ``line`` for one-line texts such as a message of a log)."""
+    MAX_JSON_DEPTH, a number of more than MAX_INT_DIGITS digits, a number
+    out of a float's range (``1e999``), NaN or Infinity (unless
+    ``allow_nan``: then the fields that hold them must be checked by the
+    caller; a number out of range is refused all the same) are errors
+    (``error``, naming the line: the line of the text, or ``line`` for
+    one-line texts such as a message of a log).
+
+    >>> loads_json('[1e999]')
+    Traceback (most recent call last):
+    ...
+    guandan_fast.errors.GuandanError: the JSON number 1e999 is out of range
+    """
     text = strip_bom(text)
 
     def at(lineno):
@@ -239,7 +300,10 @@ def loads_json(text: str, error: Type[GuandanError] = GuandanError, line: Option
     def bad_float(s):
         if len(s) > 40:
             raise fail(f"a JSON number of {len(s)} characters")
-        return float(s)
+        value = float(s)
+        if not math.isfinite(value):      # 1e999: Infinity written as a number
+            raise fail(f"the JSON number {s} is out of range")
+        return value
 
     try:
         return json.loads(text, object_pairs_hook=pairs, parse_int=big_int,

@@ -20,7 +20,7 @@ from collections import Counter
 from typing import Iterable
 
 from .._core import CARDS, RANK_CHARS as _RANK_CHARS, TOKENS, Card
-from ..errors import CardParseError, HandError
+from ..errors import CardParseError, HandError, shown
 
 __all__ = ["Card", "CARDS", "parse_card", "parse_cards", "format_cards",
            "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES",
@@ -88,7 +88,7 @@ def parse_card(token: str) -> Card:
     """
     card = _card_from_token(token)
     if card is None:
-        raise CardParseError(f"unknown card token {token!r}", token=token, position=1)
+        raise CardParseError(f"unknown card token {shown(token)!r}", token=token, position=1)
     return card
 
 
@@ -133,15 +133,15 @@ def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card
             card = _card_from_token(str(tok))
             if card is None:
                 where = f"line {lineno}, token {index}" if multi_line else f"token {index}"
-                raise CardParseError(f"unknown card token {str(tok)!r} ({where})",
+                raise CardParseError(f"unknown card token {shown(tok)!r} ({where})",
                                      token=str(tok), position=index, line=lineno)
         seen[card] += 1
         if seen[card] > MAX_COPIES:
             where = f"line {lineno}, token {index}" if multi_line else f"token {index}"
-            raise HandError(f"a third copy of {card} ({where}, {str(tok)!r})")
+            raise HandError(f"a third copy of {card} ({where}, {shown(tok)!r})")
         cards.append(card)
         if max_cards is not None and len(cards) > max_cards:
-            raise HandError(f"more than {max_cards} cards (token {index}, {str(tok)!r})")
+            raise HandError(f"more than {max_cards} cards (token {index}, {shown(tok)!r})")
     return cards
 
 

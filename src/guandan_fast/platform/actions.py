@@ -156,8 +156,18 @@ def parse_action(value, field: str = "action"):
     pass (and for ``[null, null, null]``, the empty action of a free lead),
     else ``(type, rank, cards)`` with the project's type name, the rank as a
     character (``"JOKER"`` kept) or None, and the card tokens.
-    Accepts ``{"type", "rank", "actions"}`` objects too."""
+    Accepts ``{"type", "rank", "actions"}`` objects of a play too (``cards``
+    for ``actions``); an object is never a pass: ``{}`` or an object without
+    a play type is an error."""
     if isinstance(value, dict):
+        unknown = [k for k in value if k not in ("type", "rank", "actions", "cards")]
+        if unknown:
+            raise ProtocolError(f"unknown key {_short(unknown[0])} of an action object",
+                                field)
+        if value.get("type") in (None, "PASS"):
+            raise ProtocolError(f"an action object is a play with its type, not "
+                                f"{_short(value)} (a pass is [\"PASS\", \"PASS\", \"PASS\"])",
+                                field)
         value = [value.get("type"), value.get("rank"), value.get("actions", value.get("cards"))]
     if value is None:
         return None
