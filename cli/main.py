@@ -87,12 +87,11 @@ class DefaultGroup(click.Group):
 def read_source(path: str) -> str:
     """The text of a file argument (UTF-8, a byte-order mark allowed; see
     formats.text.decode); ``-`` reads standard input."""
-    from guandan_fast.formats.text import decode
+    from guandan_fast.formats.text import read_text
 
     if path == "-":
-        return decode(sys.stdin.buffer.read())
-    with open(path, "rb") as fp:
-        return decode(fp.read())
+        return read_text(sys.stdin.buffer)
+    return read_text(path)
 
 
 class Checked(click.ParamType):
@@ -110,8 +109,8 @@ class Checked(click.ParamType):
         try:
             x = self._convert(value.strip())
         except ValueError:
-            self.fail(f"{shown(value)!r} is not {'an integer' if self._convert is _int else 'a number'}",
-                      param, ctx)
+            what = "an integer" if self._convert is _int else "a number"
+            self.fail(f"{shown(value)!r} is not {what}", param, ctx)
         try:
             return self._check(x)
         except GuandanError as e:

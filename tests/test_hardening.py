@@ -521,3 +521,19 @@ def test_plays_listing_in_single_card_order():
     rules = gd.Rules(level=7)
     assert [rules.order(r) for r in singles] == sorted(rules.order(r) for r in singles)
     assert singles[-1] == "7"
+
+
+def test_an_input_larger_than_any_is_refused_before_it_is_read_whole(monkeypatch, tmp_path):
+    """formats.text.MAX_INPUT_BYTES bounds every loader and the CLI (an
+    endless /dev/zero would take the memory); the bound is lowered here."""
+    from guandan_fast.errors import InputSizeError
+    from guandan_fast.formats import hand, text
+    monkeypatch.setattr(text, "MAX_INPUT_BYTES", 64)
+    big, small = tmp_path / "big.txt", tmp_path / "small.txt"
+    big.write_text("S3 " * 40)
+    small.write_text("S3 S4\n")
+    with pytest.raises(InputSizeError, match="big.txt: more than"):
+        hand.load_hand(big)
+    assert len(hand.load_hand(small).cards) == 2
+    bad(["big.txt: more than", "MiB"], str(big))
+    bad(["more than", "MiB"], "-", stdin="S3 " * 40)

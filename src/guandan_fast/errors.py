@@ -16,6 +16,7 @@ __all__ = [
     "ProtocolError",
     "PlatformConnectionError",
     "EncodingError",
+    "InputSizeError",
     "LimitError",
     "ViewError",
     "BotSpecError",
@@ -97,6 +98,11 @@ class PlatformConnectionError(GuandanError):
 
 class EncodingError(GuandanError):
     """A file that is not UTF-8 text (the message says what was found)."""
+
+
+class InputSizeError(GuandanError):
+    """An input larger than any the loaders read
+    (``formats.text.MAX_INPUT_BYTES``)."""
 
 
 class LimitError(GuandanError):

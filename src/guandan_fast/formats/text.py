@@ -29,7 +29,7 @@ from os import PathLike
 from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
 
-from ..errors import EncodingError, GuandanError, RulesError, shown
+from ..errors import EncodingError, GuandanError, InputSizeError, RulesError, shown
 from ..model.rules import Rules
 
 __all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
@@ -136,14 +136,29 @@ def _looks_cp1251(data: bytes) -> bool:
     return in_words * 10 >= high * 8 and any(len(w) >= 2 for w in words)
 
 
+# The most a loader reads of one input: a deal record is a few KB, a
+# platform server's log about 1 MB a deal; more is not an input (reading
+# /dev/zero would take the machine's memory).
+MAX_INPUT_BYTES = 512 * 2 ** 20
+
+
 def read_text(source: Union[str, Path, TextIO]) -> str:
     """The text of a path or of an open file (text or binary), decoded by
-    :func:`decode`."""
+    :func:`decode`; at most MAX_INPUT_BYTES, else InputSizeError."""
     if hasattr(source, "read"):
-        return decode(source.read())
+        return decode(_read_at_most(source, getattr(source, "name", "the input")))
     if not isinstance(source, (str, PathLike)):
         raise GuandanError(f"expected a path or an open file, not {type(source).__name__}")
-    return decode(Path(source).read_bytes())
+    with open(source, "rb") as fp:
+        return decode(_read_at_most(fp, str(source)))
+
+
+def _read_at_most(fp, name) -> Union[bytes, str]:
+    data = fp.read(MAX_INPUT_BYTES + 1)
+    if len(data) > MAX_INPUT_BYTES:
+        raise InputSizeError(f"{str(name)[-200:]}: more than {MAX_INPUT_BYTES / 2 ** 20:g} MiB, "
+                             "which no input of gd-analyze needs")
+    return data
 
 
 # -- key: value lines -------------------------------------------------------------
