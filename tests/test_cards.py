@@ -96,3 +96,10 @@ def test_card_order_and_hash():
         Card("S1")
     with pytest.raises(ValueError):
         Card(54)
+
+
+def test_parse_card_of_a_non_text_is_a_card_parse_error():
+    from guandan_fast.errors import CardParseError
+    for token in (None, 5, 3.0, b"S3"):
+        with pytest.raises(CardParseError, match="a card token is text"):
+            parse_card(token)

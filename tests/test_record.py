@@ -351,3 +351,11 @@ def test_partner_last_pays_the_first_finisher():
     assert [(t.giver, t.receiver, str(t.card)) for t in rec.tributes] == [(2, 0, "S8")]
     with pytest.raises(RecordError, match="the tribute is paid by seat 3|cannot pay tribute to its partner"):
         loads(text.replace("previous: 0 1 3 2", "previous: 0 1 2 3"))
+
+
+def test_an_unknown_seat_label_is_quoted_short():
+    from guandan_fast.errors import RecordError
+    text = "hands:\n0: S3\n1: S9 S4\n2: SA\n3: S5\nplay:\n" + "x" * 100000 + ": S3\n"
+    with pytest.raises(RecordError, match="unknown seat") as e:
+        loads(text)
+    assert len(str(e.value)) < 200

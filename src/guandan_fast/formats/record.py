@@ -451,7 +451,8 @@ def _seat(raw: _Raw, label: str, where) -> int:
             _fail(where, f"{lab!r} names seats {' and '.join(map(str, seats))}: use the seat number"[:120])
         if seats:
             return seats[0]
-    _fail(where, f"unknown seat {lab!r}: use 0..3" + (" or a player's name" if raw.players else ""))
+    _fail(where, f"unknown seat {shown(lab)!r}: use 0..3"
+          + (" or a player's name" if raw.players else ""))
 
 
 # -- building and checking a record ---------------------------------------------

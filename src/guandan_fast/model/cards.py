@@ -86,6 +86,9 @@ def parse_card(token: str) -> Card:
     >>> parse_card("♥10"), parse_card("小王"), parse_card("Кпики")
     (Card('HT'), Card('SB'), Card('SK'))
     """
+    if not isinstance(token, str):
+        raise CardParseError(f"a card token is text, not {type(token).__name__}",
+                             token=str(token), position=1)
     card = _card_from_token(token)
     if card is None:
         raise CardParseError(f"unknown card token {shown(token)!r}", token=token, position=1)
