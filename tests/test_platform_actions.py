@@ -11,7 +11,6 @@ import reference_platform as refp
 from guandan_fast import PlayError, Rules, beating_plays, plays
 from guandan_fast._core import TOKENS
 from guandan_fast.errors import ProtocolError
-from guandan_fast.model.counts import to_counts
 from guandan_fast.platform import (ACTION_ARRAY_COLUMNS, action_array, action_count,
                                    action_list, action_plays, from_action, index_of,
                                    to_action)

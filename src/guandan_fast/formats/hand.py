@@ -15,6 +15,7 @@ also ``уровень:`` and ``级牌:``/``级:``) and the rules flags
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO, Union
 
 from .._core import Card
