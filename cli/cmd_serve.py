@@ -45,6 +45,16 @@ rule_option = click.option("--rule", "rule_items", multiple=True, metavar="NAME=
                            help=f"A rules flag (repeatable): {_flag_names()}.")
 
 
+def _terminate_as_interrupt():
+    """SIGTERM stops the server as Ctrl-C does: the clients get close code
+    1011 and the reason, the command exits with status 130."""
+    import signal
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt("terminated")
+    signal.signal(signal.SIGTERM, stop)
+
+
 @main.command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=23456, show_default=True,
@@ -69,6 +79,7 @@ def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_time
     def ready(bound):
         click.echo(f"gd-analyze serve: listening on ws://{host}:{bound}/game/{{name}}", err=True)
 
+    _terminate_as_interrupt()
     res = serve(host, port, games=games, seed=seed, records_dir=records_dir, rules=rules,
                 answer_timeout=answer_timeout, connect_timeout=connect_timeout, ready=ready)
     click.echo(f"games {res.games}  deals {res.deals}  seconds {res.seconds:.2f}  "

@@ -71,6 +71,9 @@ def test_a_whole_exchange_ends_at_the_game_result():
 def test_a_close_after_the_last_game_over_is_an_end():
     res = asyncio.run(_scripted([BEGIN, M.game_over(2, 2)]))
     assert res.seat.games == 1
+    # but not a close that says the server failed
+    with pytest.raises(PlatformConnectionError, match="code 1011"):
+        asyncio.run(_scripted([BEGIN, M.game_over(2, 2)], (1011, "the server stopped")))
 
 
 @pytest.mark.parametrize("script, close, needle", [

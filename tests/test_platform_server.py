@@ -225,12 +225,14 @@ def test_a_client_that_leaves_before_the_start_gives_its_place_up(tmp_path):
 
 @pytest.mark.parametrize("path, reason", [
     ("/game/a%2Cb", "','"), ("/game/x%23y", "'#'"), ("/game/%20a", "spaces"),
-    ("/game/2", "seat number"), ("/game/a%0Ab", "'\\n'"), ("/lobby/a", "/game/")])
+    ("/game/2", "seat number"), ("/game/a%0Ab", "'\\n'"), ("/lobby/a", "/game/"),
+    ("/game/", "is empty"), ("/game/a%E2%80%A8b", "u2028"), ("/game/%FF%FE", "holds"),
+    ("/game/%1C", "x1c")])
 def test_a_name_a_record_cannot_hold_is_refused_with_the_reason(path, reason):
     async def go():
         port = asyncio.get_running_loop().create_future()
         server = asyncio.create_task(run_server("127.0.0.1", 0, games=1, ready=port.set_result,
-                                                connect_timeout=3))
+                                                connect_timeout=1))
         p = await asyncio.wait_for(port, 20)
         async with websockets.connect(f"ws://127.0.0.1:{p}{path}") as ws:
             with pytest.raises(websockets.ConnectionClosed):
@@ -290,3 +292,45 @@ def test_a_server_that_stops_closes_with_1011_and_the_reason(tmp_path):
     asyncio.run(go())
     assert len(codes) == 4
     assert all(c == 1011 and "gave no answer" in r for c, r in codes)
+
+
+def test_a_client_that_floods_out_of_turn_loses_its_connection():
+    """max_bad_answers messages out of turn in a row (here before the
+    start) end the connection with 1008; its place is free again."""
+    async def go():
+        port = asyncio.get_running_loop().create_future()
+        server = asyncio.create_task(run_server("127.0.0.1", 0, games=1, ready=port.set_result,
+                                                connect_timeout=3, max_bad_answers=5))
+        p = await asyncio.wait_for(port, 20)
+        async with websockets.connect(f"ws://127.0.0.1:{p}/game/flood") as ws:
+            for _ in range(20):
+                try:
+                    await ws.send('{"actIndex": 0}')
+                except websockets.ConnectionClosed:
+                    break
+            with pytest.raises(websockets.ConnectionClosed):
+                await asyncio.wait_for(ws.recv(), 5)
+            code, why = ws.close_code, ws.close_reason
+        with pytest.raises(ServerError, match=r"\(0\)"):      # its place was given up
+            await server
+        return code, why
+    code, why = asyncio.run(go())
+    assert code == 1008 and "5 messages out of turn" in why
+
+
+def test_sigterm_stops_the_server_like_ctrl_c(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+    proc = subprocess.Popen([sys.executable, "-m", "guandan_fast.cli", "serve", "--port", "0",
+                             "--connect-timeout", "60"], stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stderr.readline()            # "listening on ..."
+        assert "listening" in line
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 130 and err.strip().splitlines() == ["gd-analyze: interrupted"]

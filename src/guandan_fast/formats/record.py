@@ -93,6 +93,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -282,19 +283,29 @@ def _fail(where, message: str) -> NoReturn:
 def check_name(name, where="players") -> str:
     """A player's name as a record holds it, or RecordError naming `where`:
     a non-empty string without a comma (the names are comma-separated),
-    ``#`` (a comment starts there), a control character (a line break, say)
-    or spaces around it (the reader strips them), and not a seat number
-    (0..3: an action's label names a seat by either)."""
+    ``#`` (a comment starts there), a control character or anything else
+    that breaks a line (U+2028, U+0085...: the reader splits lines as
+    ``str.splitlines`` does), the replacement character U+FFFD (bytes that
+    were not text) or spaces around it (the reader strips them), and not a
+    seat number (0..3: an action's label names a seat by either)."""
     if not isinstance(name, str):
         _fail(where, f"a name is text, not {type(name).__name__}")
-    bad = next((c for c in name if c in ",#" or ord(c) < 32 or ord(c) == 127), None)
-    if not name.strip() or name != name.strip() or bad is not None or name in ("0", "1", "2", "3"):
-        what = ("is empty" if not name.strip() else
-                f"holds {bad!r}" if bad is not None else
-                "has spaces around it" if name != name.strip() else "is a seat number")
+    bad = next((c for c in name if c in ",#\ufffd" or unicodedata.category(c) in _NAME_BAD
+                or len(("a" + c + "a").splitlines()) > 1), None)
+    what = ("is empty" if not name else
+            f"holds {bad!r}" if bad is not None else
+            "is empty" if not name.strip() else
+            "has spaces around it" if name != name.strip() else
+            "is a seat number" if name in ("0", "1", "2", "3") else None)
+    if what:
         _fail(where, f"the name {name[:40]!r} {what}: a record's names are text without "
                      "commas, '#' or control characters, and not 0..3")
     return name
+
+
+# the Unicode categories a name may not hold: controls, surrogates, line and
+# paragraph separators
+_NAME_BAD = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
 def _check_players(names, where) -> None:

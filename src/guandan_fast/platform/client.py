@@ -257,8 +257,9 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
                 raise PlatformConnectionError(f"no message from the server in {timeout} s") \
                     from None
             except websockets.ConnectionClosed as e:
-                if last_game:
-                    break
+                frame = e.rcvd or e.sent
+                if last_game and (frame is None or frame.code in (1000, 1001)):
+                    break            # the games are over: a close without an error ends them
                 raise PlatformConnectionError(f"the server closed the connection {_closed(e)} "
                                               "before the game result") from None
             try:

@@ -19,8 +19,10 @@ importer reads it back), and every deal is written there as a deal record
 
 A client answers an act, once: what a seat sends while no act of its is
 open (before its first act, after its answer, a second answer) is out of
-turn: logged with ``"out_of_turn": true``, counted as an invalid answer and
-dropped, never taken as the answer to a later act.
+turn: logged with ``"out_of_turn": true`` (and seat -1 before the games
+start, when seats are not fixed yet), counted as an invalid answer and
+dropped, never taken as the answer to a later act; ``max_bad_answers`` of
+them in a row end that client's connection (close code 1008).
 
 A client's name is the rest of its path, percent-decoded, without a query;
 a name a deal record cannot hold (``formats.record.check_name``: empty, a
@@ -114,18 +116,22 @@ class _Link:
     Seats are the order of the connections still open when the fourth
     comes."""
 
-    def __init__(self, log, result):
+    def __init__(self, log, result, max_stray: int):
         self.ws: list = []
         self.names: list = []
         self.log = log
         self.result = result
         self.open: set = set()           # the connections with an act open
         self.inbox: dict = {}            # connection -> asyncio.Queue
+        self.started = False             # seats are fixed once the games start
+        self.stray: dict = {}            # connection -> out-of-turn messages in a row
+        self.max_stray = max_stray
 
     def join(self, ws, name: str) -> None:
         self.ws.append(ws)
         self.names.append(name)
         self.inbox[ws] = asyncio.Queue()
+        self.stray[ws] = 0
 
     def leave(self, ws) -> None:
         i = self.ws.index(ws)
@@ -146,13 +152,22 @@ class _Link:
         if ws in self.inbox:
             self.inbox[ws].put_nowait(_Left(ws))
 
-    def seat_of(self, ws) -> int:
-        return self.ws.index(ws) if ws in self.ws else -1
-
     def out_of_turn(self, ws, text) -> None:
+        """Log and drop a message sent while no act of its seat was open
+        (before the games start, its seat is -1: seats are not fixed yet).
+        ``max_stray`` of them in a row (no valid answer between) end the
+        connection with close code 1008: a client cannot fill the log."""
         self.result.bad_answers += 1
-        self.write({"seat": self.seat_of(ws), "answer": _shown(text), "invalid": True,
-                    "out_of_turn": True})
+        i = self.ws.index(ws) if ws in self.ws else -1
+        self.write({"seat": i if self.started else -1,
+                    "name": self.names[i] if i >= 0 else None,
+                    "answer": _shown(text), "invalid": True, "out_of_turn": True})
+        self.stray[ws] = self.stray.get(ws, 0) + 1
+        if self.stray[ws] == self.max_stray:
+            asyncio.ensure_future(_close([ws], 1008, f"{self.max_stray} messages out of turn"))
+
+    def answered(self, ws) -> None:
+        self.stray[ws] = 0
 
     def write(self, item) -> None:
         if self.log is not None:
@@ -220,6 +235,11 @@ class _Table:
         link = self.link
         ws = link.ws[seat]
         inbox = link.inbox[ws]
+        # what arrived before this act (the server may have been busy since
+        # the last notify) is read as out of turn before the act opens: a
+        # few turns of the event loop let the transport and the reader take it
+        for _ in range(3):
+            await asyncio.sleep(0)
         link.open.add(ws)
         try:
             await self.send(seat, msg)
@@ -240,6 +260,7 @@ class _Table:
                 k = M.validate_answer(answer, msg["indexRange"])
                 if k is not None:
                     self._log({"seat": seat, "answer": _shown(text)})
+                    link.answered(ws)
                     return k
                 self._log({"seat": seat, "answer": _shown(text), "invalid": True})
                 self.result.bad_answers += 1
@@ -386,7 +407,7 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     log = open(out_dir / "messages.jsonl", "w", encoding="utf-8") if out_dir else None
-    link = _Link(log, result)
+    link = _Link(log, result, max_bad_answers)
 
     async def handler(ws):
         path = getattr(getattr(ws, "request", None), "path", None) or getattr(ws, "path", "")
@@ -397,8 +418,7 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
         if not split.path.startswith("/game/"):
             await _close([ws], 1008, "connect to /game/{name}")
             return
-        name = urllib.parse.unquote(split.path[len("/game/"):], errors="replace") \
-            or f"seat{len(link.names)}"
+        name = urllib.parse.unquote(split.path[len("/game/"):], errors="replace")
         try:
             check_name(name, "name")
         except ValueError as e:
@@ -425,6 +445,7 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                     raise ServerError(f"fewer than four clients connected in {connect_timeout} s "
                                       f"({len(link.ws)})") from None
                 result.names = list(link.names)
+                link.started = True
                 # The 2020 sample client (ws4py) reads the handshake answer in
                 # 128-byte pieces and fails on a frame in the same piece: let the
                 # fourth client finish its handshake before the first message.
