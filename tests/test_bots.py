@@ -308,8 +308,40 @@ def test_match_settings_fail_before_any_deal(tmp_path):
     from guandan_fast.errors import MatchError
     afile = tmp_path / "afile"
     afile.write_text("")
-    for kw, needle in [({"records_dir": str(afile / "sub")}, "cannot be made"),
-                       ({"records_dir": 5}, "records_dir must be a path"),
-                       ({"progress": 5}, "progress must be a callable")]:
+    for kw, needle in [({"records_dir": str(afile / "sub")}, "cannot be written"),
+                       ({"records_dir": 5}, "records_dir must be the path"),
+                       ({"records_dir": ""}, "records_dir must be the path"),
+                       ({"records_dir": "a\0b"}, "cannot be written"),
+                       ({"progress": 5}, "progress must be a callable"),
+                       ({"duplicate": "no"}, "duplicate must be True or False"),
+                       ({"games": None}, "games must be True or False"),
+                       ({"deals": 10 ** 9}, "deals must be a number 1..1000000"),
+                       ({"dask": "tcp://[::1"}, "not an address"),
+                       ({"dask": "tcp://localhost:abc"}, "not an address"),
+                       ({"dask": "tcp://127.0.0.1:99999"}, "not an address"),
+                       ({"dask": "tcp://127.0.0.1"}, "not an address"),
+                       ({"dask": "inproc://x"}, "scheduler address such as"),
+                       ({"dask": "tcp:// "}, "not an address")]:
         with pytest.raises(MatchError, match=needle):
-            match("greedy", "random", deals=1, jobs=1, **kw)
+            match("greedy", "random", **dict(dict(deals=1, jobs=1), **kw))
+    assert match("greedy", "random", deals=1, jobs=np.int64(1)).units == 1
+
+
+def test_match_intervals_stay_honest_at_the_extremes():
+    # one unit: the whole range of a deal's gain, never infinite; a rate won
+    # in every unit keeps a Wilson interval, not a point
+    one = match("greedy", "random", deals=1, seed=3, jobs=1)
+    assert (one.low, one.high) == (-3.0, 3.0)
+    import json
+    json.loads(json.dumps(one.to_dict(), allow_nan=False))
+    many = match("greedy", "random", deals=20, seed=3, jobs=1)
+    if many.win_rate == 1.0:
+        assert many.win_high == 1.0 and 0.8 < many.win_low < 0.9
+    assert 0.0 <= many.win_low <= many.win_rate <= many.win_high <= 1.0
+
+
+def test_one_bot_object_for_both_teams_is_four_bots():
+    b = RandomBot(5)
+    assert match(b, b, deals=6, seed=1, jobs=1).mean == \
+        match(RandomBot(5), RandomBot(5), deals=6, seed=1, jobs=1).mean == \
+        match("random:5", "random:5", deals=6, seed=1, jobs=1).mean

@@ -41,8 +41,14 @@ def test_single_play_and_statistics():
     assert len(r.plays) == 6 and all(not p.swapped for p in r.plays)
     gains = [p.gain_a for p in r.plays]
     mean, lo, hi = mean_ci(gains)
-    assert (r.mean, r.low, r.high) == (mean, lo, hi)
+    # the t-interval, within the levels a deal can give
+    assert (r.mean, r.low, r.high) == (mean, max(-3.0, lo), min(3.0, hi))
     assert r.win_rate == sum(g > 0 for g in gains) / 6
+    # the win rate's Wilson interval, recomputed here
+    p, n, z = r.win_rate, 6, 1.959963984540054
+    c, h = (p + z * z / 12) / (1 + z * z / 6), \
+        z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5 / (1 + z * z / 6)
+    assert abs(r.win_low - max(0.0, c - h)) < 1e-12 and abs(r.win_high - min(1.0, c + h)) < 1e-12
     assert r.decisions[0] > 0 and r.decisions[1] > 0
     assert r.seconds_per_decision[0] >= 0 and r.elapsed > 0
 

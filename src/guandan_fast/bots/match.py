@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import os
 import random
 import time
 from dataclasses import dataclass, field
@@ -55,11 +54,12 @@ from ..game.view import View
 from ..model.rules import RANKS, Rules
 from .base import Bot, make_bot
 from .pool import check_dask_address, run_tasks
-from .stats import mean_ci
+from .stats import mean_ci, share_ci
 
 __all__ = ["match", "MatchResult", "DealPlay", "play_deal", "deal_for", "MAX_GAME_DEALS"]
 
 MAX_GAME_DEALS = 100
+MAX_UNITS = 1_000_000      # deals (or games) a match: what the CLI allows too
 _BIG_JOKER = Card("HR")
 TeamSpec = Union[str, Bot]
 
@@ -105,7 +105,7 @@ class MatchResult:
     mean: float          # team A's mean level gain per deal
     low: float           # its 95% interval over the units
     high: float
-    win_rate: float      # share of deals team A won
+    win_rate: float      # team A's mean share of deals won per unit (Wilson interval)
     win_low: float
     win_high: float
     decisions: tuple     # (team A's, team B's) play decisions in all
@@ -213,11 +213,11 @@ def _name(spec: str, side: str, k: int) -> str:
 
 def _seat_bots(team_a: TeamSpec, team_b: TeamSpec, swapped: bool) -> list:
     """Four bots, seats 0..3: team A at 0 and 2 (1 and 3 when swapped)."""
-    a = [make_bot(team_a), make_bot(team_b)]
-    b = [make_bot(team_a), make_bot(team_b)]
-    if isinstance(team_a, Bot) or isinstance(team_b, Bot):
-        import copy
-        a, b = copy.deepcopy(a), copy.deepcopy(b)
+    import copy
+    # four bots of their own, even where the two teams are one Bot object (a
+    # deepcopy of a list would keep the two entries one object)
+    a = [copy.deepcopy(make_bot(team_a)), copy.deepcopy(make_bot(team_b))]
+    b = [copy.deepcopy(make_bot(team_a)), copy.deepcopy(make_bot(team_b))]
     if not swapped:
         return [a[0], a[1], b[0], b[1]]
     return [a[1], a[0], b[1], b[0]]
@@ -355,31 +355,39 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
 
 # -- the match ----------------------------------------------------------------------
 
-def _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress=None):
+def _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress=None,
+           duplicate=True, games=False):
     for t in (team_a, team_b):
         make_bot(t)     # BotSpecError on a bad spec, before any work
-    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) or deals < 1:
-        raise MatchError(f"deals must be a number >= 1, not {deals!r}")
+    if isinstance(deals, bool) or not isinstance(deals, (int, np.integer)) \
+            or not 1 <= deals <= MAX_UNITS:
+        raise MatchError(f"deals must be a number 1..{MAX_UNITS}, not {deals!r}"[:120])
+    for name, flag in (("duplicate", duplicate), ("games", games)):
+        if not isinstance(flag, (bool, np.bool_)):
+            raise MatchError(f"{name} must be True or False, not {flag!r}"[:120])
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
         raise MatchError(f"seed must be an integer, not {seed!r}")
-    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1):
+    if jobs is not None and (isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer))
+                             or jobs < 1):
         raise MatchError(f"jobs must be a number of processes >= 1, not {jobs!r}")
     if isinstance(dask, str):
         check_dask_address(dask)
     if records_dir is not None:
-        if not isinstance(records_dir, (str, Path)):
-            raise MatchError(f"records_dir must be a path, not {records_dir!r}"[:120])
+        if not isinstance(records_dir, (str, Path)) or not str(records_dir).strip():
+            raise MatchError(f"records_dir must be the path of a directory, not "
+                             f"{records_dir!r}"[:120])
         p = Path(records_dir)
         if p.exists() and not p.is_dir():
             raise MatchError(f"records: {records_dir} exists and is not a directory")
-        # the first existing ancestor must be a directory that may be written
-        # (the records are written after the deals are played: fail now)
-        q = p
-        while not q.exists() and q != q.parent:
-            q = q.parent
-        if not q.is_dir() or not os.access(q, os.W_OK):
-            raise MatchError(f"records: {records_dir} cannot be made ({q} is not a "
-                             "writable directory)")
+        # made now, not after the deals are played (their work would be lost)
+        try:
+            p.mkdir(parents=True, exist_ok=True)
+            probe = p / ".gd-analyze-write-test"
+            probe.write_text("")
+            probe.unlink()
+        except (OSError, ValueError) as e:
+            raise MatchError(f"records: {str(records_dir)[:100]!r} cannot be written "
+                             f"({getattr(e, 'strerror', None) or e})"[:200]) from None
     if progress is not None and not callable(progress):
         raise MatchError(f"progress must be a callable progress(done, total), not {progress!r}"[:120])
 
@@ -395,7 +403,7 @@ def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
     scheduler address or a ``distributed.Client`` (then ``jobs`` is
     ignored); ``records_dir``: where to write every deal's record;
     ``progress(done, total)`` after each unit."""
-    _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress)
+    _check(team_a, team_b, deals, seed, jobs, dask, records_dir, progress, duplicate, games)
     start = time.perf_counter()
     tasks = [(team_a, team_b, int(seed), i, bool(duplicate)) for i in range(int(deals))]
     units = run_tasks(_game if games else _single, tasks, jobs=jobs, dask=dask,
@@ -411,8 +419,10 @@ def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
     for u in units:
         gains.append(sum(p.gain_a for p in u) / len(u))
         wins.append(sum(p.gain_a > 0 for p in u) / len(u))
+    # a deal gives at most 3 levels either way (RULES 8): so does the mean
     mean, low, high = mean_ci(gains)
-    wr, wlo, whi = mean_ci(wins)
+    low, high = max(-3.0, low), min(3.0, high)
+    wr, wlo, whi = share_ci(wins)
     dec = tuple(sum(p.decisions[i] for p in plays) for i in (0, 1))
     sec = tuple(sum(p.seconds[i] for p in plays) for i in (0, 1))
     spd = tuple(sec[i] / dec[i] if dec[i] else 0.0 for i in (0, 1))
@@ -424,5 +434,5 @@ def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
         b = sum(p.game_winner == "b" for p in finals)
         game_wins = (a, b, len(finals) - a - b)
     return MatchResult(_spec(team_a), _spec(team_b), int(deals), int(seed), bool(duplicate),
-                       bool(games), mean, low, high, wr, max(0.0, wlo), min(1.0, whi),
+                       bool(games), mean, low, high, wr, wlo, whi,
                        dec, spd, longest, elapsed, plays, game_wins)

@@ -13,11 +13,13 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Callable, Optional, Sequence
 
+import numpy as np
+
 from ..errors import MatchError
 
 __all__ = ["run_tasks", "default_jobs", "DASK_SCHEMES"]
 
-DASK_SCHEMES = ("tcp://", "tls://", "inproc://", "ws://", "wss://", "ucx://")
+DASK_SCHEMES = ("tcp://",)
 
 
 def default_jobs() -> int:
@@ -27,10 +29,45 @@ def default_jobs() -> int:
 
 
 def check_dask_address(address: str) -> str:
-    if not isinstance(address, str) or not address.startswith(DASK_SCHEMES) \
-            or len(address.split("://", 1)[1]) == 0:
-        raise MatchError(f"dask: a scheduler address such as tcp://127.0.0.1:8786, not {address!r}")
+    """A scheduler address ``tcp://HOST:PORT`` (an IPv6 host in brackets),
+    else MatchError. Only TCP: the other transports of ``distributed``
+    (TLS, inproc, UCX) need settings these commands do not take."""
+    import urllib.parse
+    shown = repr(address)[:80]
+    if not isinstance(address, str) or not address.startswith(DASK_SCHEMES):
+        raise MatchError(f"dask: a scheduler address such as tcp://127.0.0.1:8786, not {shown}")
+    try:
+        split = urllib.parse.urlsplit(address)
+        port = split.port
+    except ValueError as e:
+        raise MatchError(f"dask: {shown} is not an address tcp://HOST:PORT ({e})") from None
+    if not split.hostname or port is None or not 1 <= port <= 65535 \
+            or split.path not in ("", "/") or split.query or split.fragment \
+            or any(c.isspace() for c in address):
+        raise MatchError(f"dask: {shown} is not an address tcp://HOST:PORT (a host and a "
+                         "port 1..65535)")
     return address
+
+
+def _connect(address: str, timeout: float):
+    from distributed import Client
+    try:
+        return Client(address, timeout=timeout, set_as_default=False)
+    except (OSError, TimeoutError) as e:
+        raise MatchError(f"dask: cannot reach the scheduler at {address} ({e})"[:200]) from None
+    except Exception as e:     # distributed's own errors: one line, not a traceback
+        raise MatchError(f"dask: cannot use the scheduler at {address} "
+                         f"({type(e).__name__}: {e})"[:200]) from None
+
+
+def _workers(client, timeout: float) -> None:
+    """Wait (at most ``timeout`` seconds) until the cluster has a worker: a
+    scheduler without workers would never run a task."""
+    try:
+        client.wait_for_workers(1, timeout=timeout)
+    except (TimeoutError, OSError) as e:
+        raise MatchError(f"dask: the scheduler has no worker (waited {timeout:g} s; {e})"[:200]
+                         ) from None
 
 
 def run_tasks(fn: Callable, items: Sequence, jobs: Optional[int] = None, dask=None,
@@ -54,15 +91,9 @@ def run_tasks(fn: Callable, items: Sequence, jobs: Optional[int] = None, dask=No
         except ImportError:   # pragma: no cover - distributed is a dependency
             raise MatchError("dask: the 'distributed' package is not installed") from None
         own = not isinstance(dask, Client)
-        if own:
-            address = check_dask_address(dask)
-            try:
-                client = Client(address, timeout=timeout, set_as_default=False)
-            except OSError as e:
-                raise MatchError(f"dask: cannot reach the scheduler at {address} ({e})") from None
-        else:
-            client = dask
+        client = _connect(check_dask_address(dask), timeout) if own else dask
         try:
+            _workers(client, timeout)
             with client.as_current():
                 futures = client.map(fn, items, pure=False)
                 index = {f.key: i for i, f in enumerate(futures)}
@@ -76,8 +107,9 @@ def run_tasks(fn: Callable, items: Sequence, jobs: Optional[int] = None, dask=No
         return results
     if jobs is None:
         jobs = default_jobs()
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+    if isinstance(jobs, bool) or not isinstance(jobs, (int, np.integer)) or jobs < 1:
         raise MatchError(f"jobs must be a number of processes >= 1, not {jobs!r}")
+    jobs = int(jobs)
     if jobs == 1 or total <= 1:
         for i, x in enumerate(items):
             results[i] = fn(x)
