@@ -191,9 +191,9 @@ def test_tribute_advice_review_is_data():
                 opening=False, solve_cards=0)
     trib, ret = a.exchange
     assert (trib.kind, trib.giver, trib.receiver, str(trib.card)) == ("tribute", 3, 0, "S7")
-    assert not trib.mistake and trib.chosen_index == 0
-    # Ирина returned S2 from her four 2s (a bomb): ST was better
-    assert (ret.kind, str(ret.card), ret.mistake) == ("return", "S2", True)
+    assert not trib.differs and trib.chosen_index == 0
+    # Ирина returned S2 from her four 2s (a bomb): the advice ranks ST better
+    assert (ret.kind, str(ret.card), ret.differs) == ("return", "S2", True)
     d = ret.to_dict()
     assert {"key": "breaks", "params": {"bomb": {"type": "bomb", "rank": "2", "suit": None,
                                                  "size": 4}}} in d["reasons"]

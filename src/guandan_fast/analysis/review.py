@@ -16,8 +16,9 @@ return included, and values every decision:
   valued from the giver's seat (``analysis.exchange``: the hidden hands drawn
   from what the giver knew, the exchange it cannot see completed by the
   tribute advice, the start position estimated on each deal, averaged with
-  a 95% interval). The tribute and the return are also checked against the
-  tribute advice (``exchange``).
+  a 95% interval). The tribute and the return are also compared with the
+  tribute advice (``exchange``): a card that differs from the advice is
+  shown as such, and is a mistake only by the rule below, like any move.
 
 A move is a **mistake** only when its loss is shown: ``"proven"`` when the
 values of the move played and of the best move are both exact (proven by the
@@ -492,7 +493,9 @@ class ExchangeReview:
     card: object
     choices: list                  # the advice, best first (TributeAdvice)
     chosen_index: int              # where the card played stands in the advice
-    mistake: bool                  # a strictly better card was available
+    differs: bool                  # the advice ranks another card strictly better
+    # (a heuristic: never a mistake by itself; the decision's own values,
+    # ``Decision.double`` / ``single``, mark one by the rule of ``judge``)
 
     @property
     def best(self):
@@ -503,7 +506,7 @@ class ExchangeReview:
         return {
             "kind": self.kind, "giver": self.giver, "receiver": self.receiver,
             "card": str(self.card), "best": str(self.best.card) if self.best else None,
-            "chosen_index": self.chosen_index, "mistake": self.mistake,
+            "chosen_index": self.chosen_index, "differs": self.differs,
             "reasons": chosen.to_dict()["reasons"] if chosen is not None else [],
             "choices": [c.to_dict() for c in self.choices],
         }
@@ -845,9 +848,12 @@ def _advice_key(a) -> tuple:
 
 
 def _review(kind: str, transfer, advice: list) -> ExchangeReview:
+    """The card given against the advice: ``differs`` when the advice ranks
+    another card strictly better. The advice is a heuristic, so this is
+    never a mistake by itself (the module docstring's rule marks one)."""
     idx = next((i for i, a in enumerate(advice) if a.card == transfer.card), -1)
-    mistake = False
+    differs = False
     if advice and idx >= 0:
-        mistake = _advice_key(advice[0]) < _advice_key(advice[idx])
+        differs = _advice_key(advice[0]) < _advice_key(advice[idx])
     return ExchangeReview(kind=kind, giver=transfer.giver, receiver=transfer.receiver,
-                          card=transfer.card, choices=advice, chosen_index=idx, mistake=mistake)
+                          card=transfer.card, choices=advice, chosen_index=idx, differs=differs)

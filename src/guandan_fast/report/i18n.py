@@ -377,7 +377,7 @@ _GAME_LABELS = {
         "exchange": "Tribute and return", "anti_tribute": "anti-tribute: no tribute",
         "play": "Play", "move": "Move", "mistakes": "Mistakes", "no_mistakes": "no mistakes found",
         "first_mistake": "first mistake", "better": "better", "loses": "loses {levels}",
-        "advice": "advice: {card}", "as_advised": "as advised", "notes": "Notes",
+        "differs_from_advice": "differs from the advice: {card}", "as_advised": "as advised", "notes": "Notes",
         "exchange_sd_help": "SD of a tribute or return: the hidden hands drawn from what the "
                             "giver knew, the cards it could not see given as the tribute advice "
                             "gives them, the start of the play estimated on each deal",
@@ -442,7 +442,7 @@ _GAME_LABELS = {
         "exchange": "Дань и ответная дань", "anti_tribute": "отказ от дани: дани нет",
         "play": "Розыгрыш", "move": "Ход", "mistakes": "Ошибки", "no_mistakes": "ошибок не найдено",
         "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {levels}",
-        "advice": "совет: {card}", "as_advised": "по совету", "notes": "Примечания",
+        "differs_from_advice": "отличается от совета: {card}", "as_advised": "по совету", "notes": "Примечания",
         "exchange_sd_help": "СВОЁ для дани и возврата: скрытые руки разыграны по тому, что знал "
                             "отдающий, карты, которых он не видел, отданы по совету, начало "
                             "розыгрыша оценено на каждой раздаче",
@@ -508,7 +508,7 @@ _GAME_LABELS = {
         "exchange": "进贡与还贡", "anti_tribute": "抗贡：不进贡",
         "play": "出牌过程", "move": "出牌", "mistakes": "失误", "no_mistakes": "未发现失误",
         "first_mistake": "首个失误", "better": "更好", "loses": "损失{levels}",
-        "advice": "建议：{card}", "as_advised": "符合建议", "notes": "说明",
+        "differs_from_advice": "与建议不同：{card}", "as_advised": "符合建议", "notes": "说明",
         "exchange_sd_help": "进贡与还贡的暗牌估值：按出牌者当时所知抽取未见手牌，它看不到的贡牌与还牌按建议给出，"
                             "在每副抽样牌上估计开局局面",
         "value_legend": "估值：从此处起 {names} 预期的升级数（+3 … −3）；= 求解器证明，"

@@ -136,6 +136,18 @@ def _better(val: dict, lang: str) -> str:
                      for b in best)
 
 
+DIFFERS = "≠"       # a card that differs from the tribute advice: not a mistake mark
+
+
+def _advice_verdict(e: dict, lang: str) -> str:
+    """``≠ differs from the advice: ST`` or ``as advised``: the advice is a
+    heuristic, so a difference from it is shown as such, never as a mistake
+    (only the decision's values mark one)."""
+    if e.get("differs"):
+        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=e['best'])}"
+    return game_label("as_advised", lang)
+
+
 def _exchange_by_kind(data: dict) -> dict:
     return {(e["kind"], i): e for i, e in enumerate(data.get("exchange") or [])}
 
@@ -192,8 +204,7 @@ def render_text(data: dict, lang: str = "en") -> str:
                     line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
             out.append(line)
             if rec:
-                verdict = (f"✗ {G('advice', card=rec['best'])}" if rec["mistake"]
-                           else G("as_advised"))
+                verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
                 out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
     out += ["", G("play") + ":"]
@@ -225,12 +236,8 @@ def render_text(data: dict, lang: str = "en") -> str:
     out += ["", G("mistakes") + ":"]
     marked = [d for d in data["decisions"] if any(
         d.get(v) and d[v].get("mistake") for v in VIEWS)]
-    bad_advice = [e for e in data.get("exchange") or [] if e.get("mistake")]
-    if not marked and not bad_advice:
+    if not marked:
         out.append("  " + G("no_mistakes"))
-    for e in bad_advice:
-        kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-        out.append(f"  {n[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
     for d in marked:
         for view, short in _view_labels(G):
             val = d.get(view)
@@ -435,6 +442,7 @@ tr.cur td{outline:2px solid #ffe08a}
 .box{background:#13613d;border-radius:10px;padding:8px 14px}
 .box.bad{background:#7a1f1f}
 .ok{color:#b2f2bb}
+.differs{color:#ffe08a}
 .notes{color:#cfe3d6;font-size:14px}
 svg.graph{background:#13613d;border-radius:10px;width:100%;height:auto;max-width:1100px}
 svg.graph .pt{cursor:pointer}
@@ -842,10 +850,16 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                     v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
                 vals.append(v)
             dd = "<br>".join(vals)
-            verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level, lang)}'
-                       if e["mistake"] else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
+            if e.get("differs"):
+                verdict = (f'<span class="differs">{_e(DIFFERS)} '
+                           f'{_e(G("differs_from_advice", card=""))}</span>'
+                           f'{_card_html(e["best"], level, lang)}')
+            else:
+                verdict = f'<span class="ok">✓ {_e(G("as_advised"))}</span>'
             anchor = f' id="{uid}-d{d["index"]}"' if d else ""
-            cls = ' class="mistake"' if e["mistake"] else ""
+            # the row is a mistake only when one of the decision's views marks it
+            marked = d is not None and any((d.get(v) or {}).get("mistake") for v in VIEWS)
+            cls = ' class="mistake"' if marked else ""
             h.append(f'<tr{anchor}{cls}><td>{_e(kind)}</td>'
                      f'<td>{_e(n[e["giver"]])} → {_e(n[e["receiver"]])}</td>'
                      f'<td>{_card_html(e["card"], level, lang)}</td><td>{dd}</td><td>{verdict}</td>'
