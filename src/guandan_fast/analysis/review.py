@@ -9,7 +9,13 @@ return included, and values every decision:
   "exact tail"); otherwise the estimator's mean and confidence interval
   (``engine.estimate.estimate``). A tribute or return decision is valued by
   the position at the start of the play that each legal card leads to (the
-  other exchanges as recorded).
+  other exchanges as recorded); the card given leads to the recorded start
+  of the play, whose value is the first play decision's (valued once).
+
+A position's value is defined once (``position_value``): the best mean for
+the side to move among its moves' values, with that move's own interval,
+and the best proven bounds for the mover. A decision's ``value``, a forced
+move's, an exchange card's, the opening values and the graph all use it.
 - **single-dummy** (``"single"``), what the mover could know: for a play,
   the bot's ``suggest`` on the mover's ``View`` (``game.view.View.from_record``),
   which never sees a hidden card; for a tribute or return, every legal card
@@ -144,6 +150,28 @@ def _same(a, b) -> bool:
     return a == b
 
 
+def position_value(moves: list, seat: int) -> Optional[MoveValue]:
+    """The value of a position where ``seat`` is to move, from the values of
+    its moves (the one definition of a position's value in the review: a
+    decision's ``value``, a forced move's, an exchange card's, the opening
+    values, the graph): the best mean for the mover (the first of equal
+    means), with that move's own interval; what is proven of it: the best
+    lower bound and the best upper bound for the mover (a position is worth
+    its best move), the interval held within them. A new MoveValue (move
+    None); None without moves."""
+    if not moves:
+        return None
+    sign = 1 if team(seat) == 0 else -1
+    top = max(moves, key=lambda m: sign * m.mean)       # the first of equal means
+    pick = max if sign > 0 else min
+    lo, hi = pick(m.bounds[0] for m in moves), pick(m.bounds[1] for m in moves)
+    if lo == hi:
+        return MoveValue(None, lo, lo, lo, exact=True)
+    low, high = max(top.low, lo), min(top.high, hi)
+    mean = min(max(top.mean, low), high)
+    return MoveValue(None, mean, low, high, exact=False, samples=top.samples, bounds=(lo, hi))
+
+
 def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     """Compare the move played with the best ones (the module docstring's
     rule). ``moves``: MoveValue of every candidate, any order."""
@@ -153,8 +181,8 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     v = Valuation(view=view, moves=moves, chosen=chosen)
     if not moves:
         return v
-    top = moves[0]
-    v.value = top.mean
+    top = moves[0]                    # the best mean for the mover: position_value's
+    v.value = position_value(moves, seat).mean
     v.exact = all(m.exact for m in moves)
     if chosen is None:
         v.best = [top]
@@ -254,7 +282,8 @@ def _estimate_moves(est) -> list:
 
 
 def _state_value(state: GameState, engines: dict, budget: float, seed: int):
-    """A MoveValue (move None) for a position: exact when solved, else estimated."""
+    """A MoveValue (move None) for a position: exact when solved, else the
+    ``position_value`` of the estimator's values of its moves."""
     if state.over:
         v = float(state.result())
         return MoveValue(None, v, v, v, exact=True)
@@ -270,12 +299,7 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
             return MoveValue(None, v, v, v, exact=True)
         if not est.moves:
             return MoveValue(None, v, v, v)
-        best = est.moves[0]      # the move ranked first: its mean is ``est.value``
-        v = float(best.mean)
-        lower, upper = getattr(est, "lower", -3), getattr(est, "upper", 3)
-        return MoveValue(None, v, float(best.low), float(best.high),
-                         samples=getattr(best, "samples", None),
-                         bounds=(float(lower), float(upper)))
+        return position_value(_estimate_moves(est), state.turn)
     return None
 
 
@@ -690,6 +714,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     mp = _min_plays_fn() if min_plays else None
     decisions: list = []
     tasks: list = []
+    # the card given leads to the start of the play, which the first play
+    # decision values: it is valued there, once (_exchange_valuations)
+    at_start: set = set()
     # the exchange decisions
     for kind, transfers in (("tribute", record.tributes), ("return", record.returns)):
         for i, t in enumerate(transfers):
@@ -698,6 +725,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             states = _exchange_positions(record, i, kind) if "double" in views else []
             seat = exchange_seat(record, kind, i)
             d.legal = len(states) if "double" in views else len(seat.candidates)
+            if record.moves and any(_same(c, t.card) for c, _ in states):
+                at_start.add(d.index)
+                states = [(c, st) for c, st in states if not _same(c, t.card)]
             if "single" not in views or spec["estimator"] is None:
                 seat = None
             decisions.append(d)
@@ -724,6 +754,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
                       "label": {"kind": "play", "i": step.index + 1}})
     # the opening value of the hands as dealt (no exchange, the same leader);
     # the value at the start of the play is the first play decision's own
+    # (_start_value)
     open_key = "opening:deal"
     exchanged = bool(record.tributes or record.returns)
     if opening and "double" in views and record.moves and exchanged:
@@ -743,7 +774,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         notes.extend(a["notes"])
     for d in decisions:
         a = by_key.get(d.index)
-        if a is None:
+        if a is None or d.kind != "play":
             continue
         for view in VIEWS:
             got = a.get(view)
@@ -754,21 +785,18 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             val.method, val.seconds = method, secs
             setattr(d, view, val)
     _fill_forced(decisions, views, record)
+    start = _start_value(decisions)
+    _exchange_valuations(decisions, by_key, at_start, start)
     op: dict = {"deal": None, "start": None, "exchange": None}
-    first = next((d for d in decisions if d.kind == "play"), None)
-    if opening and first is not None and first.double is not None and first.double.moves:
-        top = first.double.moves[0]
-        op["start"] = MoveValue(None, top.mean, top.low, top.high, exact=top.exact,
-                                samples=top.samples, bounds=top.bounds)
+    if opening and start is not None:
+        op["start"] = start
         if not exchanged:
             op["deal"] = op["start"]
         else:
             a = by_key.get(open_key)
             if a and a.get("double"):
-                dl = op["deal"] = a["double"][0][0]
-                st = op["start"]
-                op["exchange"] = MoveValue(None, st.mean - dl.mean, st.low - dl.high,
-                                           st.high - dl.low, exact=st.exact and dl.exact)
+                op["deal"] = a["double"][0][0]
+                op["exchange"] = _difference(op["start"], op["deal"])
     if "double" in views:
         unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
         if unproven:
@@ -782,6 +810,50 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
                     settings={"views": list(views), "budget": budget, "seed": seed,
                               "solve_cards": solve_cards, "jobs": jobs,
                               "seconds": round(seconds, 2)})
+
+
+def _exchange_valuations(decisions: list, by_key: dict, at_start: set,
+                         start: Optional[MoveValue]) -> None:
+    """Judge the tribute and return decisions. The card given (for those in
+    ``at_start``) leads to the start of the play: its double-dummy value is
+    ``start``, the first play decision's, so that one position has one
+    value in the report (the exchange's tasks did not value it again)."""
+    for d in decisions:
+        if d.kind == "play":
+            continue
+        a = by_key.get(d.index) or {}
+        for view in VIEWS:
+            got = a.get(view)
+            moves, method, secs = got if got is not None else ([], "", 0.0)
+            if view == "double" and d.index in at_start and start is not None:
+                given = MoveValue(d.move, start.mean, start.low, start.high, exact=start.exact,
+                                  samples=start.samples, bounds=start.bounds)
+                moves = list(moves) + [given]
+                method = "solve" if all(m.exact for m in moves) else "estimate"
+            if not moves:
+                continue
+            val = judge(view, moves, d.move, d.seat)
+            val.method, val.seconds = method, secs
+            setattr(d, view, val)
+
+
+def _start_value(decisions: list) -> Optional[MoveValue]:
+    """The double-dummy value of the start of the play: the first play
+    decision's ``position_value`` (None when it has no double-dummy values)."""
+    first = next((d for d in decisions if d.kind == "play"), None)
+    if first is None or first.double is None or not first.double.moves:
+        return None
+    return position_value(first.double.moves, first.seat)
+
+
+def _difference(a: MoveValue, b: MoveValue) -> MoveValue:
+    """``a - b`` of two values: the mean's difference, the interval from the
+    two intervals (conservatively: low minus high, high minus low) and what
+    is proven from the two proven ranges (-6..6 at most)."""
+    lo, hi = a.bounds[0] - b.bounds[1], a.bounds[1] - b.bounds[0]
+    exact = a.exact and b.exact
+    return MoveValue(None, a.mean - b.mean, max(lo, a.low - b.high), min(hi, a.high - b.low),
+                     exact=exact, bounds=(lo, hi))
 
 
 def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
@@ -807,9 +879,8 @@ def _fill_forced(decisions: list, views, record: Record) -> None:
             nxt = plays[i + 1].double
             if nxt is None or not nxt.moves:
                 continue
-            top = nxt.moves[0]
-            mv = MoveValue(d.move, top.mean, top.low, top.high, exact=top.exact,
-                           samples=top.samples, bounds=top.bounds)
+            mv = position_value(nxt.moves, plays[i + 1].seat)
+            mv.move = d.move
         elif end.over:
             v = float(end.result())
             mv = MoveValue(d.move, v, v, v, exact=True)
