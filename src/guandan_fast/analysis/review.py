@@ -117,7 +117,10 @@ class Valuation:
     value: Optional[float] = None    # the position (the best move's mean)
     exact: bool = False              # every value here is proven
     best: list = field(default_factory=list)     # the best moves (MoveValue)
-    loss: float = 0.0                # for the mover's team
+    loss: float = 0.0                # for the mover's team: the estimated mean (loss_of)
+    loss_low: float = 0.0            # its interval
+    loss_high: float = 0.0
+    loss_proven: float = 0.0         # the part of it the proven bounds show
     mistake: Optional[str] = None    # None, "proven" or "estimated"
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
     seconds: float = 0.0
@@ -126,8 +129,27 @@ class Valuation:
         return {"view": self.view, "method": self.method, "value": _r(self.value),
                 "exact": self.exact, "chosen": self.chosen.to_dict() if self.chosen else None,
                 "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
+                "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
+                "loss_proven": _r(self.loss_proven),
                 "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
                 "seconds": round(self.seconds, 3)}
+
+
+def _lost(marked: list) -> dict:
+    """The levels given away by the ``(decision, Valuation)`` pairs marked
+    as mistakes: ``lost``, the sum of the estimated losses, with an
+    interval, the sums of their lows and of their highs (conservative: it
+    holds whenever each loss's interval holds), and ``lost_proven``, the sum
+    of the proven parts; ``largest``: ``[decision index, loss]``."""
+    largest = None
+    if marked:
+        d, v = max(marked, key=lambda dv: (dv[1].loss, -dv[0].index))
+        largest = [d.index, _r(v.loss)]
+    return {"lost": _r(sum(v.loss for _, v in marked)),
+            "lost_low": _r(sum(v.loss_low for _, v in marked)),
+            "lost_high": _r(sum(v.loss_high for _, v in marked)),
+            "lost_proven": _r(sum(v.loss_proven for _, v in marked)),
+            "largest": largest}
 
 
 def _r(x):
@@ -172,6 +194,37 @@ def position_value(moves: list, seat: int) -> Optional[MoveValue]:
     return MoveValue(None, mean, low, high, exact=False, samples=top.samples, bounds=(lo, hi))
 
 
+def _mover_interval(m: MoveValue, sign: int) -> tuple:
+    """(low, mean, high) of a value from the mover's side; an estimate's
+    interval of no width (not a confidence interval) is its proven bounds."""
+    lo, mean, hi = m.for_mover(sign)
+    if not m.exact and lo == hi:
+        lo, hi = m.bounds_for_mover(sign)
+    return lo, mean, hi
+
+
+def loss_of(position: MoveValue, chosen: MoveValue, seat: int) -> tuple:
+    """The loss of the move played (``chosen``) against the position it was
+    played in (``position_value``), for the mover's team: ``(mean, low,
+    high, proven)``. The mean is the difference of the means; the interval
+    is the conservative one of a difference (the position's low minus the
+    move's high, its high minus the move's low), held within what the
+    proven bounds allow and at 0 at least (no move is worth more than the
+    position); ``proven`` is what the bounds prove of it, the position's
+    lower bound minus the move's upper bound (0 when they do not separate;
+    the whole loss when both values are exact)."""
+    sign = 1 if team(seat) == 0 else -1
+    p_lo, p_mean, p_hi = _mover_interval(position, sign)
+    c_lo, c_mean, c_hi = _mover_interval(chosen, sign)
+    pb_lo, pb_hi = position.bounds_for_mover(sign)
+    cb_lo, cb_hi = chosen.bounds_for_mover(sign)
+    proven = max(0.0, pb_lo - cb_hi)
+    mean = max(proven, p_mean - c_mean)
+    low = min(mean, max(proven, p_lo - c_hi))
+    high = max(mean, min(p_hi - c_lo, pb_hi - cb_lo))
+    return mean, low, high, proven
+
+
 def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     """Compare the move played with the best ones (the module docstring's
     rule). ``moves``: MoveValue of every candidate, any order."""
@@ -189,7 +242,8 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
         return v
     t_lo, t_mean, _ = top.for_mover(sign)
     c_lo, c_mean, c_hi = chosen.for_mover(sign)
-    v.loss = max(0.0, t_mean - c_mean)
+    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss_of(position_value(moves, seat),
+                                                              chosen, seat)
     if chosen.exact and top.exact:
         v.best = [m for m in moves if m.exact and m.mean == top.mean]
         if t_mean > c_mean:
@@ -201,7 +255,6 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     if proven_better:
         v.mistake = "proven"
         v.best = proven_better
-        v.loss = max(v.loss, min(m.bounds_for_mover(sign)[0] for m in proven_better) - c_bhi)
         return v
     # an estimate with an interval of no width is not a confidence interval
     # (e.g. one sampled deal): it cannot show a loss
@@ -571,10 +624,7 @@ class Analysis:
                     "judged": sum(1 for d in mine if getattr(d, view) is not None and not d.forced),
                     "mistakes": len(marked),
                     "proven": sum(1 for _, v in marked if v.mistake == "proven"),
-                    "lost": _r(sum(v.loss for _, v in marked)),
-                    "largest": (None if not marked else
-                                list(max(((d.index, v.loss) for d, v in marked),
-                                         key=lambda x: (x[1], -x[0])))),
+                    **_lost(marked),
                 }
             out.append(row)
         return out
