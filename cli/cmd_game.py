@@ -253,7 +253,7 @@ def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_card
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
     if fmt == "json":
-        emit_json({"records": reviews, "summary": evening_summary(reviews),
+        emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
     else:
         click.echo(render_evening_text(reviews, lang, errors), nl=False)

@@ -114,3 +114,34 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     # for team 1 the same values: "B" is the best, "A" a proven loss of 2 at least
     w = judge("double", moves, "A", 1)
     assert w.mistake == "proven" and w.loss_proven == 2.0
+
+
+def test_the_evening_names_unnamed_seats_in_the_language(estimated):
+    """Records without players: the evening's players are the seats, by
+    their label in the language (as in each deal's review), never "#0"."""
+    unnamed = {**estimated, "players": None, "file": "a.txt"}
+    for lang, seat0 in (("en", "seat 0"), ("ru", "место 0"), ("zh", "0号位")):
+        got = [p["name"] for p in evening_summary([unnamed], lang)["players"]]
+        assert seat0 in got and not any(x.startswith("#") for x in got), (lang, got)
+        text = render_evening_text([unnamed], lang)
+        assert f"  {seat0}: " in text and "#0" not in text, lang
+        html = render_evening_html([unnamed], lang)
+        assert f"<tr><td>{seat0}</td>" in html, lang
+
+
+def test_the_play_columns_line_up_in_every_language(estimated):
+    """The values of the play start in one column on every line, Chinese
+    included (a wide character takes two columns)."""
+    import unicodedata
+    from guandan_fast.report.i18n import game_label
+
+    def _cols(text):
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    for lang, dd in (("en", " DD "), ("ru", " ОТК "), ("zh", " 明 ")):
+        text = render_text(estimated, lang)
+        section = text.split("\n" + game_label("play", lang) + ":\n")[1].split("\n\n" + game_label(
+            "mistakes", lang) + ":")[0]
+        play = [x for x in section.splitlines() if x]
+        assert len(play) == sum(d["kind"] == "play" for d in estimated["decisions"])
+        starts = {_cols(x[:x.index(dd)]) for x in play}
+        assert len(starts) == 1, (lang, starts)

@@ -1013,15 +1013,16 @@ def render_html(data: dict, lang: str = "en") -> str:
 _LOST = ("lost", "lost_low", "lost_high", "lost_proven")
 
 
-def evening_summary(reviews: list) -> dict:
-    """Per player over the evening (by name; seats where no names are known):
+def evening_summary(reviews: list, lang: str = "en") -> dict:
+    """Per player over the evening (by name; where no names are known, by
+    the seat's label in the language, as elsewhere: seat 2, место 2, 2号位):
     decisions judged, double-dummy mistakes, the levels lost (``lost``: the
     sum of the estimated losses, with the sums of their lows and highs and
     of their proven parts, as in a review's summary) and per deal, the
     largest mistake."""
     players: dict = {}
     for k, data in enumerate(reviews):
-        n = data.get("players") or [f"#{s}" for s in range(4)]
+        n = names(data, lang)
         for row in data.get("summary") or []:
             p = players.setdefault(n[row["seat"]], {"name": n[row["seat"]], "deals": 0,
                                                     "judged": 0, "mistakes": 0, "proven": 0,
@@ -1072,7 +1073,7 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
         out.append(f"  {G('table_col')} {tags.get('table', '?')}  {G('deal_col')} "
                    f"{tags.get('deal', '?')}  {data.get('file', '')}: {_result_text(data, lang)}")
     out += ["", G("per_player") + ":"]
-    summ = evening_summary(reviews)
+    summ = evening_summary(reviews, lang)
     for p in summ["players"]:
         line = (f"  {p['name']}: {G('judged')} {p['judged']}, "
                 f"{count_of(p['mistakes'], 'mistakes', lang)}, "
@@ -1105,7 +1106,7 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
                  f'<td>{_e(_result_text(data, lang))}</td>'
                  f'<td><a href="#deal{k + 1}">{_e(data.get("file", G("deal_link")))}</a></td></tr>')
     h.append('</table>')
-    summ = evening_summary(reviews)
+    summ = evening_summary(reviews, lang)
     h.append(f'<h2>{_e(G("per_player"))}</h2><table class="players"><tr><th>{_e(G("player"))}</th>'
              f'<th>{_e(G("judged"))}</th><th>{_e(G("mistakes"))}</th>'
              f'<th>{_e(G("levels_lost_per_deal"))}</th><th>{_e(G("largest"))}</th></tr>')
