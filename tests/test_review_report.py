@@ -145,3 +145,11 @@ def test_the_play_columns_line_up_in_every_language(estimated):
         assert len(play) == sum(d["kind"] == "play" for d in estimated["decisions"])
         starts = {_cols(x[:x.index(dd)]) for x in play}
         assert len(starts) == 1, (lang, starts)
+
+
+def test_the_largest_mistake_is_rounded_like_every_number_of_the_json(estimated):
+    largest = [row["double"]["largest"] for row in estimated["summary"]
+               if row["double"]["largest"]]
+    assert largest
+    for i, loss in largest:
+        assert loss == round(loss, 3) == estimated["decisions"][i]["double"]["loss"]
