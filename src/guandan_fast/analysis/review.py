@@ -35,8 +35,13 @@ move played and overlaps the top one.
 
 Values are always team 0's expected level gain (+3 .. -3, RULES 8); a
 ``loss`` is counted for the mover's team (positive: levels given away).
-Every decision gets its own seed (``decision_seed``), so a review is the same
-from run to run and does not depend on the number of processes.
+Every decision gets its own seed (``decision_seed``), so what reaches the
+engines does not depend on the number of processes. The seeds fix the random
+draws (the hidden hands of the single-dummy view), not the values: the
+budget is time (``max_seconds``), so how far the estimator and the solver get,
+and with it the values, the intervals and the marks, depends on the machine's
+speed and load, and two runs with the same seed can differ. (Injected engines
+that do not stop on time give the same review every time.)
 
 The engines are called here and only here; each can be injected
 (``solver=``, ``estimator=``, ``suggester=``), and a missing one is a note,
@@ -727,7 +732,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
 
     ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
     decision and per view (more: tighter intervals, more positions proven);
-    ``seed``: the review's seed; ``solve_cards``: try the exact solver at
+    ``seed``: the review's seed (it fixes the random draws; with a time budget
+    the values still depend on the machine's speed and load); ``solve_cards``: try the exact solver at
     most this many cards left; ``jobs``: worker processes, or ``dask``: the
     address of a Dask scheduler; ``progress(done, total)``: called as
     decisions are valued. ``solver``/``estimator``/``suggester``: inject an
