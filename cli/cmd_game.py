@@ -131,7 +131,9 @@ def review_options(f):
         click.option("--views", "views", default="double,single", show_default=True,
                      help="double (all hands seen), single (the mover's seat), or both."),
         click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
-                     help="Seed of the review (every decision gets its own from it)."),
+                     help="Seed of the review (every decision gets its own from it); it "
+                          "fixes the random draws, but the budget is time: the values depend "
+                          "on the machine's speed and load too."),
         click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
                      show_default=True, help="Try the exact solver at most this many cards left."),
         click.option("--jobs", "-j", type=JOBS, default=None,
@@ -253,7 +255,7 @@ def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_card
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
     if fmt == "json":
-        emit_json({"records": reviews, "summary": evening_summary(reviews),
+        emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
     else:
         click.echo(render_evening_text(reviews, lang, errors), nl=False)

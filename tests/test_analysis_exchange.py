@@ -377,3 +377,35 @@ def test_the_real_estimator_values_the_exchange_the_same_from_a_redealt_table():
                 p.low - 1e-9 <= q.mean <= p.high + 1e-9, (which, k)
             compared += 1
     assert compared == 15
+
+
+def _flat_estimator(state, max_seconds=None, seed=0):
+    """Every position worth 0 [-1, 1]: no card's loss can be shown."""
+    return FakeEstimate(0.0, [FakeMove(None, 0.0, -1.0, 1.0)])
+
+
+def test_a_card_that_differs_from_the_advice_is_not_a_mistake_by_itself():
+    """Ирина returns S2 where the tribute advice says ST, but the values
+    show no loss: the report says the card differs from the advice and
+    lists no mistake, in the text, the page and the JSON (the advice is a
+    heuristic; only the rule of judge marks a mistake)."""
+    from guandan_fast.report.render import render_html, render_text
+    a = analyse(_exchange_only(load(TRIBUTE)), views=("double", "single"), budget=0.1,
+                estimator=_flat_estimator, **{**KW, "tribute": True})
+    ret = a.exchange[1]
+    assert (ret.kind, str(ret.card), str(ret.best.card), ret.differs) == ("return", "S2", "ST", True)
+    assert not a.mistakes() and a.first_mistake() is None
+    data = a.to_dict()
+    assert data["exchange"][1]["differs"] is True and "mistake" not in data["exchange"][1]
+    assert data["mistakes"] == []
+    for lang, differs, none in (("en", "≠ differs from the advice: ST", "no mistakes found"),
+                                ("ru", "≠ отличается от совета: ST", "ошибок не найдено"),
+                                ("zh", "≠ 与建议不同：ST", "未发现失误")):
+        text = render_text(data, lang)
+        assert differs in text and "✗" not in text, lang
+        mistakes = next(part for part in text.split("\n\n") if none in part)
+        assert "S2" not in mistakes, lang
+        html = render_html(data, lang)
+        table = html.split('class="exchange"')[1].split("</table>")[0]
+        assert 'class="mistake"' not in table and "✗" not in table, lang
+        assert '<span class="differs">≠ ' in table, lang

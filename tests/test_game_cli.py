@@ -27,8 +27,7 @@ def test_text_report_in_english():
     assert out.startswith("Deal review — Endgame puzzle night")
     assert "Result: Boris & Dmitri win, +1    Finishing order: Dmitri, Chen, Anna" in out
     assert "  0 Anna    S3 C5 SK" in out
-    assert ("     #1  Anna    C5 (single 5)                         3→2  DD =−1"
-            in out)
+    assert "     #1  Anna    C5 (single 5)    3→2  DD =−1  DD ✗" in out
     assert ("DD ✗ proven loss: 2 levels; better: S3 (single 3) =+1  ← first mistake" in out)
     assert "Mistakes:\n  #1 Anna: C5 (single 5)  DD ✗ proven loss: 2 levels; better: S3 (single 3) =+1\n" in out
     assert "  Anna: judged 3; DD: 1 mistake, levels given away 2, largest mistake #1 (2 levels)" in out

@@ -9,15 +9,22 @@ return included, and values every decision:
   "exact tail"); otherwise the estimator's mean and confidence interval
   (``engine.estimate.estimate``). A tribute or return decision is valued by
   the position at the start of the play that each legal card leads to (the
-  other exchanges as recorded).
+  other exchanges as recorded); the card given leads to the recorded start
+  of the play, whose value is the first play decision's (valued once).
+
+A position's value is defined once (``position_value``): the best mean for
+the side to move among its moves' values, with that move's own interval,
+and the best proven bounds for the mover. A decision's ``value``, a forced
+move's, an exchange card's, the opening values and the graph all use it.
 - **single-dummy** (``"single"``), what the mover could know: for a play,
   the bot's ``suggest`` on the mover's ``View`` (``game.view.View.from_record``),
   which never sees a hidden card; for a tribute or return, every legal card
   valued from the giver's seat (``analysis.exchange``: the hidden hands drawn
   from what the giver knew, the exchange it cannot see completed by the
   tribute advice, the start position estimated on each deal, averaged with
-  a 95% interval). The tribute and the return are also checked against the
-  tribute advice (``exchange``).
+  a 95% interval). The tribute and the return are also compared with the
+  tribute advice (``exchange``): a card that differs from the advice is
+  shown as such, and is a mistake only by the rule below, like any move.
 
 A move is a **mistake** only when its loss is shown: ``"proven"`` when the
 values of the move played and of the best move are both exact (proven by the
@@ -28,8 +35,13 @@ move played and overlaps the top one.
 
 Values are always team 0's expected level gain (+3 .. -3, RULES 8); a
 ``loss`` is counted for the mover's team (positive: levels given away).
-Every decision gets its own seed (``decision_seed``), so a review is the same
-from run to run and does not depend on the number of processes.
+Every decision gets its own seed (``decision_seed``), so what reaches the
+engines does not depend on the number of processes. The seeds fix the random
+draws (the hidden hands of the single-dummy view), not the values: the
+budget is time (``max_seconds``), so how far the estimator and the solver get,
+and with it the values, the intervals and the marks, depends on the machine's
+speed and load, and two runs with the same seed can differ. (Injected engines
+that do not stop on time give the same review every time.)
 
 The engines are called here and only here; each can be injected
 (``solver=``, ``estimator=``, ``suggester=``), and a missing one is a note,
@@ -110,7 +122,10 @@ class Valuation:
     value: Optional[float] = None    # the position (the best move's mean)
     exact: bool = False              # every value here is proven
     best: list = field(default_factory=list)     # the best moves (MoveValue)
-    loss: float = 0.0                # for the mover's team
+    loss: float = 0.0                # for the mover's team: the estimated mean (loss_of)
+    loss_low: float = 0.0            # its interval
+    loss_high: float = 0.0
+    loss_proven: float = 0.0         # the part of it the proven bounds show
     mistake: Optional[str] = None    # None, "proven" or "estimated"
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
     seconds: float = 0.0
@@ -119,8 +134,27 @@ class Valuation:
         return {"view": self.view, "method": self.method, "value": _r(self.value),
                 "exact": self.exact, "chosen": self.chosen.to_dict() if self.chosen else None,
                 "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
+                "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
+                "loss_proven": _r(self.loss_proven),
                 "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
                 "seconds": round(self.seconds, 3)}
+
+
+def _lost(marked: list) -> dict:
+    """The levels given away by the ``(decision, Valuation)`` pairs marked
+    as mistakes: ``lost``, the sum of the estimated losses, with an
+    interval, the sums of their lows and of their highs (conservative: it
+    holds whenever each loss's interval holds), and ``lost_proven``, the sum
+    of the proven parts; ``largest``: ``[decision index, loss]``."""
+    largest = None
+    if marked:
+        d, v = max(marked, key=lambda dv: (dv[1].loss, -dv[0].index))
+        largest = [d.index, _r(v.loss)]
+    return {"lost": _r(sum(v.loss for _, v in marked)),
+            "lost_low": _r(sum(v.loss_low for _, v in marked)),
+            "lost_high": _r(sum(v.loss_high for _, v in marked)),
+            "lost_proven": _r(sum(v.loss_proven for _, v in marked)),
+            "largest": largest}
 
 
 def _r(x):
@@ -143,6 +177,59 @@ def _same(a, b) -> bool:
     return a == b
 
 
+def position_value(moves: list, seat: int) -> Optional[MoveValue]:
+    """The value of a position where ``seat`` is to move, from the values of
+    its moves (the one definition of a position's value in the review: a
+    decision's ``value``, a forced move's, an exchange card's, the opening
+    values, the graph): the best mean for the mover (the first of equal
+    means), with that move's own interval; what is proven of it: the best
+    lower bound and the best upper bound for the mover (a position is worth
+    its best move), the interval held within them. A new MoveValue (move
+    None); None without moves."""
+    if not moves:
+        return None
+    sign = 1 if team(seat) == 0 else -1
+    top = max(moves, key=lambda m: sign * m.mean)       # the first of equal means
+    pick = max if sign > 0 else min
+    lo, hi = pick(m.bounds[0] for m in moves), pick(m.bounds[1] for m in moves)
+    if lo == hi:
+        return MoveValue(None, lo, lo, lo, exact=True)
+    low, high = max(top.low, lo), min(top.high, hi)
+    mean = min(max(top.mean, low), high)
+    return MoveValue(None, mean, low, high, exact=False, samples=top.samples, bounds=(lo, hi))
+
+
+def _mover_interval(m: MoveValue, sign: int) -> tuple:
+    """(low, mean, high) of a value from the mover's side; an estimate's
+    interval of no width (not a confidence interval) is its proven bounds."""
+    lo, mean, hi = m.for_mover(sign)
+    if not m.exact and lo == hi:
+        lo, hi = m.bounds_for_mover(sign)
+    return lo, mean, hi
+
+
+def loss_of(position: MoveValue, chosen: MoveValue, seat: int) -> tuple:
+    """The loss of the move played (``chosen``) against the position it was
+    played in (``position_value``), for the mover's team: ``(mean, low,
+    high, proven)``. The mean is the difference of the means; the interval
+    is the conservative one of a difference (the position's low minus the
+    move's high, its high minus the move's low), held within what the
+    proven bounds allow and at 0 at least (no move is worth more than the
+    position); ``proven`` is what the bounds prove of it, the position's
+    lower bound minus the move's upper bound (0 when they do not separate;
+    the whole loss when both values are exact)."""
+    sign = 1 if team(seat) == 0 else -1
+    p_lo, p_mean, p_hi = _mover_interval(position, sign)
+    c_lo, c_mean, c_hi = _mover_interval(chosen, sign)
+    pb_lo, pb_hi = position.bounds_for_mover(sign)
+    cb_lo, cb_hi = chosen.bounds_for_mover(sign)
+    proven = max(0.0, pb_lo - cb_hi)
+    mean = max(proven, p_mean - c_mean)
+    low = min(mean, max(proven, p_lo - c_hi))
+    high = max(mean, min(p_hi - c_lo, pb_hi - cb_lo))
+    return mean, low, high, proven
+
+
 def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     """Compare the move played with the best ones (the module docstring's
     rule). ``moves``: MoveValue of every candidate, any order."""
@@ -152,15 +239,16 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     v = Valuation(view=view, moves=moves, chosen=chosen)
     if not moves:
         return v
-    top = moves[0]
-    v.value = top.mean
+    top = moves[0]                    # the best mean for the mover: position_value's
+    v.value = position_value(moves, seat).mean
     v.exact = all(m.exact for m in moves)
     if chosen is None:
         v.best = [top]
         return v
     t_lo, t_mean, _ = top.for_mover(sign)
     c_lo, c_mean, c_hi = chosen.for_mover(sign)
-    v.loss = max(0.0, t_mean - c_mean)
+    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss_of(position_value(moves, seat),
+                                                              chosen, seat)
     if chosen.exact and top.exact:
         v.best = [m for m in moves if m.exact and m.mean == top.mean]
         if t_mean > c_mean:
@@ -172,7 +260,6 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     if proven_better:
         v.mistake = "proven"
         v.best = proven_better
-        v.loss = max(v.loss, min(m.bounds_for_mover(sign)[0] for m in proven_better) - c_bhi)
         return v
     # an estimate with an interval of no width is not a confidence interval
     # (e.g. one sampled deal): it cannot show a loss
@@ -253,7 +340,8 @@ def _estimate_moves(est) -> list:
 
 
 def _state_value(state: GameState, engines: dict, budget: float, seed: int):
-    """A MoveValue (move None) for a position: exact when solved, else estimated."""
+    """A MoveValue (move None) for a position: exact when solved, else the
+    ``position_value`` of the estimator's values of its moves."""
     if state.over:
         v = float(state.result())
         return MoveValue(None, v, v, v, exact=True)
@@ -269,12 +357,7 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
             return MoveValue(None, v, v, v, exact=True)
         if not est.moves:
             return MoveValue(None, v, v, v)
-        best = est.moves[0]      # the move ranked first: its mean is ``est.value``
-        v = float(best.mean)
-        lower, upper = getattr(est, "lower", -3), getattr(est, "upper", 3)
-        return MoveValue(None, v, float(best.low), float(best.high),
-                         samples=getattr(best, "samples", None),
-                         bounds=(float(lower), float(upper)))
+        return position_value(_estimate_moves(est), state.turn)
     return None
 
 
@@ -492,7 +575,9 @@ class ExchangeReview:
     card: object
     choices: list                  # the advice, best first (TributeAdvice)
     chosen_index: int              # where the card played stands in the advice
-    mistake: bool                  # a strictly better card was available
+    differs: bool                  # the advice ranks another card strictly better
+    # (a heuristic: never a mistake by itself; the decision's own values,
+    # ``Decision.double`` / ``single``, mark one by the rule of ``judge``)
 
     @property
     def best(self):
@@ -503,7 +588,7 @@ class ExchangeReview:
         return {
             "kind": self.kind, "giver": self.giver, "receiver": self.receiver,
             "card": str(self.card), "best": str(self.best.card) if self.best else None,
-            "chosen_index": self.chosen_index, "mistake": self.mistake,
+            "chosen_index": self.chosen_index, "differs": self.differs,
             "reasons": chosen.to_dict()["reasons"] if chosen is not None else [],
             "choices": [c.to_dict() for c in self.choices],
         }
@@ -544,10 +629,7 @@ class Analysis:
                     "judged": sum(1 for d in mine if getattr(d, view) is not None and not d.forced),
                     "mistakes": len(marked),
                     "proven": sum(1 for _, v in marked if v.mistake == "proven"),
-                    "lost": _r(sum(v.loss for _, v in marked)),
-                    "largest": (None if not marked else
-                                list(max(((d.index, v.loss) for d, v in marked),
-                                         key=lambda x: (x[1], -x[0])))),
+                    **_lost(marked),
                 }
             out.append(row)
         return out
@@ -650,7 +732,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
 
     ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
     decision and per view (more: tighter intervals, more positions proven);
-    ``seed``: the review's seed; ``solve_cards``: try the exact solver at
+    ``seed``: the review's seed (it fixes the random draws; with a time budget
+    the values still depend on the machine's speed and load); ``solve_cards``: try the exact solver at
     most this many cards left; ``jobs``: worker processes, or ``dask``: the
     address of a Dask scheduler; ``progress(done, total)``: called as
     decisions are valued. ``solver``/``estimator``/``suggester``: inject an
@@ -687,6 +770,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     mp = _min_plays_fn() if min_plays else None
     decisions: list = []
     tasks: list = []
+    # the card given leads to the start of the play, which the first play
+    # decision values: it is valued there, once (_exchange_valuations)
+    at_start: set = set()
     # the exchange decisions
     for kind, transfers in (("tribute", record.tributes), ("return", record.returns)):
         for i, t in enumerate(transfers):
@@ -695,6 +781,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             states = _exchange_positions(record, i, kind) if "double" in views else []
             seat = exchange_seat(record, kind, i)
             d.legal = len(states) if "double" in views else len(seat.candidates)
+            if record.moves and any(_same(c, t.card) for c, _ in states):
+                at_start.add(d.index)
+                states = [(c, st) for c, st in states if not _same(c, t.card)]
             if "single" not in views or spec["estimator"] is None:
                 seat = None
             decisions.append(d)
@@ -721,6 +810,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
                       "label": {"kind": "play", "i": step.index + 1}})
     # the opening value of the hands as dealt (no exchange, the same leader);
     # the value at the start of the play is the first play decision's own
+    # (_start_value)
     open_key = "opening:deal"
     exchanged = bool(record.tributes or record.returns)
     if opening and "double" in views and record.moves and exchanged:
@@ -740,7 +830,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         notes.extend(a["notes"])
     for d in decisions:
         a = by_key.get(d.index)
-        if a is None:
+        if a is None or d.kind != "play":
             continue
         for view in VIEWS:
             got = a.get(view)
@@ -751,21 +841,18 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             val.method, val.seconds = method, secs
             setattr(d, view, val)
     _fill_forced(decisions, views, record)
+    start = _start_value(decisions)
+    _exchange_valuations(decisions, by_key, at_start, start)
     op: dict = {"deal": None, "start": None, "exchange": None}
-    first = next((d for d in decisions if d.kind == "play"), None)
-    if opening and first is not None and first.double is not None and first.double.moves:
-        top = first.double.moves[0]
-        op["start"] = MoveValue(None, top.mean, top.low, top.high, exact=top.exact,
-                                samples=top.samples, bounds=top.bounds)
+    if opening and start is not None:
+        op["start"] = start
         if not exchanged:
             op["deal"] = op["start"]
         else:
             a = by_key.get(open_key)
             if a and a.get("double"):
-                dl = op["deal"] = a["double"][0][0]
-                st = op["start"]
-                op["exchange"] = MoveValue(None, st.mean - dl.mean, st.low - dl.high,
-                                           st.high - dl.low, exact=st.exact and dl.exact)
+                op["deal"] = a["double"][0][0]
+                op["exchange"] = _difference(op["start"], op["deal"])
     if "double" in views:
         unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
         if unproven:
@@ -779,6 +866,50 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
                     settings={"views": list(views), "budget": budget, "seed": seed,
                               "solve_cards": solve_cards, "jobs": jobs,
                               "seconds": round(seconds, 2)})
+
+
+def _exchange_valuations(decisions: list, by_key: dict, at_start: set,
+                         start: Optional[MoveValue]) -> None:
+    """Judge the tribute and return decisions. The card given (for those in
+    ``at_start``) leads to the start of the play: its double-dummy value is
+    ``start``, the first play decision's, so that one position has one
+    value in the report (the exchange's tasks did not value it again)."""
+    for d in decisions:
+        if d.kind == "play":
+            continue
+        a = by_key.get(d.index) or {}
+        for view in VIEWS:
+            got = a.get(view)
+            moves, method, secs = got if got is not None else ([], "", 0.0)
+            if view == "double" and d.index in at_start and start is not None:
+                given = MoveValue(d.move, start.mean, start.low, start.high, exact=start.exact,
+                                  samples=start.samples, bounds=start.bounds)
+                moves = list(moves) + [given]
+                method = "solve" if all(m.exact for m in moves) else "estimate"
+            if not moves:
+                continue
+            val = judge(view, moves, d.move, d.seat)
+            val.method, val.seconds = method, secs
+            setattr(d, view, val)
+
+
+def _start_value(decisions: list) -> Optional[MoveValue]:
+    """The double-dummy value of the start of the play: the first play
+    decision's ``position_value`` (None when it has no double-dummy values)."""
+    first = next((d for d in decisions if d.kind == "play"), None)
+    if first is None or first.double is None or not first.double.moves:
+        return None
+    return position_value(first.double.moves, first.seat)
+
+
+def _difference(a: MoveValue, b: MoveValue) -> MoveValue:
+    """``a - b`` of two values: the mean's difference, the interval from the
+    two intervals (conservatively: low minus high, high minus low) and what
+    is proven from the two proven ranges (-6..6 at most)."""
+    lo, hi = a.bounds[0] - b.bounds[1], a.bounds[1] - b.bounds[0]
+    exact = a.exact and b.exact
+    return MoveValue(None, a.mean - b.mean, max(lo, a.low - b.high), min(hi, a.high - b.low),
+                     exact=exact, bounds=(lo, hi))
 
 
 def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
@@ -804,9 +935,8 @@ def _fill_forced(decisions: list, views, record: Record) -> None:
             nxt = plays[i + 1].double
             if nxt is None or not nxt.moves:
                 continue
-            top = nxt.moves[0]
-            mv = MoveValue(d.move, top.mean, top.low, top.high, exact=top.exact,
-                           samples=top.samples, bounds=top.bounds)
+            mv = position_value(nxt.moves, plays[i + 1].seat)
+            mv.move = d.move
         elif end.over:
             v = float(end.result())
             mv = MoveValue(d.move, v, v, v, exact=True)
@@ -845,9 +975,12 @@ def _advice_key(a) -> tuple:
 
 
 def _review(kind: str, transfer, advice: list) -> ExchangeReview:
+    """The card given against the advice: ``differs`` when the advice ranks
+    another card strictly better. The advice is a heuristic, so this is
+    never a mistake by itself (the module docstring's rule marks one)."""
     idx = next((i for i, a in enumerate(advice) if a.card == transfer.card), -1)
-    mistake = False
+    differs = False
     if advice and idx >= 0:
-        mistake = _advice_key(advice[0]) < _advice_key(advice[idx])
+        differs = _advice_key(advice[0]) < _advice_key(advice[idx])
     return ExchangeReview(kind=kind, giver=transfer.giver, receiver=transfer.receiver,
-                          card=transfer.card, choices=advice, chosen_index=idx, mistake=mistake)
+                          card=transfer.card, choices=advice, chosen_index=idx, differs=differs)

@@ -6,7 +6,8 @@ from ..model.cards import SEQUENCE
 
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
-           "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text"]
+           "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
+           "estimate_text", "levels_estimate", "at_least_levels"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -303,16 +304,17 @@ def _ru_plural(n, one: str, few: str, many: str) -> str:
 
 def number(x, lang: str = "en", digits: int = 1) -> str:
     """A number as people of the language write it (a decimal comma in
-    Russian); integers without decimals.
+    Russian); integers, and numbers that round to one, without decimals.
 
-    >>> number(2.0), number(0.75, "ru"), number(-1.5, "zh")
-    ('2', '0,8', '-1.5')
+    >>> number(2.0), number(0.75, "ru"), number(-1.5, "zh"), number(4.98), number(-0.01)
+    ('2', '0,8', '-1.5', '5', '0')
     """
     _check(lang)
-    if float(x) == int(x):
-        text = str(int(x))
+    r = round(float(x), digits)
+    if r == int(r):
+        text = str(int(r))
     else:
-        text = f"{x:.{digits}f}"
+        text = f"{r:.{digits}f}"
     return text.replace(".", ",") if lang == "ru" else text
 
 
@@ -326,12 +328,54 @@ def levels(n, lang: str = "en") -> str:
     >>> levels(3, "zh")
     '3级'
     """
-    text = number(n, lang)
-    if lang == "ru":
+    return _with_levels(number(n, lang), n, lang)
+
+
+def _with_levels(text: str, n, lang: str) -> str:
+    """``text`` (a number ``n`` as written) with the unit of levels."""
+    if _check(lang) == "ru":
         return f"{text} {_ru_plural(float(n), 'уровень', 'уровня', 'уровней')}"
     if lang == "zh":
         return f"{text}级"
     return f"{text} level" + ("" if float(n) == 1 else "s")
+
+
+def estimate_text(mean, low, high, lang: str = "en", digits: int = 1) -> str:
+    """An estimated amount (not signed) with its interval: ``≈2.8 [0.4, 5.2]``.
+
+    >>> estimate_text(2.8, 0.4, 5.2), estimate_text(2.75, 0.4, 5, "ru")
+    ('≈2.8 [0.4, 5.2]', '≈2,8 [0,4, 5]')
+    """
+    return (f"≈{number(mean, lang, digits)} "
+            f"[{number(low, lang, digits)}, {number(high, lang, digits)}]")
+
+
+def levels_estimate(mean, low, high, lang: str = "en") -> str:
+    """An estimated number of levels with its interval (the unit agrees
+    with the mean).
+
+    >>> levels_estimate(2.8, 0.4, 5.2), levels_estimate(2.8, 0.4, 5.2, "ru")
+    ('≈2.8 [0.4, 5.2] levels', '≈2,8 [0,4, 5,2] уровня')
+    >>> levels_estimate(2.8, 0.4, 5.2, "zh")
+    '≈2.8 [0.4, 5.2]级'
+    """
+    return _with_levels(estimate_text(mean, low, high, lang), round(float(mean), 1), lang)
+
+
+def at_least_levels(n, lang: str = "en") -> str:
+    """At least ``n`` levels (what is proven of a loss).
+
+    >>> at_least_levels(2), at_least_levels(1, "ru"), at_least_levels(2, "ru"), at_least_levels(2, "zh")
+    ('at least 2 levels', 'не менее 1 уровня', 'не менее 2 уровней', '至少2级')
+    """
+    text = number(n, lang)
+    if _check(lang) == "ru":      # the genitive: не менее 1 уровня, 2 уровней, 1,5 уровня
+        whole = float(n) == int(n)
+        one = whole and int(n) % 10 == 1 and int(n) % 100 != 11
+        return f"не менее {text} " + ("уровня" if one or not whole else "уровней")
+    if lang == "zh":
+        return f"至少{text}级"
+    return f"at least {levels(n, lang)}"
 
 
 def count_of(n: int, key: str, lang: str = "en") -> str:
@@ -377,7 +421,7 @@ _GAME_LABELS = {
         "exchange": "Tribute and return", "anti_tribute": "anti-tribute: no tribute",
         "play": "Play", "move": "Move", "mistakes": "Mistakes", "no_mistakes": "no mistakes found",
         "first_mistake": "first mistake", "better": "better", "loses": "loses {levels}",
-        "advice": "advice: {card}", "as_advised": "as advised", "notes": "Notes",
+        "differs_from_advice": "differs from the advice: {card}", "as_advised": "as advised", "notes": "Notes",
         "exchange_sd_help": "SD of a tribute or return: the hidden hands drawn from what the "
                             "giver knew, the cards it could not see given as the tribute advice "
                             "gives them, the start of the play estimated on each deal",
@@ -394,8 +438,11 @@ _GAME_LABELS = {
         "opening_exchange": "the tribute", "opening_start": "at the start of the play",
         "opening_help": "what the cards gave each team before anyone decided anything "
                         "(double-dummy values of the opening position)",
-        "skill_help": "levels each player's decisions gave away (the sum of the losses "
-                      "of the moves marked as mistakes)",
+        "skill_help": "levels each player's decisions gave away: the sum of the losses "
+                      "of the moves marked as mistakes, with an interval (the sums of the "
+                      "losses' lower and upper ends: it holds whenever each loss's interval "
+                      "holds)",
+        "estimate_of": "estimate {est}",
         "player": "Player", "judged": "judged", "lost": "levels given away",
         "largest": "largest mistake", "none": "—",
         "caveat": "Double-dummy values assume that every hand is seen; the best double-dummy "
@@ -442,7 +489,7 @@ _GAME_LABELS = {
         "exchange": "Дань и ответная дань", "anti_tribute": "отказ от дани: дани нет",
         "play": "Розыгрыш", "move": "Ход", "mistakes": "Ошибки", "no_mistakes": "ошибок не найдено",
         "first_mistake": "первая ошибка", "better": "лучше", "loses": "теряет {levels}",
-        "advice": "совет: {card}", "as_advised": "по совету", "notes": "Примечания",
+        "differs_from_advice": "отличается от совета: {card}", "as_advised": "по совету", "notes": "Примечания",
         "exchange_sd_help": "СВОЁ для дани и возврата: скрытые руки разыграны по тому, что знал "
                             "отдающий, карты, которых он не видел, отданы по совету, начало "
                             "розыгрыша оценено на каждой раздаче",
@@ -459,8 +506,10 @@ _GAME_LABELS = {
         "opening_exchange": "дань", "opening_start": "к началу розыгрыша",
         "opening_help": "что карты дали каждой команде до первого решения "
                         "(оценка начальной позиции в открытую)",
-        "skill_help": "сколько уровней отдали решения каждого игрока (сумма потерь "
-                      "ходов, отмеченных как ошибки)",
+        "skill_help": "сколько уровней отдали решения каждого игрока: сумма потерь "
+                      "ходов, отмеченных как ошибки, с интервалом (суммы нижних и верхних "
+                      "границ потерь: он верен, если верен интервал каждой потери)",
+        "estimate_of": "оценка {est}",
         "player": "Игрок", "judged": "оценено", "lost": "отдано уровней",
         "largest": "самая крупная ошибка", "none": "—",
         "caveat": "Оценки «в открытую» предполагают, что видны все руки; лучший ход в открытую "
@@ -508,7 +557,7 @@ _GAME_LABELS = {
         "exchange": "进贡与还贡", "anti_tribute": "抗贡：不进贡",
         "play": "出牌过程", "move": "出牌", "mistakes": "失误", "no_mistakes": "未发现失误",
         "first_mistake": "首个失误", "better": "更好", "loses": "损失{levels}",
-        "advice": "建议：{card}", "as_advised": "符合建议", "notes": "说明",
+        "differs_from_advice": "与建议不同：{card}", "as_advised": "符合建议", "notes": "说明",
         "exchange_sd_help": "进贡与还贡的暗牌估值：按出牌者当时所知抽取未见手牌，它看不到的贡牌与还牌按建议给出，"
                             "在每副抽样牌上估计开局局面",
         "value_legend": "估值：从此处起 {names} 预期的升级数（+3 … −3）；= 求解器证明，"
@@ -523,7 +572,9 @@ _GAME_LABELS = {
         "opening": "运气与技术", "opening_deal": "发牌", "opening_exchange": "进贡",
         "opening_start": "出牌开始时",
         "opening_help": "任何决策之前牌力给各队的价值（开局局面的明牌估值）",
-        "skill_help": "每位玩家的决策损失的级数（被标为失误的着法损失之和）",
+        "skill_help": "每位玩家的决策损失的级数：被标为失误的着法损失之和，附区间"
+                      "（各损失区间下限之和与上限之和：只要每个损失的区间成立，它就成立）",
+        "estimate_of": "估计 {est}",
         "player": "玩家", "judged": "已评估", "lost": "损失级数",
         "largest": "最大失误", "none": "—",
         "caveat": "明牌估值假设四家手牌全部可见；明牌最佳着法在牌桌上未必能找到。"

@@ -18,11 +18,13 @@ from __future__ import annotations
 
 import html
 import json
+import unicodedata
 from typing import Optional
 
 from ..model.cards import RANKS
-from .i18n import (advice_reason, count_of, game_label, joker_card_label, label, levels,
-                   note_text, number, rank_label, seat_label, type_name, type_name_acc)
+from .i18n import (advice_reason, at_least_levels, count_of, estimate_text, game_label,
+                   joker_card_label, label, levels, levels_estimate, note_text, number,
+                   rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["type_rank", "render_text", "render_html", "render_evening_html", "render_evening_text",
            "render_endgame_text", "evening_order", "evening_summary", "FONT_STACK",
@@ -54,6 +56,8 @@ def signed(v, lang: str = "en") -> str:
     if v is None:
         return "?"
     text = number(abs(v), lang)
+    if text == "0":                  # rounds to no sign
+        return text
     if float(v) > 0:
         return "+" + text
     if float(v) < 0:
@@ -123,17 +127,59 @@ def _title_bits(data: dict, lang: str) -> list:
 
 
 def _mark(val: Optional[dict], lang: str) -> str:
-    """``✗ proven loss: loses 2 levels`` for a marked mistake of one view."""
+    """``✗ proven loss: 2 levels`` for a marked mistake of one view (the
+    size: ``loss_text``)."""
     if not val or not val.get("mistake"):
         return ""
     kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
-    return f"✗ {kind}: {levels(round(val['loss'], 1), lang)}"
+    return f"✗ {kind}: {loss_text(val, lang)}"
+
+
+def loss_text(val: dict, lang: str = "en") -> str:
+    """The size of a loss (a view's JSON: ``loss``, ``loss_low``,
+    ``loss_high``, ``loss_proven``): ``2 levels`` when it is proven
+    exactly; ``at least 2 levels (estimate ≈5.4 [2.1, 6])`` when the proven
+    bounds show part of it (the proven part, then the estimate); else the
+    estimate with its interval, ``≈2.8 [0.4, 5.2] levels``."""
+    mean = val.get("loss") or 0.0
+    low, high = val.get("loss_low", mean), val.get("loss_high", mean)
+    proven = val.get("loss_proven") or 0.0
+    if low == high:
+        return levels(round(mean, 1), lang)
+    est = levels_estimate(mean, low, high, lang)
+    if proven > 0:
+        return (f"{at_least_levels(round(proven, 1), lang)} "
+                f"({game_label('estimate_of', lang, est=estimate_text(mean, low, high, lang))})")
+    return est
+
+
+def lost_text(v: dict, lang: str = "en", digits: int = 1, per: int = 1) -> str:
+    """A sum of losses (``lost``, ``lost_low``, ``lost_high``), divided by
+    ``per``: the number when every loss in it is proven exactly, else the
+    sum of the estimates with its interval, ``≈3.2 [0.4, 5.2]``."""
+    mean = (v.get("lost") or 0.0) / per
+    low, high = v.get("lost_low", v.get("lost") or 0.0) / per, \
+        v.get("lost_high", v.get("lost") or 0.0) / per
+    if round(low, 3) == round(high, 3):
+        return number(round(mean, digits), lang, digits)
+    return estimate_text(mean, low, high, lang, digits)
 
 
 def _better(val: dict, lang: str) -> str:
     best = val.get("best") or []
-    return ", ".join(f"{play_text(b['move'], lang)} {value_text(b, lang, interval=False)}"
-                     for b in best)
+    return ", ".join(f"{play_text(b['move'], lang)} {value_text(b, lang)}" for b in best)
+
+
+DIFFERS = "≠"       # a card that differs from the tribute advice: not a mistake mark
+
+
+def _advice_verdict(e: dict, lang: str) -> str:
+    """``≠ differs from the advice: ST`` or ``as advised``: the advice is a
+    heuristic, so a difference from it is shown as such, never as a mistake
+    (only the decision's values mark one)."""
+    if e.get("differs"):
+        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=e['best'])}"
+    return game_label("as_advised", lang)
 
 
 def _exchange_by_kind(data: dict) -> dict:
@@ -165,9 +211,9 @@ def render_text(data: dict, lang: str = "en") -> str:
                f"{G('sd')} = {G('single')} ({G('single_help')})")
     out.append("")
     out.append(G("hands") + ":")
-    width = max(len(x) for x in n)
+    width = max(_cols(x) for x in n)
     for s in range(4):
-        out.append(f"  {s} {n[s]:<{width}}  {data['hands'][s]}")
+        out.append(f"  {s} {_ljust(n[s], width)}  {data['hands'][s]}")
     out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
         out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
@@ -182,7 +228,7 @@ def render_text(data: dict, lang: str = "en") -> str:
             rec = next((e for e in advice if e["kind"] == d["kind"] and e["giver"] == d["seat"]
                         and e["card"] == d["move"]["cards"]), None)
             to = n[rec["receiver"]] if rec else ""
-            line = (f"  {decision_ref(d, data, lang):>4}  {kind}: {n[d['seat']]} → {to} "
+            line = (f"  {_rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
                     f"{d['move']['cards']}")
             for view, short in _view_labels(G):
                 val = d.get(view)
@@ -192,45 +238,15 @@ def render_text(data: dict, lang: str = "en") -> str:
                     line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
             out.append(line)
             if rec:
-                verdict = (f"✗ {G('advice', card=rec['best'])}" if rec["mistake"]
-                           else G("as_advised"))
+                verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
                 out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
-    out += ["", G("play") + ":"]
-    for d in data["decisions"]:
-        if d["kind"] != "play":
-            continue
-        if d["table"] is None and d["move_index"] > 0:
-            out.append("")
-        mp = ""
-        if d.get("min_plays_before") is not None:
-            mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
-        vals = []
-        for view, short in _view_labels(G):
-            val = d.get(view)
-            c = val.get("chosen") if val else None
-            vals.append(f"{short} {value_text(c, lang, interval=False)}" if c else "")
-        line = (f"  {decision_ref(d, data, lang):>5}  {n[d['seat']]:<{width}}  "
-                f"{play_text(d['move'], lang):<34} {mp:>6}  {vals[0]:<9} {vals[1]:<10}")
-        marks = []
-        for view, short in _view_labels(G):
-            val = d.get(view)
-            if val and val.get("mistake"):
-                marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
-        if marks:
-            line += "  " + " | ".join(marks)
-            if d["index"] == data.get("first_mistake"):
-                line += f"  ← {G('first_mistake')}"
-        out.append(line.rstrip())
+    out += ["", G("play") + ":"] + _play_lines(data, lang)
     out += ["", G("mistakes") + ":"]
     marked = [d for d in data["decisions"] if any(
         d.get(v) and d[v].get("mistake") for v in VIEWS)]
-    bad_advice = [e for e in data.get("exchange") or [] if e.get("mistake")]
-    if not marked and not bad_advice:
+    if not marked:
         out.append("  " + G("no_mistakes"))
-    for e in bad_advice:
-        kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
-        out.append(f"  {n[e['giver']]}: {kind} {e['card']}  ✗ {G('advice', card=e['best'])}")
     for d in marked:
         for view, short in _view_labels(G):
             val = d.get(view)
@@ -246,6 +262,64 @@ def render_text(data: dict, lang: str = "en") -> str:
     if data.get("notes"):
         out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
     return "\n".join(out) + "\n"
+
+
+def _cols(text: str) -> int:
+    """The columns a text takes on a terminal (a wide East Asian character
+    takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - _cols(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * max(0, width - _cols(text)) + text
+
+
+def _play_lines(data: dict, lang: str) -> list:
+    """The play, a line per decision in aligned columns (by the columns the
+    text takes, Chinese included): the move, the plays left, each view's
+    value of the move played with its interval, the marks."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    rows = []
+    for d in data["decisions"]:
+        if d["kind"] != "play":
+            continue
+        mp = ""
+        if d.get("min_plays_before") is not None:
+            mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
+        vals = []
+        for view, short in _view_labels(G):
+            val = d.get(view)
+            c = val.get("chosen") if val else None
+            vals.append(f"{short} {value_text(c, lang)}" if c else "")
+        marks = []
+        for view, short in _view_labels(G):
+            val = d.get(view)
+            if val and val.get("mistake"):
+                marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+        tail = ""
+        if marks:
+            tail = "  " + " | ".join(marks)
+            if d["index"] == data.get("first_mistake"):
+                tail += f"  ← {G('first_mistake')}"
+        cells = [decision_ref(d, data, lang), n[d["seat"]], play_text(d["move"], lang), mp] + vals
+        rows.append((d["table"] is None and d["move_index"] > 0, cells, tail))
+    if not rows:
+        return []
+    w = [max(_cols(c[k]) for _, c, _ in rows) for k in range(6)]
+    out = []
+    for gap, (ref, who, move, mp, dd, sd), tail in rows:
+        if gap:
+            out.append("")
+        line = (f"  {_rjust(ref, max(5, w[0]))}  {_ljust(who, w[1])}  {_ljust(move, w[2])} "
+                f"{_rjust(mp, max(6, w[3]))}"
+                + "".join(f"  {_ljust(v, w[k])}" for k, v in ((4, dd), (5, sd)) if w[k]))
+        out.append((line + tail).rstrip())
+    return out
 
 
 def _opening_lines(data: dict, lang: str) -> list:
@@ -284,11 +358,11 @@ def _player_lines(data: dict, lang: str) -> list:
                 continue
             text = f"{short}: {count_of(v['mistakes'], 'mistakes', lang)}"
             if v["mistakes"]:
-                text += f", {G('lost')} {number(v['lost'], lang)}"
+                text += f", {G('lost')} {lost_text(v, lang)}"
                 if v.get("largest"):
-                    i, loss = v["largest"]
-                    text += (f", {G('largest')} {decision_ref(by_index[i], data, lang)} "
-                             f"({levels(round(loss, 1), lang)})")
+                    d = by_index[v["largest"][0]]
+                    text += (f", {G('largest')} {decision_ref(d, data, lang)} "
+                             f"({loss_text(d[view], lang)})")
             parts.append(text)
         out.append(f"{n[row['seat']]}: " + "; ".join(parts))
     return out
@@ -435,6 +509,7 @@ tr.cur td{outline:2px solid #ffe08a}
 .box{background:#13613d;border-radius:10px;padding:8px 14px}
 .box.bad{background:#7a1f1f}
 .ok{color:#b2f2bb}
+.differs{color:#ffe08a}
 .notes{color:#cfe3d6;font-size:14px}
 svg.graph{background:#13613d;border-radius:10px;width:100%;height:auto;max-width:1100px}
 svg.graph .pt{cursor:pointer}
@@ -791,13 +866,14 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             cells.append(f'<td>{v.get("mistakes", 0)}'
                          + (f' ({_e(G("proven"))}: {v["proven"]})' if v.get("proven") else "")
                          + '</td>')
-            cells.append(f'<td>{_e(number(v.get("lost") or 0, lang))}</td>')
-            if v.get("largest") and (largest is None or v["largest"][1] > largest[1]):
-                largest = v["largest"]
+            cells.append(f'<td>{_e(lost_text(v, lang))}</td>')
+            if v.get("largest") and (largest is None or v["largest"][1] > largest[0][1]):
+                largest = (v["largest"], view)
         if largest:
-            d = by_index[largest[0]]
+            (i, _), view = largest
+            d = by_index[i]
             cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a> '
-                         f'({_e(levels(round(largest[1], 1), lang))})</td>')
+                         f'({_e(loss_text(d[view], lang))})</td>')
         else:
             cells.append(f'<td>{_e(G("none"))}</td>')
         h.append('<tr>' + "".join(cells) + '</tr>')
@@ -842,10 +918,16 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                     v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
                 vals.append(v)
             dd = "<br>".join(vals)
-            verdict = (f'{_e(G("advice", card=""))}{_card_html(e["best"], level, lang)}'
-                       if e["mistake"] else f'<span class="ok">✓ {_e(G("as_advised"))}</span>')
+            if e.get("differs"):
+                verdict = (f'<span class="differs">{_e(DIFFERS)} '
+                           f'{_e(G("differs_from_advice", card=""))}</span>'
+                           f'{_card_html(e["best"], level, lang)}')
+            else:
+                verdict = f'<span class="ok">✓ {_e(G("as_advised"))}</span>'
             anchor = f' id="{uid}-d{d["index"]}"' if d else ""
-            cls = ' class="mistake"' if e["mistake"] else ""
+            # the row is a mistake only when one of the decision's views marks it
+            marked = d is not None and any((d.get(v) or {}).get("mistake") for v in VIEWS)
+            cls = ' class="mistake"' if marked else ""
             h.append(f'<tr{anchor}{cls}><td>{_e(kind)}</td>'
                      f'<td>{_e(n[e["giver"]])} → {_e(n[e["receiver"]])}</td>'
                      f'<td>{_card_html(e["card"], level, lang)}</td><td>{dd}</td><td>{verdict}</td>'
@@ -872,7 +954,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         mp = ""
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
-        vals = [value_text((d.get(v) or {}).get("chosen"), lang, interval=False) for v in VIEWS]
+        vals = [value_text((d.get(v) or {}).get("chosen"), lang) for v in VIEWS]
         move = _play_html(d["move"], level, lang)
         for v in marked:
             val = d[v]
@@ -883,7 +965,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         for v in marked:
             val = d[v]
             better = " ".join(f'{_play_html(b["move"], level, lang)} '
-                              f'<span class="legend">{_e(value_text(b, lang, interval=False))}</span>'
+                              f'<span class="legend">{_e(value_text(b, lang))}</span>'
                               for b in val.get("best") or [])
             move += (f'<div class="better">{_e(G("dd" if v == "double" else "sd"))} '
                      f'{_e(G("better"))}: {better}</div>')
@@ -928,28 +1010,45 @@ def render_html(data: dict, lang: str = "en") -> str:
 
 # -- the evening ------------------------------------------------------------------
 
-def evening_summary(reviews: list) -> dict:
-    """Per player over the evening (by name; seats where no names are known):
-    decisions judged, mistakes, levels lost per deal, the largest mistake."""
+_LOST = ("lost", "lost_low", "lost_high", "lost_proven")
+
+
+def evening_summary(reviews: list, lang: str = "en") -> dict:
+    """Per player over the evening (by name; where no names are known, by
+    the seat's label in the language, as elsewhere: seat 2, место 2, 2号位):
+    decisions judged, double-dummy mistakes, the levels lost (``lost``: the
+    sum of the estimated losses, with the sums of their lows and highs and
+    of their proven parts, as in a review's summary) and per deal, the
+    largest mistake."""
     players: dict = {}
     for k, data in enumerate(reviews):
-        n = data.get("players") or [f"#{s}" for s in range(4)]
+        n = names(data, lang)
         for row in data.get("summary") or []:
             p = players.setdefault(n[row["seat"]], {"name": n[row["seat"]], "deals": 0,
                                                     "judged": 0, "mistakes": 0, "proven": 0,
-                                                    "lost": 0.0, "largest": None})
+                                                    **{key: 0.0 for key in _LOST},
+                                                    "largest": None})
             p["deals"] += 1
             p["judged"] += row["judged"]
             dd = row.get("double") or {}
             p["mistakes"] += dd.get("mistakes", 0)
             p["proven"] += dd.get("proven", 0)
-            p["lost"] += dd.get("lost") or 0.0
+            for key in _LOST:
+                p[key] += dd.get(key, dd.get("lost")) or 0.0
             if dd.get("largest") and (p["largest"] is None or dd["largest"][1] > p["largest"][2]):
                 p["largest"] = (k, dd["largest"][0], dd["largest"][1])
     for p in players.values():
-        p["lost_per_deal"] = round(p["lost"] / p["deals"], 3) if p["deals"] else 0.0
-        p["lost"] = round(p["lost"], 3)
+        for key in ("lost", "lost_low", "lost_high"):
+            p[key.replace("lost", "lost_per_deal")] = (round(p[key] / p["deals"], 3)
+                                                       if p["deals"] else 0.0)
+        for key in _LOST:
+            p[key] = round(p[key], 3)
     return {"players": sorted(players.values(), key=lambda p: p["name"])}
+
+
+def _per_deal(p: dict, lang: str) -> str:
+    """A player's levels lost per deal over the evening, with the interval."""
+    return lost_text(p, lang, 2, per=p["deals"] or 1)
 
 
 def _natural(value) -> tuple:
@@ -974,16 +1073,16 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
         out.append(f"  {G('table_col')} {tags.get('table', '?')}  {G('deal_col')} "
                    f"{tags.get('deal', '?')}  {data.get('file', '')}: {_result_text(data, lang)}")
     out += ["", G("per_player") + ":"]
-    summ = evening_summary(reviews)
+    summ = evening_summary(reviews, lang)
     for p in summ["players"]:
         line = (f"  {p['name']}: {G('judged')} {p['judged']}, "
                 f"{count_of(p['mistakes'], 'mistakes', lang)}, "
-                f"{G('levels_lost_per_deal')} {number(p['lost_per_deal'], lang, 2)}")
+                f"{G('levels_lost_per_deal')} {_per_deal(p, lang)}")
         if p["largest"]:
-            k, i, loss = p["largest"]
+            k, i, _ = p["largest"]
             d = next(x for x in reviews[k]["decisions"] if x["index"] == i)
             line += (f", {G('largest')}: {reviews[k].get('file', '')} "
-                     f"{decision_ref(d, reviews[k], lang)} ({levels(round(loss, 1), lang)})")
+                     f"{decision_ref(d, reviews[k], lang)} ({loss_text(d['double'], lang)})")
         out.append(line)
     if errors:
         out += ["", G("errors") + ":"] + [f"  {name}: {msg}" for name, msg in errors]
@@ -1007,20 +1106,20 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
                  f'<td>{_e(_result_text(data, lang))}</td>'
                  f'<td><a href="#deal{k + 1}">{_e(data.get("file", G("deal_link")))}</a></td></tr>')
     h.append('</table>')
-    summ = evening_summary(reviews)
+    summ = evening_summary(reviews, lang)
     h.append(f'<h2>{_e(G("per_player"))}</h2><table class="players"><tr><th>{_e(G("player"))}</th>'
              f'<th>{_e(G("judged"))}</th><th>{_e(G("mistakes"))}</th>'
              f'<th>{_e(G("levels_lost_per_deal"))}</th><th>{_e(G("largest"))}</th></tr>')
     for p in summ["players"]:
         cell = _e(G("none"))
         if p["largest"]:
-            k, i, loss = p["largest"]
+            k, i, _ = p["largest"]
             d = next(x for x in reviews[k]["decisions"] if x["index"] == i)
             cell = (f'<a href="#deal{k + 1}-d{i}">{_e(reviews[k].get("file", ""))} '
-                    f'{_e(decision_ref(d, reviews[k], lang))}</a> ({_e(levels(round(loss, 1), lang))})')
+                    f'{_e(decision_ref(d, reviews[k], lang))}</a> ({_e(loss_text(d["double"], lang))})')
         h.append(f'<tr><td>{_e(p["name"])}</td><td>{p["judged"]}</td>'
                  f'<td>{p["mistakes"]}' + (f' ({_e(G("proven"))}: {p["proven"]})' if p["proven"] else "")
-                 + f'</td><td>{_e(number(p["lost_per_deal"], lang, 2))}</td><td>{cell}</td></tr>')
+                 + f'</td><td>{_e(_per_deal(p, lang))}</td><td>{cell}</td></tr>')
     h.append('</table>')
     if errors:
         h.append(f'<h2>{_e(G("errors"))}</h2><ul class="notes">'

@@ -1,0 +1,155 @@
+"""The deal review as a report (report/render.py on Analysis.to_dict()):
+every estimate shown with its interval, a loss's proven part apart from
+its estimate, sums of losses with their intervals, in en/ru/zh, in the
+text, the page and the JSON."""
+
+import re
+import zlib
+from pathlib import Path
+
+import pytest
+from fake_engines import FakeEstimate, FakeMove
+
+from guandan_fast.analysis.review import MoveValue, analyse, judge
+from guandan_fast.formats.record import load
+from guandan_fast.report.render import (_mark, evening_summary, render_evening_html,
+                                        render_evening_text, render_html, render_text)
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SHORT = EXAMPLES / "record_endgame_short.txt"
+LANGS = ("en", "ru", "zh")
+
+
+def _spread_estimator(state, max_seconds=None, seed=0):
+    """Every move a value of its own (made of its cards), ±0.3: moves far
+    apart have intervals apart, so estimated mistakes are marked."""
+    moves = []
+    for p in state.legal_actions():
+        m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
+        moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
+    return FakeEstimate(moves[0].mean, moves)
+
+
+@pytest.fixture(scope="module")
+def estimated():
+    """A review valued by estimates only (no solver), with mistakes marked."""
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
+                solve_cards=0, min_plays=False, opening=False)
+    data = a.to_dict()
+    assert any(d["double"] and d["double"]["mistake"] == "estimated" for d in data["decisions"])
+    return data
+
+
+# an estimate (≈ and a number) that is not followed by its interval
+_BARE = re.compile(r"≈[+−]?\d[\d.,]*(?![\d.,]| \[)")
+
+
+def test_every_estimate_in_the_report_has_its_interval(estimated):
+    for lang in LANGS:
+        text = render_text(estimated, lang)
+        assert not _BARE.findall(text), (lang, _BARE.findall(text)[:3])
+        play = [x for x in text.splitlines() if re.match(r"\s+(#|№|第)\d+", x)]
+        assert play and all(" [" in x for x in play if "≈" in x), lang
+        assert sum("≈" in x for x in play) > len(play) / 2, lang
+        marks = [x for x in text.splitlines() if "✗" in x]
+        assert marks and all(re.search(r"✗ [^:]+: ≈[\d.,]+ \[[\d.,]+, [\d.,]+\]", x)
+                             for x in marks), lang
+        html = render_html(estimated, lang)
+        assert not _BARE.findall(html), (lang, _BARE.findall(html)[:3])
+    text = render_text(estimated, "en")
+    assert re.search(r"levels given away ≈[\d.]+ \[[\d.]+, [\d.]+\], largest mistake #\d+ "
+                     r"\(≈[\d.]+ \[[\d.]+, [\d.]+\] levels\)", text)
+
+
+def test_losses_and_their_sums_carry_intervals_in_the_json(estimated):
+    marked = [d["double"] for d in estimated["decisions"] if d["double"]
+              and d["double"]["mistake"]]
+    for v in marked:
+        assert 0 < v["loss_low"] <= v["loss"] <= v["loss_high"]
+        assert v["loss_proven"] == 0          # estimated: nothing proven
+    for row in estimated["summary"]:
+        dd = row["double"]
+        assert dd["lost_low"] <= dd["lost"] <= dd["lost_high"]
+        if dd["largest"]:
+            i, loss = dd["largest"]
+            assert loss == round(loss, 3) and loss == estimated["decisions"][i]["double"]["loss"]
+    total = sum(v["loss_low"] for v in marked)
+    assert sum(r["double"]["lost_low"] for r in estimated["summary"]) == pytest.approx(total)
+
+
+def test_the_evening_shows_the_levels_lost_per_deal_with_an_interval(estimated):
+    reviews = [{**estimated, "file": "a.txt"}, {**estimated, "file": "b.txt"}]
+    summ = evening_summary(reviews)["players"]
+    anna = next(p for p in summ if p["name"] == "Anna")
+    assert anna["lost_per_deal_low"] <= anna["lost_per_deal"] <= anna["lost_per_deal_high"]
+    for lang in LANGS:
+        text = render_evening_text(reviews, lang)
+        assert not _BARE.findall(text), lang
+        html = render_evening_html(reviews, lang)
+        assert not _BARE.findall(html), lang
+    line = next(x for x in render_evening_text(reviews, "en").splitlines()
+                if x.startswith("  Anna:"))
+    assert re.search(r"levels lost per deal ≈[\d.]+ \[[\d.]+, [\d.]+\]", line), line
+
+
+def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
+    """The proven bounds separate the two moves by 2 levels (1 against −1):
+    that much is proven; the means differ by 5.4, an estimate, shown as one
+    with its interval (the difference's, within the proven range)."""
+    moves = [MoveValue("A", 2.5, 0.7, 3.0, bounds=(1.0, 3.0)),
+             MoveValue("B", -2.9, -3.0, -1.1, bounds=(-3.0, -1.0))]
+    v = judge("double", moves, "B", 0)
+    assert v.mistake == "proven"
+    assert v.loss_proven == 2.0 and v.loss == pytest.approx(5.4)
+    assert (v.loss_low, v.loss_high) == (pytest.approx(2.1), 6.0)
+    d = v.to_dict()
+    assert (d["loss"], d["loss_low"], d["loss_high"], d["loss_proven"]) == (5.4, 2.1, 6.0, 2.0)
+    assert _mark(d, "en") == "✗ proven loss: at least 2 levels (estimate ≈5.4 [2.1, 6])"
+    assert _mark(d, "ru") == "✗ доказанная потеря: не менее 2 уровней (оценка ≈5,4 [2,1, 6])"
+    assert _mark(d, "zh") == "✗ 已证明的损失: 至少2级 (估计 ≈5.4 [2.1, 6])"
+    # both values exact: the whole loss is proven, one number
+    e = judge("double", [MoveValue("a", 1, 1, 1, True), MoveValue("c", -1, -1, -1, True)], "c", 0)
+    assert (e.loss, e.loss_low, e.loss_high, e.loss_proven) == (2, 2, 2, 2)
+    assert _mark(e.to_dict(), "en") == "✗ proven loss: 2 levels"
+    # for team 1 the same values: "B" is the best, "A" a proven loss of 2 at least
+    w = judge("double", moves, "A", 1)
+    assert w.mistake == "proven" and w.loss_proven == 2.0
+
+
+def test_the_evening_names_unnamed_seats_in_the_language(estimated):
+    """Records without players: the evening's players are the seats, by
+    their label in the language (as in each deal's review), never "#0"."""
+    unnamed = {**estimated, "players": None, "file": "a.txt"}
+    for lang, seat0 in (("en", "seat 0"), ("ru", "место 0"), ("zh", "0号位")):
+        got = [p["name"] for p in evening_summary([unnamed], lang)["players"]]
+        assert seat0 in got and not any(x.startswith("#") for x in got), (lang, got)
+        text = render_evening_text([unnamed], lang)
+        assert f"  {seat0}: " in text and "#0" not in text, lang
+        html = render_evening_html([unnamed], lang)
+        assert f"<tr><td>{seat0}</td>" in html, lang
+
+
+def test_the_play_columns_line_up_in_every_language(estimated):
+    """The values of the play start in one column on every line, Chinese
+    included (a wide character takes two columns)."""
+    import unicodedata
+    from guandan_fast.report.i18n import game_label
+
+    def _cols(text):
+        return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    for lang, dd in (("en", " DD "), ("ru", " ОТК "), ("zh", " 明 ")):
+        text = render_text(estimated, lang)
+        section = text.split("\n" + game_label("play", lang) + ":\n")[1].split("\n\n" + game_label(
+            "mistakes", lang) + ":")[0]
+        play = [x for x in section.splitlines() if x]
+        assert len(play) == sum(d["kind"] == "play" for d in estimated["decisions"])
+        starts = {_cols(x[:x.index(dd)]) for x in play}
+        assert len(starts) == 1, (lang, starts)
+
+
+def test_the_largest_mistake_is_rounded_like_every_number_of_the_json(estimated):
+    largest = [row["double"]["largest"] for row in estimated["summary"]
+               if row["double"]["largest"]]
+    assert largest
+    for i, loss in largest:
+        assert loss == round(loss, 3) == estimated["decisions"][i]["double"]["loss"]
