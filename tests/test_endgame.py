@@ -12,7 +12,7 @@ import pytest
 
 import reference as ref
 import reference_endgame as ref_end
-from conftest import core_pattern, slow
+from conftest import core_pattern, flag_kwargs, slow
 
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
@@ -355,13 +355,23 @@ def test_cli_endgame_bad_input(text, needle):
 SEATS = (0, 1, 2, 3)
 
 
-def random_position(rng, k, level=None, rich=False):
+def random_flags(rng):
+    """Rules flags that change what can be played (RULES 5), each on half of
+    the time: joker_pair_in_full_house, flush_is_always_bomb. (The other
+    flags of Rules are about tributes and levels between deals.)"""
+    return {"joker_pair_in_full_house": rng.random() < 0.5,
+            "flush_is_always_bomb": rng.random() < 0.5}
+
+
+def random_position(rng, k, level=None, rich=False, flags=False):
     """A random reachable position with k cards in each hand still in, drawn
     as reference_endgame.random_position draws them, with optional rich
     hands (wilds, near-bombs, pairs in sequence...) and a real table Play.
-    Returns a Position."""
+    flags: random rules flags (random_flags, drawn first); without, the
+    default Rules and the same draws as before the option. Returns a
+    Position."""
     level = level or rng.choice(ref.RANKS)
-    rules = Rules(level=level)
+    rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
     for _ in range(100):
         deck = [t for t in ref.TOKENS for _ in range(2)]
         rng.shuffle(deck)
@@ -382,11 +392,13 @@ def random_position(rng, k, level=None, rich=False):
 
 
 def reference_solve(pos):
+    """The reference's (value, {pattern: value}) of pos, under its rules
+    flags."""
     t = pos.table
     return ref_end.solve(
         [[str(c) for c in h] for h in pos.hands], pos.rules.level, turn=pos.turn,
         table=None if t is None else (t.type, t.rank, t.size), owner=pos.owner,
-        passes=pos.passes, finished=pos.finished)
+        passes=pos.passes, finished=pos.finished, **flag_kwargs(pos.rules))
 
 
 def check_against_reference(pos, threads=1):
@@ -530,13 +542,23 @@ def test_progress_callback_can_stop_the_search():
     assert calls == [1 << 18]       # raised inside the root search, which stopped
 
 
-def test_differential_two_hands_with_sequences():
+def flags_matter(pos):
+    """Whether the rules flags of pos change the plays of some hand (a full
+    house with a joker pair, a same-suit run that is no straight)."""
+    plain = Rules(level=pos.rules.level)
+    return any({core_pattern(p) for p in plays(h, pos.rules)} !=
+               {core_pattern(p) for p in plays(h, plain)} for h in pos.hands if h)
+
+
+@pytest.mark.parametrize("flags,seed", [(False, 77), (True, 78)])
+def test_differential_two_hands_with_sequences(flags, seed):
     # two seats out (one per team), two hands of 5-6 cards rich in runs,
     # wilds and same-suit runs: straights, tubes, plates and straight
     # flushes are possible, so the search keys positions by the exact cards
-    # (the renumbered keys only start once nobody can form a sequence)
-    rng = random.Random(77)
-    done = seq = 0
+    # (the renumbered keys only start once nobody can form a sequence).
+    # flags: random rules flags (random_flags), both sides play by them
+    rng = random.Random(seed)
+    done = seq = mattered = 0
     while done < 150:
         level = rng.choice(ref.RANKS)
         a = rng.randrange(4)
@@ -548,12 +570,37 @@ def test_differential_two_hands_with_sequences():
         if max(Counter(c for h in hands for c in h).values()) > 2:
             continue
         turn = rng.choice([s for s in SEATS if hands[s]])
-        pos = Position(hands, Rules(level=level), turn=turn, finished=finished)
+        rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
+        pos = Position(hands, rules, turn=turn, finished=finished)
         check_against_reference(pos)
         done += 1
         seq += any(p.type in ("straight", "tube", "plate", "straight_flush")
                    for p in plays(pos.hands[turn], pos.rules))
+        mattered += flags_matter(pos)
     assert seq >= 30        # the sample really exercises sequences
+    assert mattered >= (15 if flags else 0), mattered    # and the flags
+
+
+@pytest.mark.parametrize("k,count,seed", [
+    (3, 100, 1), (5, 100, 2), (6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
+def test_differential_with_rule_flags(k, count, seed):
+    # random positions (random_position: 0-2 seats out, a standing play
+    # half of the time) with random rules flags, both sides playing by them.
+    # The flags change only plays of five cards (RULES 5), hence hands of 5
+    # and 6 cards; in the 3-card row they change no play (checked) and the
+    # row checks only that they are passed through on both sides.
+    # Rich hands only: four plain hands of 5-6 cards take the reference
+    # seconds each (a 4-seat position without bombs is a long game).
+    rng = random.Random(7700 + seed)
+    mattered = 0
+    for _ in range(count):
+        pos = random_position(rng, k, rich=True, flags=True)
+        check_against_reference(pos)
+        mattered += flags_matter(pos)
+    if k >= 5:
+        assert mattered >= count // 10, mattered
+    else:
+        assert mattered == 0
 
 
 def test_wild_against_a_table_ace_or_level_card():
