@@ -414,6 +414,45 @@ def check_against_reference(pos, threads=1):
     assert res.pv[0][1] in res.best
 
 
+def check_principal_line(pos, res):
+    """Replay the principal variation res.pv of solve(pos) with the
+    reference's rules of play (reference_endgame._Game) and values: each
+    move is made by the seat to act, is legal, its cards realise its
+    pattern, and it keeps the value: the pattern is a best move (its
+    reference value is res.value) and the position after these very cards
+    is still worth res.value, so the core's choice of cards loses nothing.
+    The line ends when the deal is over (_search.pxi, pv_line: it stops
+    there, or after MAXPV moves, far more than these deals last), with the
+    deal's result res.value. Returns the number of moves replayed."""
+    flags = flag_kwargs(pos.rules)
+    level, t = pos.rules.level, pos.table
+    node = (tuple(tuple(sorted(str(c) for c in h)) for h in pos.hands), pos.turn,
+            None if t is None else (t.type, t.rank, t.size), pos.owner, pos.passes,
+            tuple(pos.finished))
+    for seat, play in res.pv:
+        assert not isinstance(node, int), ("a move after the end of the deal", pos)
+        hands, turn, table, owner, passes, finished = node
+        assert seat == turn, pos
+        value, moves = ref_end.solve(hands, level, turn=turn, table=table, owner=owner,
+                                     passes=passes, finished=finished, **flags)
+        assert value == res.value, (node, pos)
+        if play is None:
+            assert moves.get(None) == value, (node, pos)
+            node = ref_end._Game.after_pass(node)
+            continue
+        pat = core_pattern(play)
+        assert moves.get(pat) == value, (node, play, pos)
+        left = Counter(hands[turn])
+        left.subtract(str(c) for c in play.cards)
+        assert min(left.values()) >= 0, (node, play, pos)
+        rest = tuple(sorted(left.elements()))
+        realised = dict(ref_end.hand_moves(hands[turn], level, *flags.values()))
+        assert rest in realised[pat][1], (node, play, pos)
+        node = ref_end._Game.after_play(node, rest, (pat[0], pat[1], len(play.cards)))
+    assert node == res.value, ("the line stops before the end of the deal", node, pos)
+    return len(res.pv)
+
+
 @pytest.mark.parametrize("k,count,rich", [
     (1, 300, False), (2, 200, False), slow(2, 500, False), (2, 300, True), (3, 100, False),
     slow(3, 400, False), (3, 100, True), slow(3, 400, True), (4, 10, False), (4, 10, True),
@@ -708,6 +747,33 @@ def test_differential_three_and_four_hands_with_straight_flushes(seats, count, s
     # the sample really has straight flushes, and card choices that keep
     # or spend one at the root (many more arise inside the search)
     assert sf >= count // 2 and choice >= count // 10, (sf, choice)
+
+
+def _small_flagged_position(rng):
+    return random_position(rng, rng.randint(2, 4), rich=rng.random() < 0.5, flags=True)
+
+
+@pytest.mark.parametrize("make,count,seed", [
+    (_small_flagged_position, 150, 1),
+    (lambda rng: sequence_position(rng, 3), 30, 2),
+    (lambda rng: sequence_position(rng, 2, deal=ref.random_rich_hand), 40, 3),
+    slow(_small_flagged_position, 1000, 4),
+    slow(lambda rng: sequence_position(rng, 3), 300, 5),
+    slow(lambda rng: sequence_position(rng, 4), 100, 6),
+], ids=["small", "flush3", "rich2", "small-slow", "flush3-slow", "flush4-slow"])
+def test_principal_line_keeps_the_value(make, count, seed):
+    # the whole principal variation, not only its first move, replayed
+    # against the reference (check_principal_line): random 2-4-card
+    # positions, and 5-6-card ones with straight flushes and card choices
+    # (sequence_position), random rules flags
+    rng = random.Random(9900 + seed)
+    moves = 0
+    for _ in range(count):
+        pos = make(rng)
+        res = solve(pos)
+        assert res.exact
+        moves += check_principal_line(pos, res)
+    assert moves >= 3 * count, moves      # lines longer than a move or two
 
 
 def test_wild_against_a_table_ace_or_level_card():
