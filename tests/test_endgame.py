@@ -817,46 +817,131 @@ def _children(pos):
     return out
 
 
-@pytest.mark.parametrize("n_roots,min_groups", [(8, 4), slow(40, 20)])
-def test_renumbered_keys_only_merge_positions_of_equal_value(n_roots, min_groups):
-    # Every position reachable from a few small wild-rich positions, grouped
-    # by the search's renumbered key: within a group the reference values
-    # must agree (and the exact keys must differ only if the positions do).
-    rng = random.Random(8)
-    groups_checked = 0
+SEQUENCE_TYPES = ("straight", "tube", "plate", "straight_flush")
+
+
+def _key_content(p):
+    """What the exact key must tell apart: the hands card by card, the seat
+    to act, what beats the standing play (type, rank, size), its owner and
+    the passes, the finishing order. (Only the standing play's own cards
+    are left out: they are out of the game.)"""
+    t = p.table
+    return (tuple(tuple(sorted(str(c) for c in h)) for h in p.hands), p.turn,
+            None if t is None else (t.type, t.rank, t.size), p.owner, p.passes,
+            tuple(p.finished))
+
+
+def _renumbered_root(rng):
+    """A small wild-rich position (3 cards a hand): a wild in some hand,
+    and no natural level card at times. None when the draw fails."""
+    root = random_position(rng, 3, rich=rng.random() < 0.5)
+    wild = "H" + root.rules.level
+    hands = [[str(c) for c in h] for h in root.hands]
+    s = rng.choice([s for s in SEATS if hands[s]])
+    hands[s][0] = wild
+    if rng.random() < 0.5:
+        hands = [[c for c in h if c[1] != root.rules.level or c == wild] or
+                 ([] if not h else [wild]) for h in hands]
+    try:
+        return Position(hands, root.rules, turn=root.turn, table=root.table,
+                        owner=root.owner, passes=root.passes, finished=root.finished)
+    except PositionError:
+        return None
+
+
+def _sequence_root(rng):
+    """Two or three seats of 5 cards built around same-suit runs
+    (sequence_position, random rules flags): sequences, straight flushes
+    among them, can be formed at first and not after some plays."""
+    return sequence_position(rng, rng.choice((2, 3)), sizes=(5,))
+
+
+def _resuited(rng, pos):
+    """pos with random suits on the natural cards (not the wilds, not the
+    jokers): the same ranks, so the same renumbered key while the suits are
+    forgotten, but other straight flushes. None when the draw fails."""
+    wild = "H" + pos.rules.level
+    for _ in range(20):
+        hands = [[c if c == wild or c[1] in "BR" else
+                  rng.choice([u for u in ref.SUITS if u + c[1] != wild]) + c[1]
+                  for c in map(str, h)] for h in pos.hands]
+        if hands == [[str(c) for c in h] for h in pos.hands]:
+            continue
+        try:
+            return Position(hands, pos.rules, turn=pos.turn, table=pos.table,
+                            owner=pos.owner, passes=pos.passes, finished=pos.finished)
+        except PositionError:
+            continue        # a third copy of a card
+    return None
+
+
+@pytest.mark.parametrize("n_roots,min_groups,sequences", [
+    (8, 4, False), slow(40, 20, False), (4, 4, True), slow(30, 30, True)])
+def test_renumbered_keys_only_merge_positions_of_equal_value(n_roots, min_groups,
+                                                             sequences):
+    # Every position reachable from a few small positions (up to 600 each),
+    # grouped by the key the search stores it under (_keys.pxi, st_key): the
+    # renumbered key when nobody can form a sequence play (seqmask 0), else
+    # the exact key. Within a group the reference values must agree. The
+    # exact key may only merge positions that agree in everything but the
+    # standing play's own cards (_key_content): checked on every position,
+    # whichever key the search uses, and such positions must have one value.
+    # And seqmask must hold every seat whose hand has a sequence play
+    # (the reference's plays): else the renumbered key, which forgets
+    # suits and which ranks are next to each other, would be used too early.
+    # sequences=False: 3-card wild-rich roots, where no sequence can ever be
+    # formed (seqmask 0 throughout); True: 5-card roots built around
+    # same-suit runs, where the search goes from exact to renumbered keys,
+    # explored together with a re-suited twin (_resuited): where a straight
+    # flush can still be formed, a key that forgot suits too early would
+    # merge the two.
+    rng = random.Random(8 if not sequences else 18)
+    groups_checked = exact_merges = seq_positions = 0
     roots = 0
     while roots < n_roots:
-        root = random_position(rng, 3, rich=rng.random() < 0.5)
-        # a wild in some hand, and no natural level card at times
-        wild = "H" + root.rules.level
-        hands = [[str(c) for c in h] for h in root.hands]
-        s = rng.choice([s for s in SEATS if hands[s]])
-        hands[s][0] = wild
-        if rng.random() < 0.5:
-            hands = [[c for c in h if c[1] != root.rules.level or c == wild] or
-                     ([] if not h else [wild]) for h in hands]
-        try:
-            root = Position(hands, root.rules, turn=root.turn, table=root.table,
-                            owner=root.owner, passes=root.passes, finished=root.finished)
-        except PositionError:
+        root = _sequence_root(rng) if sequences else _renumbered_root(rng)
+        if root is None:
             continue
+        stack = [root]
+        if sequences:
+            twin = _resuited(rng, root)
+            if twin is None:
+                continue
+            stack.append(twin)
         roots += 1
-        seen, stack, by_key = set(), [root], {}
+        level, flags = root.rules.level, tuple(flag_kwargs(root.rules).values())
+        seen, by_key, by_exact = set(), {}, {}
         while stack and len(seen) < 600:
-            p = stack.pop()
+            # depth first; breadth first from sequence roots (the positions
+            # near the root are those where sequences can still be formed)
+            p = stack.pop(0 if sequences else -1)
             if repr(p) in seen:
                 continue
             seen.add(repr(p))
             rk, xk, seqmask = _keys(p)
-            assert seqmask == 0
-            by_key.setdefault(rk, []).append(p)
+            for q in SEATS:
+                if any(pat[0] in SEQUENCE_TYPES
+                       for pat in ref.plays([str(c) for c in p.hands[q]], level, *flags)):
+                    assert (seqmask >> q) & 1, (q, p)
+            if not sequences:
+                assert seqmask == 0
+            seq_positions += seqmask != 0
+            by_key.setdefault(rk if seqmask == 0 else xk, []).append(p)
+            by_exact.setdefault(xk, []).append(p)
             stack.extend(_children(p))
+        for group in by_exact.values():
+            assert len({_key_content(p) for p in group}) == 1, group
+            if len(group) > 1:
+                exact_merges += 1
+                assert len({reference_solve(p)[0] for p in group}) == 1, group
         for group in by_key.values():
             if len(group) > 1:
                 values = {reference_solve(p)[0] for p in group}
                 assert len(values) == 1, group
                 groups_checked += 1
-    assert groups_checked > min_groups
+    assert groups_checked > min_groups and exact_merges > 0, (groups_checked, exact_merges)
+    if sequences:       # positions where the exact key is the one used
+        assert seq_positions > 25 * n_roots, seq_positions
 
 
 def _key_args(p):
