@@ -12,7 +12,7 @@ import pytest
 
 import reference as ref
 import reference_endgame as ref_end
-from conftest import core_pattern, slow
+from conftest import core_pattern, flag_kwargs, slow
 
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
@@ -355,13 +355,23 @@ def test_cli_endgame_bad_input(text, needle):
 SEATS = (0, 1, 2, 3)
 
 
-def random_position(rng, k, level=None, rich=False):
+def random_flags(rng):
+    """Rules flags that change what can be played (RULES 5), each on half of
+    the time: joker_pair_in_full_house, flush_is_always_bomb. (The other
+    flags of Rules are about tributes and levels between deals.)"""
+    return {"joker_pair_in_full_house": rng.random() < 0.5,
+            "flush_is_always_bomb": rng.random() < 0.5}
+
+
+def random_position(rng, k, level=None, rich=False, flags=False):
     """A random reachable position with k cards in each hand still in, drawn
     as reference_endgame.random_position draws them, with optional rich
     hands (wilds, near-bombs, pairs in sequence...) and a real table Play.
-    Returns a Position."""
+    flags: random rules flags (random_flags, drawn first); without, the
+    default Rules and the same draws as before the option. Returns a
+    Position."""
     level = level or rng.choice(ref.RANKS)
-    rules = Rules(level=level)
+    rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
     for _ in range(100):
         deck = [t for t in ref.TOKENS for _ in range(2)]
         rng.shuffle(deck)
@@ -382,11 +392,13 @@ def random_position(rng, k, level=None, rich=False):
 
 
 def reference_solve(pos):
+    """The reference's (value, {pattern: value}) of pos, under its rules
+    flags."""
     t = pos.table
     return ref_end.solve(
         [[str(c) for c in h] for h in pos.hands], pos.rules.level, turn=pos.turn,
         table=None if t is None else (t.type, t.rank, t.size), owner=pos.owner,
-        passes=pos.passes, finished=pos.finished)
+        passes=pos.passes, finished=pos.finished, **flag_kwargs(pos.rules))
 
 
 def check_against_reference(pos, threads=1):
@@ -400,6 +412,45 @@ def check_against_reference(pos, threads=1):
     # the principal variation is legal and starts with a best move
     assert res.pv and res.pv[0][0] == pos.turn
     assert res.pv[0][1] in res.best
+
+
+def check_principal_line(pos, res):
+    """Replay the principal variation res.pv of solve(pos) with the
+    reference's rules of play (reference_endgame._Game) and values: each
+    move is made by the seat to act, is legal, its cards realise its
+    pattern, and it keeps the value: the pattern is a best move (its
+    reference value is res.value) and the position after these very cards
+    is still worth res.value, so the core's choice of cards loses nothing.
+    The line ends when the deal is over (_search.pxi, pv_line: it stops
+    there, or after MAXPV moves, far more than these deals last), with the
+    deal's result res.value. Returns the number of moves replayed."""
+    flags = flag_kwargs(pos.rules)
+    level, t = pos.rules.level, pos.table
+    node = (tuple(tuple(sorted(str(c) for c in h)) for h in pos.hands), pos.turn,
+            None if t is None else (t.type, t.rank, t.size), pos.owner, pos.passes,
+            tuple(pos.finished))
+    for seat, play in res.pv:
+        assert not isinstance(node, int), ("a move after the end of the deal", pos)
+        hands, turn, table, owner, passes, finished = node
+        assert seat == turn, pos
+        value, moves = ref_end.solve(hands, level, turn=turn, table=table, owner=owner,
+                                     passes=passes, finished=finished, **flags)
+        assert value == res.value, (node, pos)
+        if play is None:
+            assert moves.get(None) == value, (node, pos)
+            node = ref_end._Game.after_pass(node)
+            continue
+        pat = core_pattern(play)
+        assert moves.get(pat) == value, (node, play, pos)
+        left = Counter(hands[turn])
+        left.subtract(str(c) for c in play.cards)
+        assert min(left.values()) >= 0, (node, play, pos)
+        rest = tuple(sorted(left.elements()))
+        realised = dict(ref_end.hand_moves(hands[turn], level, *flags.values()))
+        assert rest in realised[pat][1], (node, play, pos)
+        node = ref_end._Game.after_play(node, rest, (pat[0], pat[1], len(play.cards)))
+    assert node == res.value, ("the line stops before the end of the deal", node, pos)
+    return len(res.pv)
 
 
 @pytest.mark.parametrize("k,count,rich", [
@@ -530,13 +581,23 @@ def test_progress_callback_can_stop_the_search():
     assert calls == [1 << 18]       # raised inside the root search, which stopped
 
 
-def test_differential_two_hands_with_sequences():
+def flags_matter(pos):
+    """Whether the rules flags of pos change the plays of some hand (a full
+    house with a joker pair, a same-suit run that is no straight)."""
+    plain = Rules(level=pos.rules.level)
+    return any({core_pattern(p) for p in plays(h, pos.rules)} !=
+               {core_pattern(p) for p in plays(h, plain)} for h in pos.hands if h)
+
+
+@pytest.mark.parametrize("flags,seed", [(False, 77), (True, 78)])
+def test_differential_two_hands_with_sequences(flags, seed):
     # two seats out (one per team), two hands of 5-6 cards rich in runs,
     # wilds and same-suit runs: straights, tubes, plates and straight
     # flushes are possible, so the search keys positions by the exact cards
-    # (the renumbered keys only start once nobody can form a sequence)
-    rng = random.Random(77)
-    done = seq = 0
+    # (the renumbered keys only start once nobody can form a sequence).
+    # flags: random rules flags (random_flags), both sides play by them
+    rng = random.Random(seed)
+    done = seq = mattered = 0
     while done < 150:
         level = rng.choice(ref.RANKS)
         a = rng.randrange(4)
@@ -548,12 +609,171 @@ def test_differential_two_hands_with_sequences():
         if max(Counter(c for h in hands for c in h).values()) > 2:
             continue
         turn = rng.choice([s for s in SEATS if hands[s]])
-        pos = Position(hands, Rules(level=level), turn=turn, finished=finished)
+        rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
+        pos = Position(hands, rules, turn=turn, finished=finished)
         check_against_reference(pos)
         done += 1
         seq += any(p.type in ("straight", "tube", "plate", "straight_flush")
                    for p in plays(pos.hands[turn], pos.rules))
+        mattered += flags_matter(pos)
     assert seq >= 30        # the sample really exercises sequences
+    assert mattered >= (15 if flags else 0), mattered    # and the flags
+
+
+@pytest.mark.parametrize("k,count,seed", [
+    (3, 100, 1), (5, 100, 2), (6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
+def test_differential_with_rule_flags(k, count, seed):
+    # random positions (random_position: 0-2 seats out, a standing play
+    # half of the time) with random rules flags, both sides playing by them.
+    # The flags change only plays of five cards (RULES 5), hence hands of 5
+    # and 6 cards; in the 3-card row they change no play (checked) and the
+    # row checks only that they are passed through on both sides.
+    # Rich hands only: four plain hands of 5-6 cards take the reference
+    # seconds each (a 4-seat position without bombs is a long game).
+    rng = random.Random(7700 + seed)
+    mattered = 0
+    for _ in range(count):
+        pos = random_position(rng, k, rich=True, flags=True)
+        check_against_reference(pos)
+        mattered += flags_matter(pos)
+    if k >= 5:
+        assert mattered >= count // 10, mattered
+    else:
+        assert mattered == 0
+
+
+def flush_rich_hand(rng, n, level):
+    """n cards (at most two copies of a card) biased towards straight
+    flushes and the choice of their cards: a same-suit run of 4-6 ranks (a
+    straight flush, or one a wild completes), then cards of the run's ranks
+    in other suits or second copies (a straight, a pair or a bomb can take
+    either copy, and only one keeps the flush), wilds, joker pairs and
+    random cards."""
+    hand = Counter()
+
+    def add(tok):
+        if hand[tok] < 2 and sum(hand.values()) < n:
+            hand[tok] += 1
+    # most of the time at least one card beside the run
+    length = min(rng.choice((4, 5, 5, 6)), n - (rng.random() < 0.7))
+    start = rng.randrange(len(ref.SEQ) - length + 1)
+    suit = rng.choice(ref.SUITS)
+    run = ref.SEQ[start:start + length]
+    for r in run:
+        add(suit + r)
+    while sum(hand.values()) < n:
+        x = rng.random()
+        if x < 0.45:
+            add(rng.choice(ref.SUITS) + rng.choice(run))
+        elif x < 0.6:
+            add("H" + level)
+        elif x < 0.67:
+            joker = rng.choice(("SB", "HR"))
+            add(joker)
+            add(joker)
+        else:
+            add(rng.choice(ref.NON_JOKER_CARDS))
+    out = list(hand.elements())
+    rng.shuffle(out)
+    return out
+
+
+def sequence_position(rng, seats, deal=flush_rich_hand, sizes=(5, 6), flags=True):
+    """A random reachable position where `seats` seats (2..4) hold
+    deal(rng, n, level) cards, n from `sizes`, and the others are out, in
+    random order (never both of a team); a random seat to act; half of the
+    time a standing play drawn from the rest of the deck, its owner and
+    passes as in random_position. flags: random rules flags (random_flags)."""
+    level = rng.choice(ref.RANKS)
+    rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
+    while True:
+        out = []
+        if seats <= 3:
+            out.append(rng.randrange(4))
+        if seats == 2:
+            out.append(rng.choice([s for s in SEATS if s % 2 != out[0] % 2]))
+            rng.shuffle(out)
+        hands = [[] if s in out else deal(rng, rng.choice(sizes), level) for s in SEATS]
+        used = Counter(c for h in hands for c in h)
+        if max(used.values()) <= 2:
+            break
+    turn = rng.choice([s for s in SEATS if hands[s]])
+    table, owner, passes = None, None, 0
+    if rng.random() < 0.5:
+        rest = [t for t in ref.TOKENS for _ in range(2 - used[t])]
+        rng.shuffle(rest)
+        table = rng.choice(plays(rest[:rng.randint(1, 5)], rules))
+        owner, passes = ref_end.random_owner(rng, hands, turn, out)
+    return Position(hands, rules, turn=turn, table=table, owner=owner, passes=passes,
+                    finished=out)
+
+
+def sequence_choices(pos):
+    """(straight flushes, card choices) at the root of pos: whether some
+    hand can play a straight flush, and whether the mover has a pattern that
+    distinct cards realise, some of which leave a hand that can still play a
+    straight flush and some not (the reference's hand_moves)."""
+    flags = tuple(flag_kwargs(pos.rules).values())
+    level = pos.rules.level
+
+    def can_flush(hand):
+        return any(p[0] == "straight_flush" for p in ref.plays(hand, level, *flags))
+    sf = any(can_flush([str(c) for c in h]) for h in pos.hands if h)
+    hand = tuple(sorted(str(c) for c in pos.hands[pos.turn]))
+    choice = any(len({can_flush(rest) for rest in rests}) == 2
+                 for _pat, (_play, rests) in ref_end.hand_moves(hand, level, *flags))
+    return sf, choice
+
+
+@pytest.mark.parametrize("seats,count,seed", [
+    (3, 40, 1), (4, 30, 2), slow(3, 400, 3), slow(4, 300, 4)])
+def test_differential_three_and_four_hands_with_straight_flushes(seats, count, seed):
+    # three or four seats of 5-6 cards built around same-suit runs, with
+    # other suits and second copies of the run's ranks, wilds and joker
+    # pairs, random rules flags: straight flushes can be formed, and which
+    # concrete cards a straight, a pair or a bomb takes decides whether one
+    # still can. The core plays one move per pattern with the cards it
+    # chooses (_state.pxi, the merge); the reference values each pattern by
+    # its best card choice: the values agree only if the core's choice is
+    # never worse.
+    rng = random.Random(9000 + seed)
+    sf = choice = 0
+    for _ in range(count):
+        pos = sequence_position(rng, seats)
+        check_against_reference(pos)
+        a, b = sequence_choices(pos)
+        sf += a
+        choice += b
+    # the sample really has straight flushes, and card choices that keep
+    # or spend one at the root (many more arise inside the search)
+    assert sf >= count // 2 and choice >= count // 10, (sf, choice)
+
+
+def _small_flagged_position(rng):
+    return random_position(rng, rng.randint(2, 4), rich=rng.random() < 0.5, flags=True)
+
+
+@pytest.mark.parametrize("make,count,seed", [
+    (_small_flagged_position, 150, 1),
+    (lambda rng: sequence_position(rng, 3), 30, 2),
+    (lambda rng: sequence_position(rng, 2, deal=ref.random_rich_hand), 40, 3),
+    slow(_small_flagged_position, 1000, 4),
+    slow(lambda rng: sequence_position(rng, 3), 300, 5),
+    slow(lambda rng: sequence_position(rng, 4), 100, 6),
+], ids=["small", "flush3", "rich2", "small-slow", "flush3-slow", "flush4-slow"])
+def test_principal_line_keeps_the_value(make, count, seed):
+    # the whole principal variation, not only its first move, replayed
+    # against the reference (check_principal_line): random 2-4-card
+    # positions, and 5-6-card ones with straight flushes and card choices
+    # (sequence_position), random rules flags
+    rng = random.Random(9900 + seed)
+    moves = 0
+    for _ in range(count):
+        pos = make(rng)
+        res = solve(pos)
+        assert res.exact
+        moves += check_principal_line(pos, res)
+    assert moves >= 3 * count, moves      # lines longer than a move or two
 
 
 def test_wild_against_a_table_ace_or_level_card():
@@ -597,46 +817,131 @@ def _children(pos):
     return out
 
 
-@pytest.mark.parametrize("n_roots,min_groups", [(8, 4), slow(40, 20)])
-def test_renumbered_keys_only_merge_positions_of_equal_value(n_roots, min_groups):
-    # Every position reachable from a few small wild-rich positions, grouped
-    # by the search's renumbered key: within a group the reference values
-    # must agree (and the exact keys must differ only if the positions do).
-    rng = random.Random(8)
-    groups_checked = 0
+SEQUENCE_TYPES = ("straight", "tube", "plate", "straight_flush")
+
+
+def _key_content(p):
+    """What the exact key must tell apart: the hands card by card, the seat
+    to act, what beats the standing play (type, rank, size), its owner and
+    the passes, the finishing order. (Only the standing play's own cards
+    are left out: they are out of the game.)"""
+    t = p.table
+    return (tuple(tuple(sorted(str(c) for c in h)) for h in p.hands), p.turn,
+            None if t is None else (t.type, t.rank, t.size), p.owner, p.passes,
+            tuple(p.finished))
+
+
+def _renumbered_root(rng):
+    """A small wild-rich position (3 cards a hand): a wild in some hand,
+    and no natural level card at times. None when the draw fails."""
+    root = random_position(rng, 3, rich=rng.random() < 0.5)
+    wild = "H" + root.rules.level
+    hands = [[str(c) for c in h] for h in root.hands]
+    s = rng.choice([s for s in SEATS if hands[s]])
+    hands[s][0] = wild
+    if rng.random() < 0.5:
+        hands = [[c for c in h if c[1] != root.rules.level or c == wild] or
+                 ([] if not h else [wild]) for h in hands]
+    try:
+        return Position(hands, root.rules, turn=root.turn, table=root.table,
+                        owner=root.owner, passes=root.passes, finished=root.finished)
+    except PositionError:
+        return None
+
+
+def _sequence_root(rng):
+    """Two or three seats of 5 cards built around same-suit runs
+    (sequence_position, random rules flags): sequences, straight flushes
+    among them, can be formed at first and not after some plays."""
+    return sequence_position(rng, rng.choice((2, 3)), sizes=(5,))
+
+
+def _resuited(rng, pos):
+    """pos with random suits on the natural cards (not the wilds, not the
+    jokers): the same ranks, so the same renumbered key while the suits are
+    forgotten, but other straight flushes. None when the draw fails."""
+    wild = "H" + pos.rules.level
+    for _ in range(20):
+        hands = [[c if c == wild or c[1] in "BR" else
+                  rng.choice([u for u in ref.SUITS if u + c[1] != wild]) + c[1]
+                  for c in map(str, h)] for h in pos.hands]
+        if hands == [[str(c) for c in h] for h in pos.hands]:
+            continue
+        try:
+            return Position(hands, pos.rules, turn=pos.turn, table=pos.table,
+                            owner=pos.owner, passes=pos.passes, finished=pos.finished)
+        except PositionError:
+            continue        # a third copy of a card
+    return None
+
+
+@pytest.mark.parametrize("n_roots,min_groups,sequences", [
+    (8, 4, False), slow(40, 20, False), (4, 4, True), slow(30, 30, True)])
+def test_renumbered_keys_only_merge_positions_of_equal_value(n_roots, min_groups,
+                                                             sequences):
+    # Every position reachable from a few small positions (up to 600 each),
+    # grouped by the key the search stores it under (_keys.pxi, st_key): the
+    # renumbered key when nobody can form a sequence play (seqmask 0), else
+    # the exact key. Within a group the reference values must agree. The
+    # exact key may only merge positions that agree in everything but the
+    # standing play's own cards (_key_content): checked on every position,
+    # whichever key the search uses, and such positions must have one value.
+    # And seqmask must hold every seat whose hand has a sequence play
+    # (the reference's plays): else the renumbered key, which forgets
+    # suits and which ranks are next to each other, would be used too early.
+    # sequences=False: 3-card wild-rich roots, where no sequence can ever be
+    # formed (seqmask 0 throughout); True: 5-card roots built around
+    # same-suit runs, where the search goes from exact to renumbered keys,
+    # explored together with a re-suited twin (_resuited): where a straight
+    # flush can still be formed, a key that forgot suits too early would
+    # merge the two.
+    rng = random.Random(8 if not sequences else 18)
+    groups_checked = exact_merges = seq_positions = 0
     roots = 0
     while roots < n_roots:
-        root = random_position(rng, 3, rich=rng.random() < 0.5)
-        # a wild in some hand, and no natural level card at times
-        wild = "H" + root.rules.level
-        hands = [[str(c) for c in h] for h in root.hands]
-        s = rng.choice([s for s in SEATS if hands[s]])
-        hands[s][0] = wild
-        if rng.random() < 0.5:
-            hands = [[c for c in h if c[1] != root.rules.level or c == wild] or
-                     ([] if not h else [wild]) for h in hands]
-        try:
-            root = Position(hands, root.rules, turn=root.turn, table=root.table,
-                            owner=root.owner, passes=root.passes, finished=root.finished)
-        except PositionError:
+        root = _sequence_root(rng) if sequences else _renumbered_root(rng)
+        if root is None:
             continue
+        stack = [root]
+        if sequences:
+            twin = _resuited(rng, root)
+            if twin is None:
+                continue
+            stack.append(twin)
         roots += 1
-        seen, stack, by_key = set(), [root], {}
+        level, flags = root.rules.level, tuple(flag_kwargs(root.rules).values())
+        seen, by_key, by_exact = set(), {}, {}
         while stack and len(seen) < 600:
-            p = stack.pop()
+            # depth first; breadth first from sequence roots (the positions
+            # near the root are those where sequences can still be formed)
+            p = stack.pop(0 if sequences else -1)
             if repr(p) in seen:
                 continue
             seen.add(repr(p))
             rk, xk, seqmask = _keys(p)
-            assert seqmask == 0
-            by_key.setdefault(rk, []).append(p)
+            for q in SEATS:
+                if any(pat[0] in SEQUENCE_TYPES
+                       for pat in ref.plays([str(c) for c in p.hands[q]], level, *flags)):
+                    assert (seqmask >> q) & 1, (q, p)
+            if not sequences:
+                assert seqmask == 0
+            seq_positions += seqmask != 0
+            by_key.setdefault(rk if seqmask == 0 else xk, []).append(p)
+            by_exact.setdefault(xk, []).append(p)
             stack.extend(_children(p))
+        for group in by_exact.values():
+            assert len({_key_content(p) for p in group}) == 1, group
+            if len(group) > 1:
+                exact_merges += 1
+                assert len({reference_solve(p)[0] for p in group}) == 1, group
         for group in by_key.values():
             if len(group) > 1:
                 values = {reference_solve(p)[0] for p in group}
                 assert len(values) == 1, group
                 groups_checked += 1
-    assert groups_checked > min_groups
+    assert groups_checked > min_groups and exact_merges > 0, (groups_checked, exact_merges)
+    if sequences:       # positions where the exact key is the one used
+        assert seq_positions > 25 * n_roots, seq_positions
 
 
 def _key_args(p):

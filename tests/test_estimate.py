@@ -8,8 +8,8 @@ import random
 import pytest
 
 import reference as ref
-from conftest import core_pattern
-from test_endgame import random_position, reference_solve
+from conftest import core_pattern, slow
+from test_endgame import flags_matter, random_flags, random_position, reference_solve
 
 from guandan_fast import (Estimate, EstimateError, Position, PositionError, Rules,
                           beating_plays, estimate, hints, plays, solve)
@@ -19,11 +19,15 @@ from guandan_fast.engine import estimate as est_mod
 R2 = Rules(level=2)
 
 
-def deal_position(rng, k, level=None):
+def deal_position(rng, k, level=None, flags=False):
+    """Four random hands of k cards; flags: random rules flags
+    (test_endgame.random_flags; without, the same draws as before)."""
     deck = [t for t in TOKENS for _ in range(2)]
     rng.shuffle(deck)
-    return Position([deck[i * k:(i + 1) * k] for i in range(4)],
-                    Rules(level=level or rng.choice(ref.RANKS)), turn=rng.randrange(4))
+    level = level or rng.choice(ref.RANKS)
+    rules = Rules(level=level, **random_flags(rng)) if flags else Rules(level=level)
+    return Position([deck[i * k:(i + 1) * k] for i in range(4)], rules,
+                    turn=rng.randrange(4))
 
 
 def legal_patterns(pos):
@@ -67,11 +71,16 @@ def test_doc_example_is_exact():
     assert [(m.low, m.mean, m.high) for m in e.moves] == [(2.0, 2.0, 2.0)]
 
 
-@pytest.mark.parametrize("k,count", [(2, 60), (3, 60), (4, 15)])
-def test_equals_solve_when_provable(k, count):
-    rng = random.Random(1800 + k)
+@pytest.mark.parametrize("k,count,flags", [(2, 60, False), (3, 60, False), (4, 15, False),
+                                           (5, 80, True), (6, 40, True)])
+def test_equals_solve_when_provable(k, count, flags):
+    # flags: random rules flags (they change plays of five cards: 5-6-card
+    # hands)
+    rng = random.Random(1800 + k + 100 * flags)
+    mattered = 0
     for _ in range(count):
-        pos = random_position(rng, k, rich=rng.random() < 0.5)
+        pos = random_position(rng, k, rich=rng.random() < 0.5 or flags, flags=flags)
+        mattered += flags_matter(pos)
         res = solve(pos)
         e = estimate(pos, max_seconds=None, max_playouts=200, seed=rng.randrange(1000))
         assert e.exact, pos
@@ -79,17 +88,23 @@ def test_equals_solve_when_provable(k, count):
         assert [(core_pattern(p) if p else None, v) for p, v in res.moves] == \
             [(core_pattern(m.play) if m.play else None, m.mean) for m in e.moves]
         assert all(m.low == m.mean == m.high for m in e.moves)
+    assert mattered >= (count // 10 if flags else 0), mattered
 
 
-@pytest.mark.parametrize("k,count", [(2, 80), (3, 40)])
-def test_tree_proofs_match_the_reference(k, count):
+@pytest.mark.parametrize("k,count,flags", [(2, 80, False), (3, 40, False), (5, 80, True),
+                                           (6, 30, True), slow(5, 300, True),
+                                           slow(6, 100, True)])
+def test_tree_proofs_match_the_reference(k, count, flags):
     # the tree alone (no exact attempt first): whatever it proves (a move
     # with low == high) is the plain minimax's value, and its bounds always
-    # hold it (the proven range of an unproven move is never wrong)
-    rng = random.Random(2800 + k)
-    proven = 0
+    # hold it (the proven range of an unproven move is never wrong).
+    # flags: random rules flags on both sides, rich 5-6-card hands (where
+    # the flags change plays)
+    rng = random.Random(2800 + k + 100 * flags)
+    proven = mattered = 0
     for _ in range(count):
-        pos = random_position(rng, k)
+        pos = random_position(rng, k, rich=flags, flags=flags)
+        mattered += flags_matter(pos)
         value, ref_moves = reference_solve(pos)
         e = tree(pos, 300, seed=rng.randrange(100))
         assert set(patterns(e)) == set(ref_moves)
@@ -102,6 +117,7 @@ def test_tree_proofs_match_the_reference(k, count):
         if e.exact:
             assert e.value == value
     assert proven > count          # the test tests something
+    assert mattered >= (count // 10 if flags else 0), mattered
 
 
 # ---------------------------------------------------------------------------
@@ -147,11 +163,14 @@ def test_intervals_hold_the_exact_values_on_larger_endgames():
 # Moves, budget, threads, determinism
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("k,standing", [(27, False), (10, False), (10, True)])
-def test_every_legal_move_once(k, standing):
-    rng = random.Random(99 + k + standing)
+@pytest.mark.parametrize("k,standing,flags", [(27, False, False), (10, False, False),
+                                              (10, True, False), (27, False, True),
+                                              (10, True, True)])
+def test_every_legal_move_once(k, standing, flags):
+    # flags: random rules flags (the legal plays are the core's under them)
+    rng = random.Random(99 + k + standing + 1000 * flags)
     for _ in range(3):
-        pos = deal_position(rng, k)
+        pos = deal_position(rng, k, flags=flags)
         if standing:
             owner = (pos.turn - 1) % 4
             hands = [list(map(str, h)) for h in pos.hands]
