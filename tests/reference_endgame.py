@@ -11,6 +11,7 @@ Public functions
 solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
       joker_pair_in_full_house=False, flush_is_always_bomb=False)
     -> (value, moves)
+solve_value(same arguments) -> value (solve's, without the move values)
 random_position(rng, cards_per_hand, level) -> dict of solve() keyword args
 
 Position
@@ -84,7 +85,7 @@ from itertools import product
 
 import reference
 
-__all__ = ["solve", "random_position", "deal_result", "hand_moves", "best_possible",
+__all__ = ["solve", "solve_value", "random_position", "deal_result", "hand_moves", "best_possible",
            "canonical_suits"]
 
 SEATS = (0, 1, 2, 3)
@@ -369,12 +370,9 @@ class _ThresholdSearch:
         return self.VALUES[lo]
 
 
-def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
-          joker_pair_in_full_house=False, flush_is_always_bomb=False):
-    """Double-dummy value for team 0 of the position, and {move: value} for
-    every legal move of the seat `turn` (None = pass, else the pattern tuple
-    (type, rank, ranks, suit) of reference.plays).  A pattern's value is the
-    best, for the mover's team, over the distinct card choices realising it."""
+def _root_search(hands, level, turn, table, owner, passes, finished,
+                 joker_pair_in_full_house, flush_is_always_bomb):
+    """(search, root state) of a checked position (see solve)."""
     hands = tuple(tuple(sorted(h)) for h in hands)
     finished = tuple(finished)
     if table is not None:
@@ -397,14 +395,37 @@ def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
         search = _PlainMinimax(game, cutoff=False)
     else:
         raise ValueError(f"unknown METHOD {METHOD!r}")
+    return search, (hands, turn, table, owner, passes, finished)
+
+
+def solve(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
+          joker_pair_in_full_house=False, flush_is_always_bomb=False):
+    """Double-dummy value for team 0 of the position, and {move: value} for
+    every legal move of the seat `turn` (None = pass, else the pattern tuple
+    (type, rank, ranks, suit) of reference.plays).  A pattern's value is the
+    best, for the mover's team, over the distinct card choices realising it."""
+    search, root = _root_search(hands, level, turn, table, owner, passes, finished,
+                                joker_pair_in_full_house, flush_is_always_bomb)
     best = max if turn % 2 == 0 else min
-    root = (hands, turn, table, owner, passes, finished)
     moves = {move: best(search.value(c) for c in children)
-             for move, children in game.successors(root)}
+             for move, children in search.game.successors(root)}
     value = best(moves.values())
     global last_nodes
     last_nodes = len(search.memo)
     return value, moves
+
+
+def solve_value(hands, level, turn=0, table=None, owner=None, passes=0, finished=(),
+                joker_pair_in_full_house=False, flush_is_always_bomb=False):
+    """solve()'s value alone: the root's value by the same search, without
+    valuing every move of the seat to act (far cheaper with the threshold
+    search, which then stops at the first move that answers each question)."""
+    search, root = _root_search(hands, level, turn, table, owner, passes, finished,
+                                joker_pair_in_full_house, flush_is_always_bomb)
+    value = search.value(root)
+    global last_nodes
+    last_nodes = len(search.memo)
+    return value
 
 
 def random_seating(rng: random.Random, deck: list, cards_per_hand: int, deal=None):

@@ -291,6 +291,8 @@ def test_speedups_agree_with_plain_minimax(n, count, seed, restore_switches):
             for canon in (False, True):
                 RE.METHOD, RE.CANONICAL_SUITS = method, canon
                 results.append(solve(**pos, **flags))
+                # the root's value alone (the search of every move skipped)
+                assert RE.solve_value(**pos, **flags) == results[-1][0], pos
         assert all(r == results[0] for r in results), pos
         value, moves = results[0]
         assert set(moves) == _legal_moves(pos, flags)

@@ -322,3 +322,46 @@ def _test_child_keys(const u8[:, ::1] hands, int lv, int flags, int turn, Play t
         if not st_team_out(&child):
             out.append(st_key_relabeled_by(&child, lv, 0 if portable else gf_use_pext))
     return out
+
+
+def _test_runout(const u8[:, ::1] hands, int lv, int flags, int turn, Play table=None,
+                 int owner=-1, int passes=0, finished=()):
+    """Test hook (tests/test_runout.py): what the sure run-out test
+    (_runout.pxi) concludes at the root for the seat to act, by the calls
+    runout_step makes (runout, runout_cut, st_after_runout) and nothing
+    else: (ro, lo, hi, exact, after).
+    ro: runout()'s answer, 0 (no split found), 1 (a split with answered
+    plays or one unsafe last play) or 3 (every play of the split safe).
+    lo, hi: when ro > 0, the bounds on team 0's value that runout_cut
+    narrows [-3, 3] to (runout_bounds: the claim's consequences), with a
+    window (-4, 4) that no bound decides, so that its answer only says
+    whether they are exact (a terminal: exact) or, for an all-safe split,
+    that the search values the position after the run-out as a bound from
+    the mover's side (after); else -3, 3.
+    after: then that position (st_after_runout) as (hands, turn, finished),
+    hands four tuples of card ids, one per copy; else None."""
+    cdef EndgameSearch e = EndgameSearch(hands, lv, flags, turn, table, owner, passes,
+                                         finished, 10)
+    cdef SState child
+    cdef int ro, cut, v = 0, lo = -3, hi = 3, s, c, k
+    ro = runout(&e.cx, &e.root, 0, runout_key(&e.cx, &e.root))
+    if ro < 0:
+        raise RuntimeError("play buffer overflow")
+    if ro == 0:
+        return 0, -3, 3, False, None
+    cut = runout_cut(&e.cx, &e.root, ro, -4, 4, 0, &lo, &hi, &v)
+    after = None
+    if cut == 2:
+        st_after_runout(&e.root, &child)
+        out_hands = []
+        for s in range(4):
+            ids = []
+            for c in range(54):
+                for k in range(child.hand[s][c]):
+                    ids.append(c)
+            out_hands.append(tuple(ids))
+        fin = []
+        for k in range(child.nfin):
+            fin.append(child.fin[k])
+        after = (tuple(out_hands), child.turn, tuple(fin))
+    return ro, lo, hi, cut == 1, after
