@@ -149,3 +149,16 @@ def test_the_bot_command_fails_on_one_line(args):
     r = run_subprocess("bot", *args, timeout=60)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "Traceback" not in r.stderr
+
+
+def test_an_act_without_the_fields_the_client_does_not_read_is_answered():
+    lean = act()
+    for k in ("publicInfo", "selfRank", "oppoRank"):
+        lean.pop(k)
+    answers = []
+    res = asyncio.run(_scripted([BEGIN, lean, M.game_result([0] * 4, [0] * 4)],
+                                answers=answers))
+    assert res.decisions == 1 and answers == [{"actIndex": 0}]
+    # present, they are still checked
+    with pytest.raises(ProtocolError, match="publicInfo"):
+        asyncio.run(_scripted([BEGIN, act(publicInfo=[1, 2])]))

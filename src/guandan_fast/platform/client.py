@@ -18,8 +18,10 @@ platform reads a one-suit run as a straight flush only: when an action does
 not read under the flags given, the other reading of the flush flag is
 tried).
 
-The client checks every message it knows (``messages.validate``) before it
-reads it; an ``act`` it cannot answer is a ProtocolError naming the field.
+The client checks every ``act`` and ``beginning`` (``messages.validate``,
+without requiring the act fields it does not read: ``CLIENT_OPTIONAL``)
+before it reads it; an ``act`` it cannot answer is a ProtocolError naming
+the field.
 The games end with ``gameResult`` (or once the connection closes after the
 last ``gameOver``); a connection that ends before that, a bad address, a
 refused handshake or a server silent for ``timeout`` seconds is a
@@ -244,7 +246,7 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
     each waited for at most ``timeout`` seconds (see the module docstring
     for the errors)."""
     import websockets
-    from .messages import SCHEMA, validate
+    from .messages import CLIENT_OPTIONAL, SCHEMA, validate
     seat = Seat(rules)
     decisions = 0
     last_game = False          # the last gameOver seen (curTimes >= settingTimes)
@@ -266,8 +268,12 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
                 msg = json.loads(text)
             except (ValueError, RecursionError):
                 raise ProtocolError(f"not a JSON message: {str(text)[:60]!r}") from None
-            if isinstance(msg, dict) and (msg.get("type"), msg.get("stage")) in SCHEMA:
-                validate(msg)
+            # what the client reads to answer is checked first: acts and the
+            # beginning (the other messages are read by Seat.feed, whose
+            # errors name the message)
+            if isinstance(msg, dict) and (msg.get("type"), msg.get("stage")) in SCHEMA and \
+                    (msg.get("type") == "act" or msg.get("stage") == "beginning"):
+                validate(msg, optional=CLIENT_OPTIONAL)
             seat.feed(msg)
             if msg.get("type") == "act":
                 k = policy(seat, msg)

@@ -28,7 +28,7 @@ from .._core import TOKENS
 from ..errors import ProtocolError
 from .actions import parse_action, rank_char
 
-__all__ = ["validate", "validate_answer", "SCHEMA", "STAGES",
+__all__ = ["validate", "validate_answer", "SCHEMA", "STAGES", "CLIENT_OPTIONAL",
            "beginning", "play_notice", "tribute_notice", "anti_tribute_notice", "back_notice",
            "episode_over", "game_over", "game_result", "act"]
 
@@ -202,9 +202,15 @@ _CHECKS = {
 }
 
 
-def validate(msg) -> None:
+# the fields of an act the client does not read: it does not require them
+# (a server that leaves them out is still played); present, they are checked
+CLIENT_OPTIONAL = frozenset({"publicInfo", "selfRank", "oppoRank"})
+
+
+def validate(msg, optional=frozenset()) -> None:
     """Check one platform message against the schema; ProtocolError names the
-    first field that breaks it."""
+    first field that breaks it. ``optional``: fields that may be missing
+    (checked when present)."""
     if not isinstance(msg, dict):
         _fail(None, f"a message is a JSON object, not {type(msg).__name__}")
     key = (msg.get("type"), msg.get("stage"))
@@ -221,10 +227,10 @@ def validate(msg) -> None:
         return                     # one open server's {victory, victoryRank}
     msg = _unswapped(msg)
     for name, kind in fields.items():
-        optional = name.endswith("?")
+        is_optional = name.endswith("?")
         name = name.rstrip("?")
         if name not in msg:
-            if optional:
+            if is_optional or name in optional:
                 continue
             _fail(name, "missing")
         _CHECKS[kind](msg[name], name)
