@@ -24,15 +24,20 @@ def random_policy(seed):
     return lambda seat, msg: rng.randrange(len(msg["actionList"]))
 
 
-async def _serve_and_play(tmp, games=1, seed=3, policies=None, rules=None, raw_first=None):
+async def _serve_and_play(tmp, games=1, seed=3, policies=None, rules=None, raw_first=None,
+                          names=None, before=None):
+    """A server and four clients (named ``names``, else bot0..bot3); ``before``:
+    an async callable given the port, awaited before the clients connect."""
     port = asyncio.get_running_loop().create_future()
     server = asyncio.create_task(run_server(
         "127.0.0.1", 0, games=games, seed=seed, records_dir=str(tmp), rules=rules,
         ready=port.set_result, answer_timeout=20, connect_timeout=20))
     p = await asyncio.wait_for(port, 20)
+    if before is not None:
+        await before(p)
     clients = []
     for i in range(4):
-        url = f"ws://127.0.0.1:{p}/game/bot{i}"
+        url = f"ws://127.0.0.1:{p}/game/{names[i] if names else f'bot{i}'}"
         if i == 0 and raw_first is not None:
             clients.append(asyncio.create_task(raw_first(url)))
         else:
@@ -202,24 +207,11 @@ def test_out_of_turn_messages_are_dropped_not_taken_as_answers(tmp_path):
 
 
 def test_a_client_that_leaves_before_the_start_gives_its_place_up(tmp_path):
-    async def go():
-        port = asyncio.get_running_loop().create_future()
-        server = asyncio.create_task(run_server(
-            "127.0.0.1", 0, games=1, seed=3, records_dir=str(tmp_path),
-            ready=port.set_result, answer_timeout=20, connect_timeout=20))
-        p = await asyncio.wait_for(port, 20)
-        async with websockets.connect(f"ws://127.0.0.1:{p}/game/ghost"):
+    async def ghost(port):
+        async with websockets.connect(f"ws://127.0.0.1:{port}/game/ghost"):
             pass
         await asyncio.sleep(0.2)
-        clients = []
-        for i in range(4):
-            clients.append(asyncio.create_task(play_client(
-                f"ws://127.0.0.1:{p}/game/bot{i}", random_policy(i), None, timeout=20)))
-            await asyncio.sleep(0.05)
-        result = await asyncio.wait_for(server, 120)
-        await asyncio.wait_for(asyncio.gather(*clients), 20)
-        return result
-    result = asyncio.run(go())
+    result, _ = asyncio.run(_serve_and_play(tmp_path, before=ghost))
     assert result.names == ["bot0", "bot1", "bot2", "bot3"] and result.games == 1
 
 
@@ -246,21 +238,8 @@ def test_a_name_a_record_cannot_hold_is_refused_with_the_reason(path, reason):
 
 
 def test_a_name_in_the_query_and_percent_encoding_is_read(tmp_path):
-    async def go():
-        port = asyncio.get_running_loop().create_future()
-        server = asyncio.create_task(run_server(
-            "127.0.0.1", 0, games=1, seed=3, records_dir=str(tmp_path),
-            ready=port.set_result, answer_timeout=20, connect_timeout=20))
-        p = await asyncio.wait_for(port, 20)
-        clients = []
-        for i, name in enumerate(["%D0%90%D0%BD%D1%8F?x=1", "b", "c", "d"]):
-            clients.append(asyncio.create_task(play_client(
-                f"ws://127.0.0.1:{p}/game/{name}", random_policy(i), None, timeout=20)))
-            await asyncio.sleep(0.05)
-        result = await asyncio.wait_for(server, 120)
-        await asyncio.wait_for(asyncio.gather(*clients), 20)
-        return result
-    result = asyncio.run(go())
+    result, _ = asyncio.run(_serve_and_play(
+        tmp_path, names=["%D0%90%D0%BD%D1%8F?x=1", "b", "c", "d"]))
     assert result.names == ["Аня", "b", "c", "d"]
     check_outputs(tmp_path, result)
 

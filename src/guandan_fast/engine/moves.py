@@ -17,8 +17,8 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import HandError, PlayError
-from ..model.cards import MAX_HOLDING
-from ..model.counts import HandLike, to_counts
+from ..model.cards import MAX_HOLDING, check_hand
+from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules, read_play
 
 __all__ = ["plays", "beating_plays", "hints", "hints_with_counts", "plays_with_counts",
@@ -51,11 +51,12 @@ def as_table_play(table, rules: Rules, counts: np.ndarray | None = None) -> Play
     else:
         table = read_play(table, rules)
     if counts is not None:
-        for c in table.cards:
-            n = int(counts[c.id]) + sum(1 for d in table.cards if d == c)
-            if n > 2:
-                raise HandError(f"{c} is in the hand and on the table {n} times in all; "
-                                "a double deck has two copies")
+        both = from_counts(counts) + list(table.cards)
+        try:
+            check_hand(both, max_cards=len(both))
+        except HandError as e:
+            raise HandError(f"the hand and the table play: {e}; a double deck has two "
+                            "copies") from None
     return table
 
 

@@ -40,6 +40,7 @@ from .._core import Card, Play
 from ..errors import GuandanError, PlatformConnectionError, ProtocolError
 from ..model.rules import Rules
 from .actions import from_action, index_of, parse_action, rank_char
+from .messages import CLIENT_OPTIONAL, SCHEMA, _flags, unswapped, validate
 
 __all__ = ["Seat", "BotPolicy", "play_client", "run_client", "ClientResult"]
 
@@ -96,7 +97,6 @@ class Seat:
             return
         if stage == "beginning":
             if isinstance(msg.get("rules"), dict):      # our server names its flags
-                from .messages import _flags
                 _flags(msg["rules"], "rules")
                 self.base = replace(self.base, **msg["rules"])
                 self.rules = replace(self.base, level=self.rules.level)
@@ -136,11 +136,9 @@ class Seat:
 
     def standing(self, msg: dict):
         """(table Play or None, owner or None, passes) from an act message."""
+        msg = unswapped(msg)          # one manual example swaps the two fields
         pos = msg.get("greaterPos")
         action = msg.get("greaterAction")
-        # one manual example swaps the two fields
-        if isinstance(pos, list) and not isinstance(action, list):
-            pos, action = action, pos
         if pos is None or pos == -1 or parse_action(action, "greaterAction") is None:
             return None, None, 0
         table = self.read_action(action, "greaterAction")
@@ -246,7 +244,6 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
     each waited for at most ``timeout`` seconds (see the module docstring
     for the errors)."""
     import websockets
-    from .messages import CLIENT_OPTIONAL, SCHEMA, validate
     seat = Seat(rules)
     decisions = 0
     last_game = False          # the last gameOver seen (curTimes >= settingTimes)

@@ -28,7 +28,7 @@ from .._core import TOKENS
 from ..errors import ProtocolError
 from .actions import parse_action, rank_char
 
-__all__ = ["validate", "validate_answer", "SCHEMA", "STAGES", "CLIENT_OPTIONAL",
+__all__ = ["validate", "validate_answer", "unswapped", "SCHEMA", "STAGES", "CLIENT_OPTIONAL",
            "beginning", "play_notice", "tribute_notice", "anti_tribute_notice", "back_notice",
            "episode_over", "game_over", "game_result", "act"]
 
@@ -225,7 +225,7 @@ def validate(msg, optional=frozenset()) -> None:
         msg = dict(msg, antiNums=msg["antiNum"])
     if key == ("notify", "gameResult") and "victoryNum" not in msg and "victory" in msg:
         return                     # one open server's {victory, victoryRank}
-    msg = _unswapped(msg)
+    msg = unswapped(msg)
     for name, kind in fields.items():
         is_optional = name.endswith("?")
         name = name.rstrip("?")
@@ -240,7 +240,7 @@ def validate(msg, optional=frozenset()) -> None:
                                 f"{len(msg['actionList']) - 1}")
 
 
-def _unswapped(msg: dict) -> dict:
+def unswapped(msg: dict) -> dict:
     """The manual's example swaps greaterPos and greaterAction (PLATFORM.md:
     accept both): the message with them in place."""
     pos, action = msg.get("greaterPos"), msg.get("greaterAction")

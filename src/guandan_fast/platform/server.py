@@ -138,6 +138,7 @@ class _Link:
         del self.ws[i]
         del self.names[i]
         del self.inbox[ws]
+        del self.stray[ws]
 
     async def read(self, ws) -> None:
         """What the client `ws` sends, until its connection ends."""
@@ -162,7 +163,7 @@ class _Link:
         self.write({"seat": i if self.started else -1,
                     "name": self.names[i] if i >= 0 else None,
                     "answer": _shown(text), "invalid": True, "out_of_turn": True})
-        self.stray[ws] = self.stray.get(ws, 0) + 1
+        self.stray[ws] += 1
         if self.stray[ws] == self.max_stray:
             asyncio.ensure_future(_close([ws], 1008, f"{self.max_stray} messages out of turn"))
 
