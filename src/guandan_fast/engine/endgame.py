@@ -37,12 +37,12 @@ from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, LimitError, PositionError
 from ..model.rules import Rules, read_play
+from ..model.seats import SEATS, check_seat, passes_between
 
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
            "check_limits", "check_count", "MAX_NODES", "MAX_SECONDS", "MAX_THREADS"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
-SEATS = (0, 1, 2, 3)
 
 
 @dataclass(frozen=True)
@@ -136,10 +136,7 @@ def _as_rules(rules) -> Rules:
 
 
 def _seat(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-            or not 0 <= int(value) <= 3:
-        raise PositionError(f"{what} must be a seat 0..3, not {value!r}")
-    return int(value)
+    return check_seat(value, what, PositionError)
 
 
 class Position:
@@ -233,8 +230,7 @@ class Position:
             if not parsed[owner] and (not fin or fin[-1] != owner):
                 raise PositionError(f"the owner, seat {owner}, is out: it went out with "
                                     "the table play, so it must be the last of finished")
-            between = [(owner + k) % 4 for k in range(1, (turn - owner) % 4)]
-            expected = sum(1 for s in between if parsed[s])
+            expected = passes_between(owner, turn, [bool(h) for h in parsed])
             if passes != expected:
                 raise PositionError(
                     f"passes={passes} is inconsistent: {expected} seat(s) holding cards "

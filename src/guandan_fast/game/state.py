@@ -34,25 +34,13 @@ from ..errors import GuandanError, HandError, PlayError
 from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules, beats, classify
+from ..model.seats import check_seat, partner, passes_between, team
 
 __all__ = ["GameState", "partner", "team", "level_gain"]
 
 
 def _seat(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-            or not 0 <= int(value) <= 3:
-        raise PlayError(f"{what} must be a seat 0..3, not {value!r}")
-    return int(value)
-
-
-def partner(seat: int) -> int:
-    """The partner of a seat (0 and 2, 1 and 3)."""
-    return (seat + 2) % 4
-
-
-def team(seat: int) -> int:
-    """0 for seats 0 and 2, 1 for seats 1 and 3."""
-    return seat % 2
+    return check_seat(value, what, PlayError)
 
 
 def level_gain(finished: Sequence[int]) -> Optional[int]:
@@ -238,12 +226,10 @@ class GameState:
         seat = self.turn
         if action is None:
             s.passes += 1
-            others = [x for x in s.active() if x != s.owner]
-            if s.passes >= len(others):
+            owner = s.owner
+            holding = [x not in s.finished for x in range(4)]
+            if owner is not None and s.passes >= passes_between(owner, owner, holding):
                 # the round ends: the owner leads, or the partner (接风)
-                owner = s.owner
-                if owner is None:   # only a state built by hand can lack it
-                    raise PlayError("the standing play has no owner")
                 lead = owner if owner not in s.finished else partner(owner)
                 s.turn, s.table, s.owner, s.passes = lead, None, None, 0
             else:

@@ -48,6 +48,7 @@ from ..errors import GuandanError, ViewError
 from ..model.cards import MAX_COPIES, MAX_HOLDING, parse_cards
 from ..model.counts import from_counts, to_counts
 from ..model.rules import Rules
+from ..model.seats import check_seat
 from .state import GameState
 
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
@@ -60,10 +61,7 @@ _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)
 
 
 def _seat(value, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
-            or not 0 <= int(value) <= 3:
-        raise ViewError(f"{what} must be a seat 0..3, not {value!r}")
-    return int(value)
+    return check_seat(value, what, ViewError)
 
 
 def _cards(value, what: str, max_cards: int = 108) -> list[Card]:
