@@ -27,7 +27,8 @@ from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, V
                                           check_budget)
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats.platform_log import import_platform_log
-from guandan_fast.formats.record import loads, loads_json
+from guandan_fast.formats.record import loads
+from guandan_fast.formats.record_json import loads as loads_json
 from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
                                         render_evening_text, render_html, render_text)
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import guandan_fast as gd
 from guandan_fast.engine import decomposition, moves
-from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.formats import deal, hand, platform_log, position, record, record_json
 from guandan_fast.game import state, tribute
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -68,9 +68,9 @@ loader("position", lambda: [_example("endgame1.txt"), _example("endgame2.txt")])
     position.loads_position)
 loader("record", lambda: [_example("record_tribute.txt"), _example("record_club.txt"),
                           _example("record_endgame_short.txt")])(record.loads)
-loader("record_json", lambda: [record.dumps_json(record.loads(_example("record_tribute.txt"))),
-                               record.dumps_json(record.loads(_example("record_club.txt")))])(
-    record.loads_json)
+loader("record_json", lambda: [record_json.dumps(record.loads(_example("record_tribute.txt"))),
+                               record_json.dumps(record.loads(_example("record_club.txt")))])(
+    record_json.loads)
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))

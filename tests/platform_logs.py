@@ -10,7 +10,7 @@ tests of the protocol module's own writer pass ``to_action``.
 
 import json
 
-from guandan_fast.formats.record import final_state
+from guandan_fast.game.record import final_state
 
 TYPES = {"single": "Single", "pair": "Pair", "triple": "Trips", "full_house": "ThreeWithTwo",
          "straight": "Straight", "tube": "ThreePair", "plate": "TwoTrips",

@@ -12,7 +12,8 @@ from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast.analysis.review import MoveValue, analyse, decision_seed, judge
 from guandan_fast.engine.endgame import Position, solve
-from guandan_fast.formats.record import Record, load, replay
+from guandan_fast.formats.record import load
+from guandan_fast.game.record import Record, replay
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import minimax  # noqa: E402
@@ -329,7 +330,7 @@ def _permuted(rec: Record, seat: int, rng: random.Random) -> Record:
     """The same record with the cards the other seats never played (and
     did not give or receive in the exchange) dealt again among them, each
     keeping its number: what ``seat`` saw is unchanged."""
-    from guandan_fast.formats.record import final_state
+    from guandan_fast.game.record import final_state
     end = final_state(rec)
     seen = [t.card for t in list(rec.tributes) + list(rec.returns)]
     others = [s for s in range(4) if s != seat]

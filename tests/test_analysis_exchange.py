@@ -15,7 +15,8 @@ from guandan_fast import Card, Rules
 from guandan_fast.analysis.exchange import (_deals, exchange_seat, finishing_order,
                                             start_position)
 from guandan_fast.analysis.review import MIN_CANDIDATE_SECONDS, analyse
-from guandan_fast.formats.record import Record, Transfer, load
+from guandan_fast.formats.record import load
+from guandan_fast.game.record import Record, Transfer
 from guandan_fast.game.tribute import (return_candidates, suggest_return, suggest_tribute,
                                        tribute_plan)
 from guandan_fast.game.view import sample_deals

@@ -9,7 +9,8 @@ from guandan_fast import (BotSpecError, GreedyBot, RandomBot, Rules, View, hints
                           read_play, sample_deals)
 from guandan_fast.bots import Bot, SearchBot, Suggestion, suggest
 from guandan_fast.bots.match import deal_for, match
-from guandan_fast.formats.record import loads, replay
+from guandan_fast.formats.record import loads
+from guandan_fast.game.record import replay
 from guandan_fast.game.state import GameState, partner
 from guandan_fast.game.tribute import check_return_card, check_tribute_card
 

@@ -11,7 +11,8 @@ from guandan_fast.formats.deal import loads_deal
 from guandan_fast.formats.hand import loads_hand
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.position import dumps_position, loads_position
-from guandan_fast.formats.record import dumps, dumps_json, loads, loads_json
+from guandan_fast.formats.record import dumps, loads
+from guandan_fast.formats.record_json import dumps as dumps_json, loads as loads_json
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = re.compile(r"<!-- example: ([\w-]+) -->\n```\w*\n(.*?)```", re.S)

@@ -20,7 +20,7 @@ import guandan_fast as gd
 from guandan_fast import _core
 from guandan_fast.errors import (EncodingError, GuandanError, HandError, LimitError,
                                  PositionError, RecordError, RulesError)
-from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.formats import deal, hand, platform_log, position, record, record_json
 from guandan_fast.game.state import GameState
 from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
 
@@ -132,7 +132,7 @@ def test_unicode_digit_level(tmp_path):
         gd.Rules(level="٣")
 
 
-JSON_REC = record.dumps_json(record.loads(RECORD))
+JSON_REC = record_json.dumps(record.loads(RECORD))
 
 
 @pytest.mark.parametrize("text,needles", [
@@ -146,7 +146,7 @@ JSON_REC = record.dumps_json(record.loads(RECORD))
 ])
 def test_json_records(text, needles, tmp_path):
     with pytest.raises(RecordError):
-        record.loads_json(text)
+        record_json.loads(text)
     bad(needles, "game", "r.json", files={"r.json": text}, tmp_path=tmp_path)
 
 
@@ -291,7 +291,7 @@ def test_byte_order_mark_is_accepted(k):
 
 
 def test_byte_order_mark_everywhere(tmp_path):
-    assert record.loads_json("\ufeff" + JSON_REC) == record.loads_json(JSON_REC)
+    assert record_json.loads("\ufeff" + JSON_REC) == record_json.loads(JSON_REC)
     p = tmp_path / "r.txt"
     p.write_bytes(b"\xef\xbb\xbf" + RECORD.encode("utf-8"))
     assert record.load(p) == record.loads(RECORD)
@@ -332,7 +332,7 @@ def test_bytes_that_are_not_utf8_are_named_rightly(data, needles, tmp_path):
     bad(needles, "l.txt", files={"l.txt": data}, tmp_path=tmp_path)
 
 
-@pytest.mark.parametrize("fn", [record.load, record.load_json, hand.load_hand,
+@pytest.mark.parametrize("fn", [record.load, record_json.load, hand.load_hand,
                                 platform_log.load_platform_log, record.loads,
                                 platform_log.import_platform_log])
 @pytest.mark.parametrize("value", [None, 5])

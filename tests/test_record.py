@@ -7,8 +7,9 @@ import pytest
 
 from guandan_fast import RecordError
 from guandan_fast.game.state import GameState
-from guandan_fast.formats.record import (dumps, dumps_json, final_state, load, loads,
-                                 loads_json, replay)
+from guandan_fast.formats.record import dumps, load, loads
+from guandan_fast.formats.record_json import dumps as dumps_json, loads as loads_json
+from guandan_fast.game.record import final_state, replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 RECORDS = sorted(p.name for p in EXAMPLES.glob("record_*.txt"))

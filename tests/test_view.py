@@ -16,9 +16,10 @@ import pytest
 from guandan_fast import Card, Rules, View, ViewError, parse_cards, sample_deals
 from guandan_fast.bots import RandomBot
 from guandan_fast.bots.match import deal_for, play_deal
-from guandan_fast.formats.record import Record, Transfer, dumps, loads
+from guandan_fast.formats.record import dumps, loads
+from guandan_fast.game.deal import DealState
+from guandan_fast.game.record import Record
 from guandan_fast.game.state import GameState
-from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
 
 from scipy import stats as scipy_stats  # noqa: E402
 
@@ -34,30 +35,22 @@ def _multiset(counts):
 # -- consistency over many seeded positions ------------------------------------------
 
 def _exchanged_deal(seed, unit):
-    """A seeded deal with a tribute exchange: (hands after, rules, leader,
-    tributes, returns)."""
+    """A seeded deal with a tribute exchange, from a random previous order:
+    (hands after, rules, leader, tributes, returns, order, the DealState at
+    the start of the play)."""
     hands, level, leader = deal_for(seed, unit)
     rules = Rules(level=level)
     rng = random.Random(unit)
     order = rng.sample(range(4), 4)
-    plan = tribute_plan(order, hands, rules)
-    after = [list(h) for h in hands]
-    tributes, returns = [], []
-    if not plan.anti_tribute:
-        for payer, receiver in plan.payments:
-            card = rng.choice(tribute_candidates(hands[payer], rules))
-            tributes.append(Transfer(payer, receiver, card))
-        for t in tributes:
-            after[t.giver].remove(t.card)
-            after[t.receiver].append(t.card)
-        for t in tributes:
-            card = rng.choice(return_candidates(after[t.receiver], rules))
-            returns.append(Transfer(t.receiver, t.giver, card))
-        for t in returns:
-            after[t.giver].remove(t.card)
-            after[t.receiver].append(t.card)
-    return (after, rules, plan.leader if plan.leader is not None else leader, tributes, returns,
-            order)
+    deal = DealState(hands, rules, order)
+    while deal.phase in ("tribute", "return"):
+        card = rng.choice(deal.legal_actions())
+        if deal.phase == "tribute":
+            deal.pay_tribute(deal.actor, card)
+        else:
+            deal.give_back(deal.actor, card)
+    return (deal.hands(), rules, deal.actor, list(deal.tributes), list(deal.returns), order,
+            deal)
 
 
 def _check_deal(view, deal, state=None):
@@ -89,9 +82,9 @@ def _check_deal(view, deal, state=None):
 def test_sampled_deals_consistent_over_seeded_deals():
     checked = 0
     for unit in range(12):
-        hands, rules, leader, tributes, returns, _ = _exchanged_deal(11, unit)
+        hands, rules, leader, tributes, returns, _, deal = _exchanged_deal(11, unit)
         bots = [RandomBot(seed=unit * 4 + s) for s in range(4)]
-        state, moves = play_deal(bots, hands, rules, leader, tributes, returns)
+        moves = play_deal(bots, deal).moves
         # revisit a few decisions of this deal
         s = GameState.start(hands, rules, leader)
         history = []
@@ -147,9 +140,9 @@ def test_perfect_view_samples_the_truth():
 
 
 def test_from_record_matches_the_replay():
-    hands, rules, leader, tributes, returns, order = _exchanged_deal(3, 1)
+    hands, rules, leader, tributes, returns, order, deal = _exchanged_deal(3, 1)
     bots = [RandomBot(seed=s) for s in range(4)]
-    state, moves = play_deal(bots, hands, rules, leader, tributes, returns)
+    moves = play_deal(bots, deal).moves
     before = [list(h) for h in hands]
     for t in reversed(returns):
         before[t.receiver].remove(t.card)

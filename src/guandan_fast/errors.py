@@ -23,6 +23,7 @@ __all__ = [
     "MatchError",
     "EstimateError",
     "ReviewError",
+    "DealError",
 ]
 
 
@@ -134,3 +135,9 @@ class EstimateError(LimitError):
 class ReviewError(GuandanError):
     """A bad setting of the deal review (``analysis.review.analyse``): a
     view, a budget, a seed (names the option)."""
+
+
+class DealError(GuandanError):
+    """An action a deal does not allow now (``game.deal.DealState``): the
+    wrong phase, the wrong seat, a card not held, not a legal tribute or
+    return, an illegal play; or a deal that cannot be set up."""

@@ -51,7 +51,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
 from ..bots.stats import deals_mean_ci
-from ..formats.record import exchanged
+from ..game.record import exchanged
 from ..game.state import GameState, partner
 from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
                             tribute_candidates, tribute_leaders, tribute_plan)

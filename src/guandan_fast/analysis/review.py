@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from ..errors import GuandanError, ReviewError
-from ..formats.record import Record, exchanged, replay
+from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "ExchangeReview",
@@ -840,7 +840,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             val = judge(view, moves, d.move, d.seat)
             val.method, val.seconds = method, secs
             setattr(d, view, val)
-    _fill_forced(decisions, views, record)
+    end = final_state(record)        # the deal's one replay to its end (DealState)
+    _fill_forced(decisions, views, end)
     start = _start_value(decisions)
     _exchange_valuations(decisions, by_key, at_start, start)
     op: dict = {"deal": None, "start": None, "exchange": None}
@@ -858,9 +859,6 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         if unproven:
             notes.append(("estimated", {"n": unproven}))
     exchange = _review_exchange(record, notes) if tribute else []
-    end = record.start_state()
-    for m in record.moves:
-        end = end.apply(m.play)
     return Analysis(record=record, decisions=decisions, exchange=exchange,
                     result=end.result(), finished=end.finished, opening=op, notes=notes,
                     settings={"views": list(views), "budget": budget, "seed": seed,
@@ -917,16 +915,13 @@ def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
     return [sorted(h) for h in exchanged(record.hands, done)]
 
 
-def _fill_forced(decisions: list, views, record: Record) -> None:
+def _fill_forced(decisions: list, views, end: GameState) -> None:
     """A forced move (the one legal move) is worth the position after it:
     the next decision's value, or the result at the end of the deal (a
     backward pass, so a run of forced moves takes the value after it)."""
     if "double" not in views:
         return
     plays = [d for d in decisions if d.kind == "play"]
-    end = record.start_state()
-    for m in record.moves:
-        end = end.apply(m.play)
     for i in range(len(plays) - 1, -1, -1):
         d = plays[i]
         if not d.forced or d.double is not None:

@@ -24,7 +24,7 @@ The result: team A's mean level gain per deal with a 95% t-interval over
 the units (deal pairs, or single deals when not duplicate; in games, a
 unit's mean gain per deal over its deals), its deal win rate with its
 interval over the same units, and the time per decision of each team.
-Every deal played is a deal record (``formats/record.py``), written to
+Every deal is driven by ``game.deal.DealState`` and played is a deal record (``formats/record.py``), written to
 ``records_dir`` when given: ``gd-analyze game`` reviews it.
 
 >>> r = match("greedy", "random:1", deals=2, seed=3, jobs=1)
@@ -46,10 +46,9 @@ import numpy as np
 
 from .._core import CARDS, Card
 from ..errors import MatchError
-from ..formats.record import Move, Record, Transfer, dumps, exchanged
+from ..formats.record import dumps
+from ..game.deal import DealState
 from ..game.progress import GameProgress
-from ..game.state import GameState
-from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
 from ..game.view import View
 from ..model.rules import RANKS, Rules
 from .base import Bot, make_bot
@@ -168,27 +167,48 @@ class _Clock:
         self.longest[side] = max(self.longest[side], dt)
 
 
-def play_deal(bots: Sequence[Bot], hands: Sequence, rules: Rules, leader: int,
-              tributes: Sequence = (), returns: Sequence = (), anti_holders=None,
-              clock: Optional[_Clock] = None, sides=(0, 1, 0, 1)) -> tuple[GameState, list]:
-    """Play one deal from the hands after the exchange; each bot decides
-    from its seat's View. Returns the final state and the moves. An illegal
-    choice is a MatchError naming the bot, the seat and the play.
-    ``anti_holders``: seat -> big jokers held at the deal (anti-tribute)."""
-    state = GameState.start(hands, rules, leader)
-    history: list = []
-    moves: list = []
+def play_deal(bots: Sequence[Bot], deal: DealState, clock: Optional[_Clock] = None,
+              sides=(0, 1, 0, 1)) -> DealState:
+    """Drive ``deal`` to its end: each bot decides from its seat's View, the
+    payers their tribute, the receivers their return, then the play.
+    Returns the deal, done. An illegal choice is a MatchError naming the
+    bot, the seat and the card or play. Under an anti-tribute the payers'
+    big jokers are known to the others until played (RULES §7)."""
+    rules = deal.rules
+    holders = deal.anti_holders
     big_played = [0, 0, 0, 0]
-    while not state.over:
-        seat = state.turn
+    while not deal.over:
+        seat = deal.actor
+        assert seat is not None
+        phase = deal.phase
+        if phase in ("tribute", "return"):
+            hands = deal.hands()
+            cands = deal.legal_actions()
+            view = View(seat, hands[seat], rules, [len(h) for h in hands],
+                        tributes=list(deal.tributes) if phase == "return" else (), phase=phase)
+            if phase == "tribute":
+                card = bots[seat].tribute(view, cands)
+                if card not in cands:
+                    raise MatchError(f"{bots[seat]!r} at seat {seat} paid {card}, not a "
+                                     "legal tribute card")
+                deal.pay_tribute(seat, card)
+            else:
+                card = bots[seat].give_back(view, cands)
+                if card not in cands:
+                    raise MatchError(f"{bots[seat]!r} at seat {seat} returned {card}, not a "
+                                     "legal return card")
+                deal.give_back(seat, card)
+            continue
+        state = deal.game
+        assert state is not None
         known = None
-        if anti_holders:
-            known = {s: [_BIG_JOKER] * max(0, anti_holders.get(s, 0) - big_played[s])
+        if holders:
+            known = {s: [_BIG_JOKER] * max(0, holders.get(s, 0) - big_played[s])
                      for s in range(4) if s != seat}
         view = View(seat, state.hands[seat], rules, [state.count(s) for s in range(4)],
-                    history=history, table=state.table, owner=state.owner,
-                    passes=state.passes, finished=state.finished, known=known,
-                    tributes=tributes, returns=returns)
+                    history=[(m.seat, m.play) for m in deal.moves], table=state.table,
+                    owner=state.owner, passes=state.passes, finished=state.finished,
+                    known=known, tributes=deal.tributes, returns=deal.returns)
         t0 = time.perf_counter()
         action = bots[seat].choose(view)
         dt = time.perf_counter() - t0
@@ -200,10 +220,8 @@ def play_deal(bots: Sequence[Bot], hands: Sequence, rules: Rules, leader: int,
                              f"({'pass' if action is None else action}): {why}")
         if action is not None:
             big_played[seat] += sum(c == _BIG_JOKER for c in action.cards)
-        history.append((seat, action))
-        moves.append(Move(seat, action))
-        state = state.apply(action)
-    return state, moves
+        deal.play(seat, action)
+    return deal
 
 
 def _name(spec: str, side: str, k: int) -> str:
@@ -239,10 +257,6 @@ def _reset(bots, seed, unit, swapped, deal):
         b.reset(int(_rng(seed, unit, deal, "bot", int(swapped), s).getrandbits(31)))
 
 
-def _finish(state: GameState) -> tuple:
-    return tuple(state.places())
-
-
 def _single(args) -> list:
     """Worker task: one deal, played once or twice (duplicate)."""
     team_a, team_b, seed, unit, duplicate = args
@@ -254,13 +268,13 @@ def _single(args) -> list:
         _reset(bots, seed, unit, swapped, 0)
         clock = _Clock()
         sides = (1, 0, 1, 0) if swapped else (0, 1, 0, 1)
-        state, moves = play_deal(bots, hands, rules, leader, clock=clock, sides=sides)
-        gain0 = state.result()
-        rec = Record(hands=[list(h) for h in hands], rules=rules,
-                     tags=_tags(team_a, team_b, seed, unit, swapped, 0, False),
-                     players=_players(team_a, team_b, swapped), moves=moves)
+        deal = play_deal(bots, DealState(hands, rules, leader=leader), clock, sides)
+        gain0 = deal.result()
+        assert deal.game is not None and gain0 is not None
+        rec = deal.record(_tags(team_a, team_b, seed, unit, swapped, 0, False),
+                          _players(team_a, team_b, swapped))
         out.append(DealPlay(unit, swapped, 0, rules.level, [" ".join(map(str, h)) for h in hands],
-                            tuple(state.finished), -gain0 if swapped else gain0,
+                            tuple(deal.game.finished), -gain0 if swapped else gain0,
                             tuple(clock.decisions), tuple(clock.seconds), tuple(clock.longest),
                             dumps(rec)))
     return out
@@ -295,56 +309,21 @@ def _play_game(team_a, team_b, seed, unit, swapped) -> list:
         rules = progress.deal_rules()
         bots = _seat_bots(team_a, team_b, swapped)
         _reset(bots, seed, unit, swapped, k)
-        tributes: list = []
-        returns: list = []
-        anti = False
-        anti_holders = None
-        leader = first_leader
-        after = [list(h) for h in hands]
-        if previous is not None:
-            plan = tribute_plan(previous, hands, rules)
-            leader = plan.leader
-            if plan.anti_tribute:
-                anti = True
-                anti_holders = {s: sum(c == _BIG_JOKER for c in hands[s]) for s in plan.payers}
-            else:
-                for payer, receiver in plan.payments:
-                    cands = tribute_candidates(hands[payer], rules)
-                    view = View(payer, hands[payer], rules, [len(h) for h in hands],
-                                phase="tribute")
-                    card = bots[payer].tribute(view, cands)
-                    if card not in cands:
-                        raise MatchError(f"{bots[payer]!r} at seat {payer} paid {card}, not a "
-                                         "legal tribute card")
-                    tributes.append(Transfer(payer, receiver, card))
-                after = exchanged(after, tributes)
-                for t in tributes:
-                    g = t.receiver
-                    cands = return_candidates(after[g], rules)
-                    view = View(g, after[g], rules, [len(h) for h in after],
-                                tributes=tributes, phase="return")
-                    card = bots[g].give_back(view, cands)
-                    if card not in cands:
-                        raise MatchError(f"{bots[g]!r} at seat {g} returned {card}, not a "
-                                         "legal return card")
-                    returns.append(Transfer(g, t.giver, card))
-                after = exchanged(after, returns)
         clock = _Clock()
-        state, moves = play_deal(bots, after, rules, leader, tributes, returns, anti_holders,
-                                 clock, sides)
-        gain0 = state.result()
-        order = _finish(state)
+        deal = play_deal(bots, DealState(hands, rules, previous,
+                                         leader=None if previous is not None else first_leader),
+                         clock, sides)
+        gain0 = deal.result()
+        order = deal.order
+        assert order is not None and gain0 is not None and deal.game is not None
         over = progress.end_deal(order) is not None or progress.over
-        rec = Record(hands=[list(h) for h in hands], rules=rules,
-                     tags=_tags(team_a, team_b, seed, unit, swapped, k, True),
-                     players=_players(team_a, team_b, swapped),
-                     previous=list(previous) if previous is not None else None,
-                     anti_tribute=anti, tributes=tributes, returns=returns, moves=moves)
+        rec = deal.record(_tags(team_a, team_b, seed, unit, swapped, k, True),
+                          _players(team_a, team_b, swapped))
         winner = None
         if progress.winner is not None:
             winner = "a" if sides[order[0]] == 0 else "b"
         play = DealPlay(unit, swapped, k, rules.level, [" ".join(map(str, h)) for h in hands],
-                        tuple(state.finished), -gain0 if swapped else gain0,
+                        tuple(deal.game.finished), -gain0 if swapped else gain0,
                         tuple(clock.decisions), tuple(clock.seconds), tuple(clock.longest),
                         dumps(rec), over, winner, _games=True)
         plays.append(play)

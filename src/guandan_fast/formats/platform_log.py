@@ -54,7 +54,9 @@ from collections.abc import Iterable, Mapping
 from typing import Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
-from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, final_state, from_json
+from ..formats.record import FORMAT_NAME, FORMAT_VERSION
+from ..formats.record_json import from_json
+from ..game.record import Record, final_state
 from ..model.rules import Rules
 from ..platform import messages as _m
 from .text import decode, loads_json, read_text

@@ -53,23 +53,9 @@ with no reading, a pass on a free lead, an action after the deal ended, an
 illegal tribute or return card.
 
 ``dumps`` writes the canonical text (sorted hands, canonical card tokens,
-readings only where needed) and ``loads(dumps(r)) == r``; the JSON form
-(``dumps_json``/``loads_json``; ``load`` reads either) carries the same
-content, every play with its reading::
-
-    {"format": "guandan-deal-record", "version": 1,
-     "tags": {"event": "Autumn league", ...}, "level": "7", "rules": {},
-     "players": ["Anna", "Boris", "Chen", "Dmitri"], "previous": [0, 2, 1, 3],
-     "hands": ["S3 S3 H4 ...", "...", "...", "..."],
-     "tribute": [{"from": 3, "to": 1, "card": "HR"}, ...],   (or "anti")
-     "return": [{"from": 1, "to": 3, "card": "S4"}, ...],
-     "plays": [{"seat": 3, "cards": "S5 S5", "type": "pair", "rank": "5"},
-               {"seat": 0, "pass": true}, ...]}
-
-Its loader knows every key: an unknown one (``"play"`` for ``"plays"``) is an
-error naming it, as is an unsupported ``version``, a ``pass`` that is not
-``true`` or that comes with cards, a ``type``/``rank`` that is not a reading
-of the play's cards.
+readings only where needed) and ``loads(dumps(r)) == r``. The record itself
+(``Record``, ``Move``, ``Transfer``, ``replay``) is ``game.record``; the JSON
+form is ``formats.record_json`` (``load`` here reads either).
 
 >>> rec = loads('''level: 2
 ... hands:
@@ -81,7 +67,7 @@ of the play's cards.
 ... 0: S3 | 1: S9 | 2: SA''')
 >>> rec.result(), [str(m) for m in rec.moves]
 (3, ['0: S3', '1: S9', '2: SA'])
->>> loads(dumps(rec)) == rec and loads_json(dumps_json(rec)) == rec
+>>> loads(dumps(rec)) == rec
 True
 >>> loads("level: 2\\nhands:\\n0: S3\\n1: S4\\n2: S5\\n3: S6\\nplay:\\n0: S3\\n2: S5")
 Traceback (most recent call last):
@@ -91,27 +77,26 @@ guandan_fast.errors.RecordError: line 9: turn out of order: seat 1 is to act, no
 
 from __future__ import annotations
 
-import json
 import re
 import unicodedata
 from collections import Counter
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, NoReturn, Optional, TextIO, Union
+from typing import NoReturn, Optional, TextIO, Union
 
-from .._core import Card, Play
+from .._core import Card
 from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, RecordError, RulesError, shown
-from ..game.state import GameState, team
+from ..game.record import Move, Record, Transfer, replay
+from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
                             tribute_plan)
 from ..model.rules import RANKS, Rules, classify
-from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, loads_json as _loads_json,
-                   parse_bool, parse_header_line, read_text, rules_flags, rules_header_lines)
+from ..model.seats import team
+from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_bool, parse_header_line,
+                   read_text, rules_header_lines)
 
-__all__ = ["Record", "Move", "Transfer", "Step", "loads", "load", "dumps", "dump",
-           "loads_json", "load_json", "dumps_json", "dump_json", "replay",
-           "final_state", "exchanged", "PASS_WORDS", "TYPE_WORDS"]
+__all__ = ["loads", "load", "dumps", "dump", "check_name", "PASS_WORDS", "TYPE_WORDS",
+           "FORMAT_NAME", "FORMAT_VERSION"]
 
 FORMAT_NAME = "guandan-deal-record"
 FORMAT_VERSION = 1
@@ -142,96 +127,6 @@ _SECTIONS = {
 _ANTI_WORDS = {"anti", "anti-tribute", "anti_tribute", "antitribute", "抗贡", "отказ"}
 _TRANSFER = re.compile(r"^\s*(\S+)\s*(?:->|→|>)\s*([^\s:：]+)\s*[:：]?\s*(.*?)\s*$")
 _KNOWN_TAG_ORDER = ("event", "site", "date", "round", "table", "deal")
-
-
-@dataclass(frozen=True)
-class Transfer:
-    """A card given from one seat to another (a tribute or a return)."""
-
-    giver: int
-    receiver: int
-    card: Card
-
-    def __str__(self):
-        return f"{self.giver} -> {self.receiver}: {self.card}"
-
-
-def exchanged(hands, transfers) -> list:
-    """New lists of the four hands after each transfer (``giver``,
-    ``receiver``, ``card``, such as a ``Transfer``) moves its card, in
-    order; ValueError (from ``list.remove``) when a giver does not hold
-    its card."""
-    out = [list(h) for h in hands]
-    for t in transfers:
-        out[t.giver].remove(t.card)
-        out[t.receiver].append(t.card)
-    return out
-
-
-@dataclass
-class Move:
-    """One decision of the play: ``seat`` plays ``play`` (None: a pass)."""
-
-    seat: int
-    play: Optional[Play]    # None: a pass
-    line: Optional[int] = field(default=None, compare=False, repr=False)
-
-    @property
-    def is_pass(self) -> bool:
-        return self.play is None
-
-    def __eq__(self, other):
-        if not isinstance(other, Move):
-            return NotImplemented
-        key = lambda m: (m.seat, m.play, None if m.play is None else sorted(m.play.card_ids))  # noqa: E731
-        return key(self) == key(other)
-
-    def __str__(self):
-        return f"{self.seat}: {'pass' if self.play is None else self.play}"
-
-
-@dataclass
-class Record:
-    """One deal: tags, rules, players, the hands as dealt, the tribute
-    exchange and the actions. Build one with ``loads``/``loads_json``."""
-
-    hands: list
-    rules: Rules = field(default_factory=Rules)
-    tags: dict = field(default_factory=dict)
-    players: Optional[list] = None
-    previous: Optional[list] = None
-    anti_tribute: bool = False
-    tributes: list = field(default_factory=list)
-    returns: list = field(default_factory=list)
-    moves: list = field(default_factory=list)
-
-    @property
-    def leader(self) -> Optional[int]:
-        return self.moves[0].seat if self.moves else None
-
-    def hands_after_tribute(self) -> list:
-        """The four hands once the tribute and the returns are exchanged."""
-        return [sorted(h) for h in exchanged(self.hands, list(self.tributes) + list(self.returns))]
-
-    def start_state(self) -> GameState:
-        return GameState.start(self.hands_after_tribute(), self.rules,
-                               leader=self.leader if self.leader is not None else 0)
-
-    def result(self) -> Optional[int]:
-        """Team 0's level gain, or None when the record stops early."""
-        return final_state(self).result()
-
-    def name(self, seat: int) -> str:
-        return self.players[seat] if self.players else f"seat {seat}"
-
-
-@dataclass
-class Step:
-    """A decision in ``replay``: the state before it and the move made."""
-
-    index: int
-    state: GameState
-    move: Move
 
 
 # -- reading raw text ---------------------------------------------------------
@@ -535,10 +430,18 @@ def _build(raw: _Raw) -> Record:
     rec = Record(hands=hands, rules=rules, tags=dict(raw.tags), players=raw.players,
                  previous=raw.previous, anti_tribute=raw.anti)
     _build_tribute(rec, raw)
-    state = GameState.start(rec.hands_after_tribute(), rules, leader=raw.moves[0][0]) \
-        if raw.moves else None
-    for i, (seat, cards_text, reading, where) in enumerate(raw.moves):
-        assert state is not None  # started above: raw.moves is not empty
+    if not raw.moves:
+        return rec
+    # the play, through the deal's state machine (the exchange is checked
+    # above, with the lines to name)
+    deal = rec.deal_state(leader=raw.moves[0][0])
+    for t in rec.tributes:
+        deal.pay_tribute(t.giver, t.card)
+    for t in rec.returns:
+        deal.give_back(t.giver, t.card)
+    for seat, cards_text, reading, where in raw.moves:
+        state = deal.game
+        assert state is not None  # the exchange is over: the play phase or done
         if state.over:
             _fail(where, f"an action after the deal ended (finishing order "
                          f"{' '.join(map(str, state.finished))})")
@@ -554,8 +457,8 @@ def _build(raw: _Raw) -> Record:
             if not cards:
                 _fail(where, f"seat {seat}: no cards")
             play = _choose(state, cards, reading, where, seat)
-        rec.moves.append(Move(seat, play, where if isinstance(where, int) else None))
-        state = state.apply(play)
+        deal.play(seat, play, where if isinstance(where, int) else None)
+    rec.moves = list(deal.moves)
     return rec
 
 
@@ -669,28 +572,14 @@ def loads(text: str) -> Record:
 
 
 def load(source: Union[str, Path, TextIO]) -> Record:
-    """A record from a path or an open text file (``.json`` files as JSON)."""
+    """A record from a path or an open text file; a ``.json`` file, or text
+    that starts with ``{``, is read as the JSON form (``formats.record_json``)."""
     text = read_text(source)
     name = getattr(source, "name", "") if hasattr(source, "read") else str(source)
     if str(name).endswith(".json") or text.lstrip().startswith("{"):
+        from .record_json import loads as loads_json
         return loads_json(text)
     return loads(text)
-
-
-def replay(record: Record) -> Iterator[Step]:
-    """The state before each decision of the record, with the move made."""
-    state = record.start_state()
-    for i, move in enumerate(record.moves):
-        yield Step(i, state, move)
-        state = state.apply(move.play)
-
-
-def final_state(record: Record) -> GameState:
-    """The state after the last recorded action."""
-    state = record.start_state()
-    for move in record.moves:
-        state = state.apply(move.play)
-    return state
 
 
 def _needed_reading(state: GameState, play) -> str:
@@ -742,219 +631,3 @@ def dump(record: Record, fp: Union[str, Path, TextIO]) -> None:
         fp.write(dumps(record))
     else:
         Path(fp).write_text(dumps(record), encoding="utf-8")
-
-
-def to_json(record: Record) -> dict:
-    """The JSON form of a record as a dict."""
-    flags = rules_flags(record.rules)
-    plays = []
-    for m in record.moves:
-        if m.play is None:
-            plays.append({"seat": m.seat, "pass": True})
-        else:
-            plays.append({"seat": m.seat, "cards": str(m.play),
-                          "type": m.play.type, "rank": m.play.rank})
-    return {
-        "format": FORMAT_NAME, "version": FORMAT_VERSION,
-        "tags": dict(record.tags), "level": record.rules.level, "rules": flags,
-        "players": record.players, "previous": record.previous,
-        "hands": [format_cards(h) for h in record.hands],
-        "tribute": "anti" if record.anti_tribute else [
-            {"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.tributes],
-        "return": [{"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.returns],
-        "plays": plays,
-    }
-
-
-def dumps_json(record: Record, indent: Optional[int] = 1) -> str:
-    """The canonical JSON text of a record: one line per key, hand and
-    action (``indent=None``: all on one line)."""
-    data = to_json(record)
-    if indent is None:
-        return json.dumps(data, ensure_ascii=False) + "\n"
-    pad = " " * indent
-    out = []
-    for key, value in data.items():
-        if isinstance(value, list) and value and key in ("hands", "plays", "tribute", "return"):
-            items = (",\n" + pad * 2).join(json.dumps(v, ensure_ascii=False) for v in value)
-            text = f"[\n{pad * 2}{items}\n{pad}]"
-        else:
-            text = json.dumps(value, ensure_ascii=False)
-        out.append(f"{pad}{json.dumps(key)}: {text}")
-    return "{\n" + ",\n".join(out) + "\n}\n"
-
-
-def dump_json(record: Record, fp: Union[str, Path, TextIO]) -> None:
-    if hasattr(fp, "write"):
-        fp.write(dumps_json(record))
-    else:
-        Path(fp).write_text(dumps_json(record), encoding="utf-8")
-
-
-def _card_list(value, where) -> list:
-    if isinstance(value, str):
-        return _cards(value, where)
-    if not isinstance(value, list):
-        _fail(where, f"cards are a list or a string, not {type(value).__name__}")
-    return _cards(" ".join(map(str, value)), where)
-
-
-# the keys of the JSON form: any other key is an error (a misspelling, a key
-# of another format), never skipped
-_JSON_KEYS = ("format", "version", "tags", "level", "rules", "players", "previous",
-              "hands", "tribute", "return", "plays")
-_PLAY_KEYS = ("seat", "cards", "pass", "type", "rank")
-_TRANSFER_KEYS = ("from", "to", "card")
-
-
-def _check_keys(obj: dict, known, where: str, what: str) -> None:
-    """RecordError naming the first key of ``obj`` (``what``, at ``where``)
-    not among ``known``."""
-    for key in obj:
-        if key not in known:
-            name = shown(key)
-            _fail(f"{where}.{name}" if where else name,
-                  f"unknown key: {what} has the keys {', '.join(known)}")
-
-
-def _json_text(value, where, what: str) -> str:
-    """A JSON string (or, for a tag or a rank, an integer) as text; RecordError otherwise."""
-    if isinstance(value, str):
-        return value
-    if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
-    _fail(where, f"{what} is text, not {shown(json.dumps(value))}")
-
-
-def _json_list(data: dict, key: str, what: str) -> list:
-    """The list under ``key`` (missing or null: empty)."""
-    value = data.get(key)
-    if value is None:
-        return []
-    if not isinstance(value, list):
-        _fail(key, f"a list of {what}, not {type(value).__name__}")
-    return value
-
-
-def _json_tag(key: str, value, where: str) -> tuple:
-    """(key, value) of a JSON tag, which the text form must hold as the same
-    tag: a key the header reader reads as a tag (one word, not a setting
-    such as ``level`` or ``players``), a value on one line without ``#``."""
-    text = _json_text(value, where, "a tag's value")
-    low = key.lower()
-    if parse_header_line(f"{key}: {text}") != (low, text) or "#" in text:
-        _fail(where, f"a tag is one word, its value one line without '#' or spaces around "
-                     f"it, not {shown(key)!r}: {shown(text)!r}")
-    if _is_setting(low) or low in _SECTIONS:
-        _fail(where, f"{shown(key)!r} is not a tag: it names a setting or a section")
-    return low, text
-
-
-def from_json(data: dict) -> Record:
-    """A record from its JSON form (a dict). Every key is known (an unknown
-    one, a misspelling say, is an error naming it), every value checked:
-    ``version`` is 1, ``pass`` is ``true`` and comes without cards, a play's
-    ``type`` and ``rank`` are a reading of its cards."""
-    if not isinstance(data, dict):
-        _fail("record", "a JSON record is an object")
-    _check_keys(data, _JSON_KEYS, "", "a record")
-    if data.get("format", FORMAT_NAME) != FORMAT_NAME:
-        _fail("format", f"not a deal record: {shown(json.dumps(data.get('format')))}")
-    version = data.get("version", FORMAT_VERSION)
-    if type(version) is not int or version != FORMAT_VERSION:
-        _fail("version", f"version {shown(json.dumps(version))} is not supported "
-                         f"(this reader reads version {FORMAT_VERSION})")
-    raw = _Raw()
-    tags = data.get("tags")
-    if tags is None:
-        tags = {}
-    if not isinstance(tags, dict):
-        _fail("tags", "an object of tag: value")
-    for k, v in tags.items():
-        key, text = _json_tag(k, v, f"tags.{shown(k)}")
-        if key in raw.tags:
-            _fail(f"tags.{shown(k)}", f"the tag {key!r} given twice")
-        raw.tags[key] = text
-    if "level" in data:
-        raw.rules_kw["level"] = _json_text(data["level"], "level", "the level")
-        raw.rules_line = "level"
-    flags = data.get("rules")
-    if flags is None:
-        flags = {}
-    if not isinstance(flags, dict):
-        _fail("rules", "an object of flag: true/false")
-    for k, v in flags.items():
-        if k not in FLAG_KEYS or not isinstance(v, bool):
-            _fail(f"rules.{shown(k)}", "an unknown flag or a value that is not true/false")
-        raw.rules_kw[k] = v
-    if data.get("players") is not None:
-        players = data["players"]
-        if not isinstance(players, list) or len(players) != 4:
-            _fail("players", "a list of four names")
-        raw.players = [check_name(p, f"players[{i}]") for i, p in enumerate(players)]
-        raw.players_where = "players"
-    if data.get("previous") is not None:
-        prev = data["previous"]
-        if not isinstance(prev, list) or sorted(map(str, prev)) != ["0", "1", "2", "3"]:
-            _fail("previous", "the four seats 0..3 in finishing order")
-        raw.previous = [int(s) for s in prev]
-        raw.previous_where = "previous"
-    hands = data.get("hands")
-    if not isinstance(hands, list) or len(hands) != 4:
-        _fail("hands", "a list of four hands")
-    for s, h in enumerate(hands):
-        raw.hands[s] = [_card_list(h, f"hands[{s}]"), f"hands[{s}]"]
-        raw.hands[s][0] = format_cards(raw.hands[s][0])
-    if data.get("tribute") == "anti":
-        raw.anti = True
-        tributes = []
-    else:
-        tributes = _json_list(data, "tribute", 'tributes {from, to, card}, or "anti"')
-    for key, target, items in (("tribute", raw.tributes, tributes),
-                               ("return", raw.returns,
-                                _json_list(data, "return", "returns {from, to, card}"))):
-        for i, t in enumerate(items):
-            where = f"{key}[{i}]"
-            if not isinstance(t, dict) or not set(_TRANSFER_KEYS) <= set(t):
-                _fail(where, "an object with from, to and card")
-            _check_keys(t, _TRANSFER_KEYS, where, f"a {key}")
-            target.append((_seat(raw, str(t["from"]), where), _seat(raw, str(t["to"]), where),
-                           _card_list([t["card"]], where), where))
-    for i, p in enumerate(_json_list(data, "plays", "actions")):
-        where = f"plays[{i}]"
-        if not isinstance(p, dict) or "seat" not in p:
-            _fail(where, "an object with seat and cards (or pass)")
-        _check_keys(p, _PLAY_KEYS, where, "a play")
-        seat = _seat(raw, str(p["seat"]), where)
-        if "pass" in p:
-            if p["pass"] is not True:
-                _fail(f"{where}.pass", f"a pass is \"pass\": true, not {shown(json.dumps(p['pass']))}")
-            other = [k for k in ("cards", "type", "rank") if k in p]
-            if other:
-                _fail(where, f"a pass has no {other[0]} (\"pass\": true and \"{other[0]}\" "
-                             "both given)")
-            raw.moves.append((seat, None, None, where))
-            continue
-        if "cards" not in p:
-            _fail(where, "no cards and no pass")
-        reading = None
-        if "rank" in p and "type" not in p:
-            _fail(f"{where}.rank", "a rank is given with its type (\"type\": \"pair\", ...)")
-        if "type" in p:
-            typ = _json_text(p["type"], f"{where}.type", "a play type")
-            rank = None if "rank" not in p else _json_text(p["rank"], f"{where}.rank", "a rank")
-            reading = _reading(typ, rank)
-            if reading is None:
-                bad = "type" if _reading(typ) is None else "rank"
-                _fail(f"{where}.{bad}", f"unknown play {bad} {shown(p[bad])!r}")
-        raw.moves.append((seat, _card_list(p["cards"], where), reading, where))
-    return _build(raw)
-
-
-def loads_json(text: str) -> Record:
-    """A record from its JSON text."""
-    return from_json(_loads_json(decode(text), RecordError))
-
-
-def load_json(source: Union[str, Path, TextIO]) -> Record:
-    return loads_json(read_text(source))

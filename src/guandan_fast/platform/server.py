@@ -3,9 +3,9 @@
 ``serve(host, port, games=N, seed=S, records_dir=DIR)`` waits for four
 clients at ``ws://HOST:PORT/game/{name}`` (seats in connection order: the
 1st and 3rd are seats 0 and 2, the 2nd and 4th seats 1 and 3), plays N games
-and returns a ``ServerResult``. The rules are the project's: ``GameState``
-(RULES §6) for the play, ``game.tribute`` (RULES §7) for the exchange,
-``GameProgress`` for the levels from deal to deal; ``rules`` carries the
+and returns a ``ServerResult``. The rules are the project's: each deal is a
+``DealState`` (``game.deal``: the exchange of RULES §7, the play of RULES §6),
+``GameProgress`` carries the levels from deal to deal; ``rules`` carries the
 variant flags (its level is ignored: games start at 2).
 
 Each decision is an ``act`` message to the one seat that must act; it
@@ -53,10 +53,12 @@ from ..model.cards import RANKS
 from .._core import TOKENS, Card
 from ..errors import GuandanError
 from ..formats.hand import FLAG_KEYS
-from ..formats.record import Move, Record, Transfer, check_name, dumps
+from ..formats.record import check_name, dumps
+from ..game.deal import DealState
 from ..game.progress import GameProgress
-from ..game.state import GameState, team
-from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
+from ..game.record import Record
+from ..game.state import GameState
+from ..model.seats import team
 from ..model.rules import Rules
 from . import messages as M
 from .actions import action_list, action_plays, to_action
@@ -304,54 +306,41 @@ class _Table:
             self_rank, oppo_rank = self._ranks(s)
             await self.send(s, M.beginning(list(hands[s]), s, rules.level, self_rank, oppo_rank,
                                            {k: getattr(rules, k) for k in FLAG_KEYS}))
-        after = [list(h) for h in hands]
-        tributes: list = []
-        returns: list = []
-        anti = False
         leader = self.rng.randrange(4)
         previous = self.progress.previous
+        deal = DealState(hands, rules, previous, leader=None if previous is not None else leader)
         no_table = (-1, None)
-        if previous is not None:
-            plan = tribute_plan(previous, hands, rules)
-            leader = plan.leader
-            if plan.anti_tribute:
-                anti = True
-                holders = [s for s in plan.payers if "HR" in hands[s]]
-                await self.notify(M.anti_tribute_notice(holders))
-            elif plan.payments:        # (none under no_tribute_when_partner_last)
-                counts = [27] * 4
-                for payer, receiver in plan.payments:
-                    cands = tribute_candidates(after[payer], rules)
-                    actions = [["tribute", "tribute", [str(c)]] for c in cands]
-                    public = [{"rest": counts[s], "playArea": None} for s in range(4)]
-                    k = await self.ask(payer, self._act("tribute", payer, list(after[payer]),
-                                                        public, no_table, no_table, actions))
-                    tributes.append(Transfer(payer, receiver, cands[k]))
-                for t in tributes:
-                    after[t.giver].remove(str(t.card))
-                    after[t.receiver].append(str(t.card))
-                await self.notify(M.tribute_notice(
-                    [[t.giver, t.receiver, str(t.card)] for t in tributes]))
-                counts = [len(h) for h in after]
-                for t in tributes:
-                    g = t.receiver
-                    cands = return_candidates(after[g], rules)
-                    actions = [["back", "back", [str(c)]] for c in cands]
-                    public = [{"rest": counts[s], "playArea": None} for s in range(4)]
-                    k = await self.ask(g, self._act("back", g, sorted(after[g], key=Card), public,
-                                                    no_table, no_table, actions))
-                    returns.append(Transfer(g, t.giver, cands[k]))
-                for t in returns:
-                    after[t.giver].remove(str(t.card))
-                    after[t.receiver].append(str(t.card))
-                await self.notify(M.back_notice(
-                    [[t.giver, t.receiver, str(t.card)] for t in returns]))
-        state = GameState.start(after, rules, leader=leader)
-        moves = []
+        if deal.anti_tribute:
+            holders = [s for s, n in (deal.anti_holders or {}).items() if n]
+            await self.notify(M.anti_tribute_notice(holders))
         areas: dict = {}
         last = no_table
-        while not state.over:
-            seat = state.turn
+        while not deal.over:
+            seat = deal.actor
+            assert seat is not None
+            phase = deal.phase
+            if phase in ("tribute", "return"):
+                # the tributes are paid together, then the returns given together
+                counts = [len(h) for h in deal.hands()]
+                public = [{"rest": counts[s], "playArea": None} for s in range(4)]
+                cands = deal.legal_actions()
+                stage, word = ("tribute", "tribute") if phase == "tribute" else ("back", "back")
+                actions = [[word, word, [str(c)]] for c in cands]
+                k = await self.ask(seat, self._act(stage, seat, [str(c) for c in deal.hand(seat)],
+                                                   public, no_table, no_table, actions))
+                if phase == "tribute":
+                    deal.pay_tribute(seat, cands[k])
+                    if deal.phase != "tribute":
+                        await self.notify(M.tribute_notice(
+                            [[t.giver, t.receiver, str(t.card)] for t in deal.tributes]))
+                else:
+                    deal.give_back(seat, cands[k])
+                    if deal.phase != "return":
+                        await self.notify(M.back_notice(
+                            [[t.giver, t.receiver, str(t.card)] for t in deal.returns]))
+                continue
+            state = deal.game
+            assert state is not None
             if state.table is None:
                 areas = {}            # a new round: the play areas are cleared
                 cur, greater = no_table, no_table
@@ -369,19 +358,18 @@ class _Table:
                 g_pos, g_act = state.owner, to_action(state.table)
             else:
                 g_pos, g_act = seat, action
-            state = state.apply(play)
-            moves.append(Move(seat, play))
+            deal.play(seat, play)
             areas[seat] = action
             last = (seat, action)
             await self.notify(M.play_notice(seat, action, g_pos, g_act))
-        order = state.places()
+        state = deal.game
+        assert state is not None and deal.order is not None
+        order = list(deal.order)
         rest = [[s, [str(c) for c in state.cards(s)]] for s in range(4) if state.count(s)]
         await self.notify(M.episode_over(order, rules.level, rest))
-        rec = Record(hands=[[Card(t) for t in h] for h in hands], rules=rules,
-                     tags={"event": "gd-analyze serve", "round": str(game_no),
+        rec = deal.record({"event": "gd-analyze serve", "round": str(game_no),
                            "deal": str(deal_no), "order": " ".join(map(str, order))},
-                     players=list(self.names), previous=list(previous) if previous else None,
-                     anti_tribute=anti, tributes=tributes, returns=returns, moves=moves)
+                          list(self.names))
         self.progress.end_deal(order)
         return rec
 
