@@ -61,7 +61,8 @@ import reference as ref
 
 __all__ = ["Deal", "partner", "team", "deal_result", "deal_gains",
            "next_levels", "fast_keys", "realize_key", "realize_pattern",
-           "key_of_pattern", "random_deal"]
+           "key_of_pattern", "random_deal", "exchange_plan", "tribute_choices",
+           "return_choices"]
 
 SEATS = (0, 1, 2, 3)
 
@@ -456,3 +457,71 @@ def random_deal(rng: random.Random, sizes, level, biased=False):
         rng.shuffle(hand)
         hands.append(hand[:n])
     return hands
+
+
+# ---------------------------------------------------------------------------
+# The exchange before a deal (RULES 7)
+# ---------------------------------------------------------------------------
+#
+# Written from RULES 7 and the decisions the package documents where RULES
+# leaves a choice (the order of the two payments: the one to the first
+# finisher first; flag equal_tribute_to_upper_hand off: the finishing order
+# decides, the last paying the first and the third the second, and the last
+# leads; flag no_tribute_when_partner_last: nothing paid, the first finisher
+# leads; a return never gives a wild while another card is left).
+
+def _wild(level):
+    return "H" + level
+
+
+def tribute_choices(hand, level):
+    """The cards a payer may give: the highest rank in single-card order
+    among the non-wild cards, every suit of it held (sorted tokens)."""
+    pool = [c for c in hand if c != _wild(level)]
+    if not pool:
+        return []
+    top = max(ref.order(c[1], level) for c in pool)
+    return sorted({c for c in pool if ref.order(c[1], level) == top})
+
+
+def return_choices(hand, level):
+    """The cards a receiver may give back: any card of face 2..10 not of the
+    level rank; else the lowest card (a wild only when nothing else is left)."""
+    face = sorted({c for c in hand if c[1] in "23456789T" and c[1] != level})
+    if face:
+        return face
+    pool = [c for c in hand if c != _wild(level)] or list(hand)
+    if not pool:
+        return []
+    low = min(ref.order(c[1], level) for c in pool)
+    return sorted({c for c in pool if ref.order(c[1], level) == low})
+
+
+def exchange_plan(previous, hands, level, equal_tribute_to_upper_hand=True,
+                  no_tribute_when_partner_last=False):
+    """(payments, anti, leader) for the previous finishing order: the
+    (payer, receiver) pairs in the order they are paid, whether the paying
+    side holds both big jokers, and who leads the play."""
+    first, second, third, last = previous
+    if partner(first) == second:                    # double down
+        payers = [third, last]
+    elif no_tribute_when_partner_last and last == partner(first):
+        return [], False, first
+    else:
+        payers = [last]
+    if sum(hands[p].count("HR") for p in payers) >= 2:
+        return [], True, first                      # anti-tribute
+    if len(payers) == 1:
+        return [(last, first)], False, last
+    o3 = ref.order(tribute_choices(hands[third], level)[0][1], level)
+    o4 = ref.order(tribute_choices(hands[last], level)[0][1], level)
+    if o3 > o4:
+        return [(third, first), (last, second)], False, third
+    if o4 > o3:
+        return [(last, first), (third, second)], False, last
+    if equal_tribute_to_upper_hand:
+        pays = [(third, (third - 1) % 4), (last, (last - 1) % 4)]
+        pays.sort(key=lambda pq: pq[1] != first)
+        return pays, False, pays[0][0]
+    return [(last, first), (third, second)], False, last
+
