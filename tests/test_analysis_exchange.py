@@ -16,7 +16,8 @@ from guandan_fast.analysis.exchange import (_deals, exchange_seat, finishing_ord
                                             start_position)
 from guandan_fast.analysis.review import MIN_CANDIDATE_SECONDS, analyse
 from guandan_fast.formats.record import load
-from guandan_fast.game.record import Record, Transfer
+from guandan_fast.errors import DealError
+from guandan_fast.game.record import Record, Transfer, final_state
 from guandan_fast.game.tribute import (return_candidates, suggest_return, suggest_tribute,
                                        tribute_plan)
 from guandan_fast.game.view import sample_deals
@@ -44,6 +45,15 @@ def _exchange_only(rec: Record, hands=None) -> Record:
     return Record(hands=[sorted(h) for h in (hands or rec.hands)], rules=rec.rules,
                   tags=dict(rec.tags), players=rec.players, previous=rec.previous,
                   tributes=list(rec.tributes), returns=list(rec.returns), moves=[])
+
+
+def _legal(rec, hands):
+    """Whether the record's exchange is legal on these hands as dealt."""
+    try:
+        final_state(_exchange_only(rec, hands))
+    except DealError:
+        return False
+    return True
 
 
 def _redeal(hands, seats, fixed, ok, rng):
@@ -279,7 +289,8 @@ def test_double_down_single_dummy_values_never_use_a_hidden_card():
     received = {t.receiver: t.card for t in rec.tributes}
 
     def no_anti(dealt):
-        return not anti_tribute([dealt[p] for p in payers], rules)
+        # and the recorded exchange still legal on these hands (DealState checks it)
+        return not anti_tribute([dealt[p] for p in payers], rules) and _legal(rec, dealt)
     # the first payer sees only its own hand
     me = rec.tributes[0].giver
     fixed = [(t.giver, t.card) for t in rec.tributes if t.giver != me]

@@ -84,6 +84,19 @@ def test_double_down_the_tributes_are_paid_together():
     d.give_back(2, Card("S5"))
     assert d.phase == "play" and d.actor == 1             # the payer of the higher tribute
     assert tokens(d.hand(1)) == ["S3", "S7"] and tokens(d.hand(3)) == ["S5", "S8"]
+    # the two tributes go together: either payer may give first, as may the returners
+    e = DealState(hands, Rules(level=2), [0, 2, 1, 3])
+    assert e.waiting() == [1, 3] and e.legal_actions(3) == [Card("SK")]
+    assert e.legal_actions(0) == []
+    e.pay_tribute(3, Card("SK"))
+    assert e.waiting() == [1] and e.actor == 1
+    e.pay_tribute(1, Card("SA"))
+    assert e.waiting() == [2, 0]                        # in the order of the tributes
+    e.give_back(0, Card("S3"))
+    e.give_back(2, Card("S5"))
+    assert [tokens(e.hand(s)) for s in range(4)] == [tokens(d.hand(s)) for s in range(4)]
+    assert e.actor == 1 and e.record().tributes == [Transfer(3, 2, Card("SK")),
+                                                    Transfer(1, 0, Card("SA"))]
 
 
 @pytest.mark.parametrize("upper, payments, leader", [
@@ -172,7 +185,7 @@ def test_a_deal_that_cannot_be_set_up(kwargs, match):
 
 
 @pytest.mark.parametrize("giver, card, match", [
-    (0, Card("SA"), "seat 3 gives the tribute card now, not seat 0"),
+    (0, Card("SA"), "seat 0 gives no tribute card now: seat 3 still to give"),
     (7, Card("SB"), "giver must be a seat"),
     (3, "SB", "a Card"),
     (3, Card("HR"), "does not hold HR"),
@@ -190,7 +203,7 @@ def test_a_bad_tribute_is_refused(giver, card, match):
 
 
 @pytest.mark.parametrize("giver, card, match", [
-    (3, Card("S8"), "seat 0 gives the return card now, not seat 3"),
+    (3, Card("S8"), "seat 3 gives no return card now: seat 0 still to give"),
     (0, Card("S4"), "does not hold S4"),
     (0, Card("SA"), "the return must be 2..10"),
 ])
@@ -360,3 +373,49 @@ def test_random_whole_deals_match_the_reference(seed):
         assert record.loads(record.dumps(rec)) == rec
         assert final_state(rec).finished == deal.game.finished
     assert kinds  # at least one deal was set up
+
+
+def test_the_exchange_of_many_seeded_deals_matches_the_reference():
+    """The exchange alone (plan, candidates, leader) on 400 seeded deals from
+    random previous orders, levels and flags: every kind of RULES 7 occurs."""
+    rng = random.Random(2026)
+    kinds = set()
+    for _ in range(400):
+        level = rng.choice("23456789TJQKA")
+        flags = dict(equal_tribute_to_upper_hand=rng.random() < 0.5,
+                     no_tribute_when_partner_last=rng.random() < 0.5)
+        hands = deck_hands(rng)
+        previous = rng.sample(range(4), 4)
+        deal = DealState(hands, Rules(level=level, **flags), previous)
+        pay, anti, lead = rs.exchange_plan(previous, hands, level, **flags)
+        assert (deal.payments, deal.anti_tribute) == (pay, anti)
+        kinds.add("anti" if anti else "none" if not pay else
+                  "equal" if deal.plan.equal_tributes else len(pay))
+        while deal.phase in ("tribute", "return"):
+            hand = [str(c) for c in deal.hand(deal.actor)]
+            want = (rs.tribute_choices if deal.phase == "tribute" else rs.return_choices)(
+                hand, level)
+            assert sorted(str(c) for c in deal.legal_actions()) == want
+            card = Card(rng.choice(want))
+            (deal.pay_tribute if deal.phase == "tribute" else deal.give_back)(deal.actor, card)
+        assert deal.phase == "play" and deal.actor == lead
+        assert sum(map(len, deal.hands())) == 108
+    assert kinds == {"anti", "none", "equal", 1, 2}, kinds
+
+
+def test_a_record_whose_exchange_breaks_rules_7_does_not_replay():
+    from guandan_fast.game.record import Record
+    hands = [cards(h) for h in ("SA S3 D9", "S4 S5 S6", "SK S6 D7", "SB S8 H2 H2")]
+    rules = Rules(level=2)
+    wrong_receiver = Record(hands=hands, rules=rules, previous=[0, 1, 2, 3],
+                            tributes=[Transfer(3, 1, Card("SB"))],
+                            returns=[Transfer(1, 3, Card("S4"))])
+    with pytest.raises(DealError, match=r"the tribute 3 -> 1: SB: seat 3 pays seat 0"):
+        final_state(wrong_receiver)
+    not_highest = Record(hands=hands, rules=rules, previous=[0, 1, 2, 3],
+                         tributes=[Transfer(3, 0, Card("S8"))], returns=[Transfer(0, 3, Card("S3"))])
+    with pytest.raises(DealError, match="S8 is not the highest card"):
+        list(replay(not_highest))
+    ok = Record(hands=hands, rules=rules, previous=[0, 1, 2, 3],
+                tributes=[Transfer(3, 0, Card("SB"))], returns=[Transfer(0, 3, Card("S3"))])
+    assert final_state(ok).turn == 3

@@ -163,14 +163,25 @@ class DealState:
     def actor(self) -> Optional[int]:
         """The seat to act now, None once the deal is done."""
         phase = self.phase
-        if phase == "tribute":
-            return self.payments[len(self.tributes)][0]
-        if phase == "return":
-            return self.tributes[len(self.returns)].receiver
+        if phase in ("tribute", "return"):
+            return self.waiting()[0]
         if phase == "play":
             assert self.game is not None
             return self.game.turn
         return None
+
+    def waiting(self) -> list:
+        """The seats yet to give in the exchange, in the order they are
+        asked (the payer of the higher tribute first, the returns in the
+        order of the tributes). The cards of one set go together, so any of
+        them may give first (a record lists them in any order)."""
+        if self.phase == "tribute":
+            paid = {t.giver for t in self.tributes}
+            return [p for p, _ in self.payments if p not in paid]
+        if self.phase == "return":
+            back = {t.giver for t in self.returns}
+            return [t.receiver for t in self.tributes if t.receiver not in back]
+        return []
 
     @property
     def over(self) -> bool:
@@ -186,24 +197,28 @@ class DealState:
     def hand(self, seat: int) -> list:
         return self.hands()[_seat(seat, "seat")]
 
-    def legal_actions(self) -> list:
-        """The choices of the actor: the legal tribute or return cards, or
-        every legal play (then None for a pass on a standing play)."""
+    def legal_actions(self, seat: Optional[int] = None) -> list:
+        """The choices of the actor (or, in the exchange, of ``seat``, one of
+        ``waiting()``): the legal tribute or return cards, or every legal
+        play (then None for a pass on a standing play)."""
         phase = self.phase
-        if phase == "tribute":
-            return tribute_candidates(self._hands[self.actor], self.rules)
-        if phase == "return":
-            return return_candidates(self._hands[self.actor], self.rules)
+        if phase in ("tribute", "return"):
+            giver = self.actor if seat is None else _seat(seat, "seat")
+            if giver not in self.waiting():
+                return []
+            cands = tribute_candidates if phase == "tribute" else return_candidates
+            return cands(self._hands[giver], self.rules)
         if phase == "play":
             assert self.game is not None
             return self.game.legal_actions()
         return []
 
     def receiver(self, giver: int) -> int:
-        """Who gets the card ``giver`` gives in this phase."""
+        """Who gets the card ``giver`` gives in this phase: its receiver, or
+        for a return the seat that paid ``giver``."""
         if self.phase == "tribute":
             return dict(self.payments)[giver]
-        return self.tributes[len(self.returns)].giver
+        return next(t.giver for t in self.tributes if t.receiver == giver)
 
     @property
     def anti_holders(self) -> Optional[dict]:
@@ -240,8 +255,10 @@ class DealState:
         if self.phase != phase:
             raise DealError(f"no {phase} now: the deal is in its {self.phase} phase")
         giver = _seat(giver, "giver")
-        if giver != self.actor:
-            raise DealError(f"seat {self.actor} gives the {phase} card now, not seat {giver}")
+        waiting = self.waiting()
+        if giver not in waiting:
+            raise DealError(f"seat {giver} gives no {phase} card now: "
+                            + " and ".join(f"seat {s}" for s in waiting) + " still to give")
         if not isinstance(card, Card):
             raise DealError(f"the {phase} card is a Card, not {card!r}")
         hand = self._hands[giver]

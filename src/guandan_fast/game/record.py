@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Iterator, Optional
 
 from .._core import Card, Play
+from ..errors import DealError
 from ..model.rules import Rules
 from .state import GameState
 
@@ -148,9 +149,13 @@ def _played(record: Record) -> "DealState":
     returns given (the play phase, or done)."""
     deal = record.deal_state()
     for t in record.tributes:
-        deal.pay_tribute(t.giver, t.card)
+        if deal.pay_tribute(t.giver, t.card) != t:
+            raise DealError(f"the tribute {t}: seat {t.giver} pays seat "
+                            f"{deal.tributes[-1].receiver} (RULES 7)")
     for t in record.returns:
-        deal.give_back(t.giver, t.card)
+        if deal.give_back(t.giver, t.card) != t:
+            raise DealError(f"the return {t}: seat {t.giver} returns to seat "
+                            f"{deal.returns[-1].receiver}, who paid it")
     return deal
 
 

@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Iterable, Mapping, Optional, Sequence
@@ -49,6 +50,7 @@ from ..model.cards import MAX_COPIES, MAX_HOLDING, parse_cards
 from ..model.counts import from_counts, to_counts
 from ..model.rules import Rules
 from ..model.seats import check_seat
+from .record import final_state
 from .state import GameState
 
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
@@ -299,11 +301,9 @@ class View:
         if isinstance(decision_index, bool) or not isinstance(decision_index, (int, np.integer)) \
                 or not 0 <= decision_index <= n:
             raise ViewError(f"decision_index must be 0..{n}, not {decision_index!r}")
-        state = record.start_state()
-        history = []
-        for move in record.moves[:decision_index]:
-            history.append((move.seat, move.play))
-            state = state.apply(move.play)
+        # the record's deal replayed (DealState) up to that decision
+        state = final_state(dataclasses.replace(record, moves=record.moves[:decision_index]))
+        history = [(move.seat, move.play) for move in record.moves[:decision_index]]
         if state.over:
             raise ViewError(f"the deal is over after {decision_index} actions")
         seat = state.turn if seat is None else _seat(seat, "seat")
