@@ -12,7 +12,7 @@ from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast.analysis.review import MoveValue, analyse, judge
 from guandan_fast.formats.record import load
-from guandan_fast.report.render import (_mark, evening_summary, render_evening_html,
+from guandan_fast.report.html import (_mark, evening_summary, render_evening_html,
                                         render_evening_text, render_html, render_text)
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
