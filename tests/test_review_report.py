@@ -1,4 +1,4 @@
-"""The deal review as a report (report/render.py on Analysis.to_dict()):
+"""The deal review as a report (report/ on Analysis.to_dict()):
 every estimate shown with its interval, a loss's proven part apart from
 its estimate, sums of losses with their intervals, in en/ru/zh, in the
 text, the page and the JSON."""
@@ -12,8 +12,10 @@ from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast.analysis.review import MoveValue, analyse, judge
 from guandan_fast.formats.record import load
-from guandan_fast.report.html import (_mark, evening_summary, render_evening_html,
-                                        render_evening_text, render_html, render_text)
+from guandan_fast.report.common import _mark
+from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
+from guandan_fast.report.html import render_html
+from guandan_fast.report.text import render_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHORT = EXAMPLES / "record_endgame_short.txt"
