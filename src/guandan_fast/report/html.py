@@ -19,9 +19,11 @@ from __future__ import annotations
 
 import html
 import json
+from functools import lru_cache
 from importlib.resources import files
 
-from ..model.cards import RANKS
+from ..model.cards import RANK_CHARS
+from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      decision_ref, loss_text, lost_text, names, play_text, signed, team_names,
                      type_rank, value_text)
@@ -33,7 +35,6 @@ FONT_STACK = ('"Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang 
               '"Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", "Liberation Sans", '
               'Arial, sans-serif')
 _SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-_ORDER = RANKS
 
 
 def _static(name: str) -> str:
@@ -66,14 +67,18 @@ def _card_html(tok: str, level: str, lang: str) -> str:
             f'<span class="s">{_SUIT_SYMBOL.get(suit, "?")}</span></span>')
 
 
+@lru_cache(maxsize=None)
+def _card_order(level: str) -> dict:
+    """Each rank character's single-card order at this level, by the rules'
+    one ordering function (``Rules.order``, RULES §2): the page sorts and
+    groups hands by it, here and in the viewer's script (which gets it as
+    data, ``order``)."""
+    rules = Rules(level=level)
+    return {r: rules.order(r) for r in RANK_CHARS}
+
+
 def _order_key(tok: str, level: str) -> tuple:
-    if tok == "SB":
-        return (15, 0)
-    if tok == "HR":
-        return (16, 0)
-    r = tok[1:]
-    o = 14 if r == level else _ORDER.index(r) + 1
-    return (o, "SHCD".index(tok[0]))
+    return (_card_order(level)[tok[1:]], "SHCD".index(tok[0]))
 
 
 def _cards_html(cards: str, level: str, lang: str, small: bool = False,
@@ -258,7 +263,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
         })
     start = data.get("first_mistake")
     return {"frames": frames, "start": start if start is not None else 0,
-            "names": n, "level": data["level"],
+            "names": n, "level": data["level"], "order": _card_order(data["level"]),
             "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
                                          "dd", "sd", "value_after")},
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},

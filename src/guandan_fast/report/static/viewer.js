@@ -1,16 +1,16 @@
 (function(){
-var SUIT={S:"\u2660",H:"\u2665",C:"\u2663",D:"\u2666"},ORDER="23456789TJQKA";
+var SUIT={S:"\u2660",H:"\u2665",C:"\u2663",D:"\u2666"};
 var viewers=[],active=null;
 function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c];});}
-function okey(t,lv){if(t==="SB")return 15;if(t==="HR")return 16;var r=t.slice(1);return r===lv?14:ORDER.indexOf(r)+1;}
+function okey(t,D){return D.order[t.slice(1)];}
 function card(t,D){
   if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
   var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
   return '<span class="'+c+'" title="'+t+'">'+(r==="T"?"10":r)+'<span class="s">'+SUIT[s]+'</span></span>';
 }
 function cards(str,D){
-  var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D.level)-okey(a,D.level)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
-  var out=[],prev=null;toks.forEach(function(t){var k=okey(t,D.level);if(prev!==null&&k!==prev)out.push('<span class="gap"></span>');out.push(card(t,D));prev=k;});
+  var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D)-okey(a,D)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
+  var out=[],prev=null;toks.forEach(function(t){var k=okey(t,D);if(prev!==null&&k!==prev)out.push('<span class="gap"></span>');out.push(card(t,D));prev=k;});
   return '<span class="cards">'+out.join("")+'</span>';
 }
 function Viewer(root){
