@@ -5,8 +5,9 @@ Each set is a list of positions made by a seeded generator (random deal of
 standing play: the seat before the one to act has just led a random
 non-bomb play of its hand), kept only when decisive (the root moves do not
 all have the same exact value). The exact value of every root move comes
-from ``solve`` (one thread) and is cached in bench/data/<name>.json with the
-seed that made the set. Generate (or extend) the cache:
+from ``solve`` (one thread) and is cached in bench/data/<name>.json (the
+tuning sets in bench/experiments/data/) with the seed that made the set.
+Generate (or extend) the cache:
 
     python bench/estimate_positions.py            # every set
     python bench/estimate_positions.py free7      # one set
@@ -33,6 +34,9 @@ RANKS = "23456789TJQKA"
 # made before any estimate is run)
 CAP = 120.0
 DATA = Path(__file__).resolve().parent / "data"
+# the 4x8 tuning sets (changes were chosen on them) live with the experiments
+TUNING = ("tune8f", "tune8g", "tune8h", "tune8i")
+TUNING_DATA = Path(__file__).resolve().parent / "experiments" / "data"
 
 # name: (seed, cards per hand, standing play, positions wanted)
 SETS = {
@@ -101,8 +105,14 @@ def pattern_key(play) -> list:
     return None if play is None else list(play.pattern)
 
 
+def data_path(name: str) -> Path:
+    """The file that caches set `name` (bench/data/, or for a tuning set
+    bench/experiments/data/)."""
+    return (TUNING_DATA if name in TUNING else DATA) / f"{name}.json"
+
+
 def load(name: str) -> dict:
-    return json.loads((DATA / f"{name}.json").read_text())
+    return json.loads(data_path(name).read_text())
 
 
 def positions(name: str):
@@ -122,7 +132,8 @@ def positions(name: str):
 
 def build(name: str) -> None:
     seed, cards, standing, want = SETS[name]
-    path = DATA / f"{name}.json"
+    path = data_path(name)
+    path.parent.mkdir(parents=True, exist_ok=True)
     d = json.loads(path.read_text()) if path.exists() else {
         "seed": seed, "cards": cards, "standing": standing, "positions": [],
         "tried": 0, "generator": "bench/estimate_positions.py candidate()"}
@@ -148,6 +159,5 @@ def build(name: str) -> None:
 
 
 if __name__ == "__main__":
-    DATA.mkdir(exist_ok=True)
     for name in (sys.argv[1:] or list(SETS)):
         build(name)

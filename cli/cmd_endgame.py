@@ -7,7 +7,7 @@ import time
 
 import click
 
-from guandan_fast.report.render import render_endgame_text, render_estimate_text
+from guandan_fast.report.endgame import render_endgame_text, render_estimate_text
 
 from .main import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, emit_json,
                    format_option, lang_option, main, read_source)

@@ -29,8 +29,10 @@ from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
-from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
-                                        render_evening_text, render_html, render_text)
+from guandan_fast.report.evening import (evening_order, evening_summary, render_evening_html,
+                                          render_evening_text)
+from guandan_fast.report.html import render_html
+from guandan_fast.report.text import render_text
 
 from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
                    format_option, lang_option, main, read_source)

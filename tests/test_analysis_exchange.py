@@ -348,7 +348,9 @@ def test_a_return_that_breaks_a_bomb_is_marked_from_the_giver_s_seat():
     best = {str(m.move) for m in ret.single.best}
     assert "ST" in best and not best & {"S2", "H2", "D2"}
     assert a.first_mistake() == 1 and a.mistakes("single")[0] is ret
-    from guandan_fast.report.render import decision_ref, render_html, render_text
+    from guandan_fast.report.common import decision_ref
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
     data = a.to_dict()
     for lang, sd in (("en", "SD"), ("ru", "СВОЁ"), ("zh", "暗")):
         text = render_text(data, lang)
@@ -401,7 +403,8 @@ def test_a_card_that_differs_from_the_advice_is_not_a_mistake_by_itself():
     show no loss: the report says the card differs from the advice and
     lists no mistake, in the text, the page and the JSON (the advice is a
     heuristic; only the rule of judge marks a mistake)."""
-    from guandan_fast.report.render import render_html, render_text
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
     a = analyse(_exchange_only(load(TRIBUTE)), views=("double", "single"), budget=0.1,
                 estimator=_flat_estimator, **{**KW, "tribute": True})
     ret = a.exchange[1]

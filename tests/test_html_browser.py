@@ -12,7 +12,8 @@ import pytest
 
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
-from guandan_fast.report.render import render_evening_html, render_html
+from guandan_fast.report.evening import render_evening_html
+from guandan_fast.report.html import render_html
 
 from selenium import webdriver  # noqa: E402
 from selenium.webdriver.chrome.options import Options  # noqa: E402

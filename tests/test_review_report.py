@@ -1,4 +1,4 @@
-"""The deal review as a report (report/render.py on Analysis.to_dict()):
+"""The deal review as a report (report/ on Analysis.to_dict()):
 every estimate shown with its interval, a loss's proven part apart from
 its estimate, sums of losses with their intervals, in en/ru/zh, in the
 text, the page and the JSON."""
@@ -12,8 +12,10 @@ from fake_engines import FakeEstimate, FakeMove
 
 from guandan_fast.analysis.review import MoveValue, analyse, judge
 from guandan_fast.formats.record import load
-from guandan_fast.report.render import (_mark, evening_summary, render_evening_html,
-                                        render_evening_text, render_html, render_text)
+from guandan_fast.report.common import _mark
+from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
+from guandan_fast.report.html import render_html
+from guandan_fast.report.text import render_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 SHORT = EXAMPLES / "record_endgame_short.txt"
@@ -153,3 +155,27 @@ def test_the_largest_mistake_is_rounded_like_every_number_of_the_json(estimated)
     assert largest
     for i, loss in largest:
         assert loss == round(loss, 3) == estimated["decisions"][i]["double"]["loss"]
+
+
+_VIEWER_DATA = re.compile(r'<script type="application/json" class="gd-data">(.*?)</script>', re.S)
+
+
+def test_the_page_orders_cards_by_the_rules(estimated):
+    """The viewer's script sorts and groups hands by the order the page
+    gives it (Rules.order at the deal's level), not by one of its own; the
+    final hands are in that order, highest first."""
+    import json
+
+    from guandan_fast.model.rules import Rules
+    for level in ("2", "7", "A"):
+        page = render_html({**estimated, "level": level}, "en")
+        viewer = json.loads(_VIEWER_DATA.search(page)[1].replace("<\\/", "</"))
+        rules = Rules(level=level)
+        assert viewer["order"] == {r: rules.order(r) for r in "23456789TJQKABR"}
+        hands = page[page.rindex('<div class="hands">'):]
+        shown = re.findall(r'class="card[^"]*" title="(\w\w)"', hands)
+        assert len(shown) == sum(len(h.split()) for h in estimated["hands"])
+        keys = [rules.order(t[1]) for t in shown[:len(estimated["hands"][0].split())]]
+        assert keys == sorted(keys, reverse=True) and len(set(keys)) > 1
+    script = page[page.rindex("<script>"):]
+    assert "D.order" in script and "23456789" not in script

@@ -6,7 +6,7 @@ the best average outright (plain perfect-information Monte Carlo) in the
 same duplicate match as ``gd-analyze match`` would, so the two runs share
 the seeded deals:
 
-    python bench/match_remedy.py --seconds 0.05 --deals 400 --seed 1 --jobs 2
+    python bench/experiments/match_remedy.py --seconds 0.05 --deals 400 --seed 1 --jobs 2
 
 and prints the match result as JSON (the shipped bot's figure comes from
 ``gd-analyze match --team-a search:0.05 --team-b greedy`` with the same

@@ -5,11 +5,11 @@ target): does a small network trained on the exact values of small
 endgames value the moves of 4x8 endgames better than one playout of the
 estimator's policy? (docs/performance.md, "A learned value, offline".)
 
-    python bench/learned_value.py [--sets calib6,calib7,calib8,tune8f,tune8g] [--epochs 8] [--jobs 2]
+    python bench/experiments/learned_value.py [--sets calib6,calib7,calib8,tune8f,tune8g] [--epochs 8] [--jobs 2]
 
 Training data: seeded random free-lead endgames of 5, 6 and 7 cards a
 hand (estimate_positions.candidate, seeds disjoint from every set in
-bench/data), solved exactly (one thread, a cap a position); every root
+bench/data and bench/experiments/data), solved exactly (one thread, a cap a position); every root
 move is one example: the position just after the move, labelled with its
 exact value for the mover's team. Cached in --cache (default
 build/learned_value/), so a second run only trains and evaluates.
@@ -34,7 +34,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench/
 
 import numpy as np  # noqa: E402
 

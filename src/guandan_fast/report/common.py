@@ -1,0 +1,173 @@
+"""The pieces of a review that the text and the page both write: names,
+values with their intervals, plays, decisions' short names, losses.
+
+Data in (the JSON form of a review, ``Analysis.to_dict()``), text out, no
+rules here; the words come from ``i18n``.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from .i18n import (at_least_levels, estimate_text, game_label, levels, levels_estimate, number,
+                   rank_label, seat_label, type_name, type_name_acc)
+
+__all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
+           "decision_ref", "loss_text", "lost_text", "VIEWS", "DIFFERS"]
+
+VIEWS = ("double", "single")
+
+def names(data: dict, lang: str = "en") -> list:
+    """The players' names, or the seats in the language where none are known."""
+    players = data.get("players")
+    return list(players) if players else [seat_label(s, lang) for s in range(4)]
+
+
+def team_names(data: dict, team: int, lang: str = "en") -> str:
+    n = names(data, lang)
+    return f"{n[team]} & {n[team + 2]}"
+
+
+def signed(v, lang: str = "en") -> str:
+    """A value with its sign (a true minus)."""
+    if v is None:
+        return "?"
+    text = number(abs(v), lang)
+    if text == "0":                  # rounds to no sign
+        return text
+    if float(v) > 0:
+        return "+" + text
+    if float(v) < 0:
+        return "−" + text
+    return text
+
+
+def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> str:
+    """``=+2`` for a proven value, ``≈+0,4 [−0,2, +1]`` for an estimate."""
+    if mv is None:
+        return ""
+    if mv.get("exact"):
+        return "=" + signed(mv["mean"], lang)
+    text = "≈" + signed(mv["mean"], lang)
+    if interval and mv.get("low") is not None:
+        text += f" [{signed(mv['low'], lang)}, {signed(mv['high'], lang)}]"
+    return text
+
+
+def type_rank(play_type: str, rank: str, lang: str, acc: bool = False) -> str:
+    """``pair 5``, ``single small joker``; in Russian a joker rank follows a
+    comma (``одиночная, малый джокер``: the type agrees with "карта", not
+    with the joker's name). ``acc``: the type as the object of "beats".
+
+    >>> type_rank("single", "B", "ru"), type_rank("pair", "5", "ru", acc=True)
+    ('одиночная, малый джокер', 'пару 5')
+    """
+    name = type_name_acc(play_type, lang) if acc else type_name(play_type, lang)
+    sep = ", " if lang == "ru" and rank in ("B", "R") else " "
+    return f"{name}{sep}{rank_label(rank, lang)}"
+
+
+def play_text(p, lang: str) -> str:
+    """A play (``{cards, type, rank}``), a card given, or a pass."""
+    if p is None or p == "pass":
+        return type_name("pass", lang)
+    if p.get("type") == "card":
+        return p["cards"]
+    return f"{p['cards']} ({type_rank(p['type'], p['rank'], lang)})"
+
+
+def decision_ref(d: dict, data: dict, lang: str = "en") -> str:
+    """The short name of a decision: #12 for a move, T1/R1 for the exchange."""
+    if d["kind"] == "play":
+        return game_label("move_ref", lang, i=d["move_index"] + 1)
+    same = [x for x in data["decisions"] if x["kind"] == d["kind"]]
+    i = next(k for k, x in enumerate(same) if x["index"] == d["index"]) + 1
+    return game_label("tribute_ref" if d["kind"] == "tribute" else "return_ref", lang, i=i)
+
+
+def _result_text(data: dict, lang: str) -> str:
+    r = data.get("result")
+    if r is None:
+        return game_label("unfinished", lang)
+    team = 0 if r > 0 else 1
+    return game_label("wins", lang, names=team_names(data, team, lang), gain=abs(r))
+
+
+def _title_bits(data: dict, lang: str) -> list:
+    tags = data.get("tags") or {}
+    bits = [tags[k] for k in ("event", "site", "date") if tags.get(k)]
+    if tags.get("table"):
+        bits.append(f"{game_label('table_col', lang)} {tags['table']}")
+    if tags.get("deal"):
+        bits.append(f"{game_label('deal_col', lang)} {tags['deal']}")
+    return bits
+
+
+def _mark(val: Optional[dict], lang: str) -> str:
+    """``✗ proven loss: 2 levels`` for a marked mistake of one view (the
+    size: ``loss_text``)."""
+    if not val or not val.get("mistake"):
+        return ""
+    kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
+    return f"✗ {kind}: {loss_text(val, lang)}"
+
+
+def loss_text(val: dict, lang: str = "en") -> str:
+    """The size of a loss (a view's JSON: ``loss``, ``loss_low``,
+    ``loss_high``, ``loss_proven``): ``2 levels`` when it is proven
+    exactly; ``at least 2 levels (estimate ≈5.4 [2.1, 6])`` when the proven
+    bounds show part of it (the proven part, then the estimate); else the
+    estimate with its interval, ``≈2.8 [0.4, 5.2] levels``."""
+    mean = val.get("loss") or 0.0
+    low, high = val.get("loss_low", mean), val.get("loss_high", mean)
+    proven = val.get("loss_proven") or 0.0
+    if low == high:
+        return levels(round(mean, 1), lang)
+    est = levels_estimate(mean, low, high, lang)
+    if proven > 0:
+        return (f"{at_least_levels(round(proven, 1), lang)} "
+                f"({game_label('estimate_of', lang, est=estimate_text(mean, low, high, lang))})")
+    return est
+
+
+def lost_text(v: dict, lang: str = "en", digits: int = 1, per: int = 1) -> str:
+    """A sum of losses (``lost``, ``lost_low``, ``lost_high``), divided by
+    ``per``: the number when every loss in it is proven exactly, else the
+    sum of the estimates with its interval, ``≈3.2 [0.4, 5.2]``."""
+    mean = (v.get("lost") or 0.0) / per
+    low, high = v.get("lost_low", v.get("lost") or 0.0) / per, \
+        v.get("lost_high", v.get("lost") or 0.0) / per
+    if round(low, 3) == round(high, 3):
+        return number(round(mean, digits), lang, digits)
+    return estimate_text(mean, low, high, lang, digits)
+
+
+def _better(val: dict, lang: str) -> str:
+    best = val.get("best") or []
+    return ", ".join(f"{play_text(b['move'], lang)} {value_text(b, lang)}" for b in best)
+
+
+DIFFERS = "≠"       # a card that differs from the tribute advice: not a mistake mark
+
+
+def _advice_verdict(e: dict, lang: str) -> str:
+    """``≠ differs from the advice: ST`` or ``as advised``: the advice is a
+    heuristic, so a difference from it is shown as such, never as a mistake
+    (only the decision's values mark one)."""
+    if e.get("differs"):
+        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=e['best'])}"
+    return game_label("as_advised", lang)
+
+
+
+def _view_labels(G) -> tuple:
+    """(view, its short label) for the two views, double-dummy first."""
+    return (("double", G("dd")), ("single", G("sd")))
+
+
+
+def _flip(mv: dict, sign: int) -> dict:
+    if sign > 0:
+        return mv
+    return {**mv, "mean": -mv["mean"], "low": -mv["high"], "high": -mv["low"]}
+

@@ -1,0 +1,474 @@
+"""The deal review as a self-contained HTML page.
+
+It renders the JSON form of a review (``Analysis.to_dict()``): data in, page
+out, no rules here. The page has its CSS (``static/viewer.css``), its script
+(``static/viewer.js``, the replay viewer) and its graph (inline SVG) inside
+it and no external assets, so it can be projected from a laptop with no
+network: the value graph, a replay viewer (buttons and the arrow keys), luck
+and skill per team and player, the tribute exchange and the play with every
+mistake marked. ``report.evening`` puts the reviews of a club evening on one
+page with the same pieces.
+
+Fonts: the page names a stack that covers Latin, Cyrillic and Chinese
+(``FONT_STACK``); a viewer needs one of those fonts installed (any Noto Sans
+CJK, Source Han Sans, PingFang, Microsoft YaHei or WenQuanYi font for the
+Chinese page; DejaVu Sans or any common sans font for the others).
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from functools import lru_cache
+from importlib.resources import files
+
+from ..model.cards import RANK_CHARS
+from ..model.rules import Rules
+from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
+                     decision_ref, loss_text, lost_text, names, play_text, signed, team_names,
+                     type_rank, value_text)
+from .i18n import advice_reason, game_label, joker_card_label, label, note_text, number, type_name
+
+__all__ = ["render_html", "FONT_STACK"]
+
+FONT_STACK = ('"Noto Sans", "Noto Sans CJK SC", "Source Han Sans SC", "PingFang SC", '
+              '"Microsoft YaHei", "WenQuanYi Micro Hei", "DejaVu Sans", "Liberation Sans", '
+              'Arial, sans-serif')
+_SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+
+
+def _static(name: str) -> str:
+    """A file of the page (the viewer's CSS or script), shipped as package data."""
+    return files(__package__).joinpath("static").joinpath(name).read_text(encoding="utf-8")
+
+
+_CSS = _static("viewer.css").replace("%FONTS%", FONT_STACK)
+
+
+def _e(s) -> str:
+    return html.escape(str(s))
+
+
+def _card_html(tok: str, level: str, lang: str) -> str:
+    if tok in ("SB", "HR"):
+        big = tok == "HR"
+        word = joker_card_label(tok, lang)
+        zh = " zh" if lang == "zh" else ""
+        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(tok)}">'
+                f'{_e(word)}<span class="s">{"★" if big else "☆"}</span></span>')
+    suit, rank = tok[0], tok[1:]
+    cls = ["card"]
+    if suit in "HD":
+        cls.append("red")
+    if suit == "H" and rank == level:
+        cls.append("wild")
+    shown = "10" if rank == "T" else rank
+    return (f'<span class="{" ".join(cls)}" title="{_e(tok)}">{_e(shown)}'
+            f'<span class="s">{_SUIT_SYMBOL.get(suit, "?")}</span></span>')
+
+
+@lru_cache(maxsize=None)
+def _card_order(level: str) -> dict:
+    """Each rank character's single-card order at this level, by the rules'
+    one ordering function (``Rules.order``, RULES §2): the page sorts and
+    groups hands by it, here and in the viewer's script (which gets it as
+    data, ``order``)."""
+    rules = Rules(level=level)
+    return {r: rules.order(r) for r in RANK_CHARS}
+
+
+def _order_key(tok: str, level: str) -> tuple:
+    return (_card_order(level)[tok[1:]], "SHCD".index(tok[0]))
+
+
+def _cards_html(cards: str, level: str, lang: str, small: bool = False,
+                group: bool = False) -> str:
+    toks = cards.split()
+    if group:
+        toks.sort(key=lambda t: _order_key(t, level), reverse=True)
+    parts = []
+    prev = None
+    for t in toks:
+        k = _order_key(t, level)[0]
+        if group and prev is not None and k != prev:
+            parts.append('<span class="gap"></span>')
+        parts.append(_card_html(t, level, lang))
+        prev = k
+    return f'<span class="cards{" small" if small else ""}">{"".join(parts)}</span>'
+
+
+def _play_html(p, level: str, lang: str) -> str:
+    if p is None or p == "pass":
+        return _e(type_name("pass", lang))
+    if p.get("type") == "card":
+        return _cards_html(p["cards"], level, lang, small=True)
+    return (_cards_html(p["cards"], level, lang, small=True)
+            + f' <span class="legend">{_e(type_rank(p["type"], p["rank"], lang))}</span>')
+
+
+def _graph_svg(data: dict, lang: str, uid: str) -> str:
+    """Team 0's expected level gain after every decision, both views (one
+    point per decision), the proven stretch shaded, mistakes as dots."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    decs = data["decisions"]
+    n = len(decs)
+    W, H, L, R, T, B = 1000, 300, 46, 14, 14, 30
+    pw, ph = W - L - R, H - T - B
+
+    def x(i):
+        return L + (pw * (i + 0.5) / max(n, 1))
+
+    def y(v):
+        return T + ph * (3 - v) / 6
+
+    parts = [f'<svg class="graph" id="{uid}-graph" viewBox="0 0 {W} {H}" '
+             f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{_e(G("graph"))}">']
+    # the proven stretch: from the first decision after which every DD value is exact
+    exact = [bool(d.get("double") and d["double"].get("chosen")
+                  and d["double"]["chosen"].get("exact")) for d in decs]
+    start = n
+    while start > 0 and exact[start - 1]:
+        start -= 1
+    if start < n:
+        x0 = L + pw * start / max(n, 1)
+        parts.append(f'<rect class="proven" x="{x0:.1f}" y="{T}" width="{L + pw - x0:.1f}" '
+                     f'height="{ph}" fill="#2b8a3e" opacity="0.35"><title>{_e(G("proven"))}'
+                     f'</title></rect>')
+    for v in range(-3, 4):
+        parts.append(f'<line x1="{L}" x2="{L + pw}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+                     f'stroke="{"#cfe3d6" if v == 0 else "#2f7a52"}" stroke-width="1"/>')
+        parts.append(f'<text x="{L - 6}" y="{y(v) + 5:.1f}" text-anchor="end" font-size="13" '
+                     f'fill="#cfe3d6">{_e(signed(v, lang))}</text>')
+    # round starts along the axis
+    for i, d in enumerate(decs):
+        if d["kind"] != "play" or d["table"] is None:
+            parts.append(f'<line x1="{x(i):.1f}" x2="{x(i):.1f}" y1="{T + ph}" y2="{T + ph + 5}" '
+                         f'stroke="#cfe3d6"/>')
+    graph = data.get("graph") or {}
+    band = [(i, p) for i, p in enumerate(graph.get("double") or []) if p]
+    if band:
+        up = " ".join(f"{x(i):.1f},{y(p['high']):.1f}" for i, p in band)
+        down = " ".join(f"{x(i):.1f},{y(p['low']):.1f}" for i, p in reversed(band))
+        parts.append(f'<polygon points="{up} {down}" fill="#4dabf7" opacity="0.18"/>')
+    colours = {"double": "#74c0fc", "single": "#ffa94d"}
+    for view in VIEWS:
+        pts = graph.get(view) or []
+        seg: list = []
+        segs = []
+        for i, p in enumerate(pts):
+            if p is None:
+                if seg:
+                    segs.append(seg)
+                seg = []
+                continue
+            seg.append(f"{x(i):.1f},{y(p['mean']):.1f}")
+        if seg:
+            segs.append(seg)
+        dash = ' stroke-dasharray="6 4"' if view == "single" else ""
+        for s in segs:
+            parts.append(f'<polyline class="line-{view}" points="{" ".join(s)}" fill="none" '
+                         f'stroke="{colours[view]}" stroke-width="2.5"{dash}/>')
+        for i, p in enumerate(pts):
+            if p is None:
+                continue
+            d = decs[i]
+            val = d.get(view) or {}
+            title = (f"{decision_ref(d, data, lang)} {names(data, lang)[d['seat']]}: "
+                     f"{play_text(d['move'], lang)} {G('dd' if view == 'double' else 'sd')} "
+                     f"{value_text(p, lang)}")
+            if val.get("mistake"):
+                title += " " + _mark(val, lang)
+                r, fill = 7, ("#ff6b6b" if view == "double" else "#ffd43b")
+            else:
+                r, fill = 2.5, colours[view]
+            parts.append(f'<circle class="pt{" mistake" if val.get("mistake") else ""}" '
+                         f'data-i="{i}" data-view="{view}" cx="{x(i):.1f}" cy="{y(p["mean"]):.1f}" '
+                         f'r="{r}" fill="{fill}" stroke="#111" stroke-width="{1 if r > 3 else 0}">'
+                         f'<title>{_e(title)}</title></circle>')
+    parts.append(f'<line class="cursor" x1="0" x2="0" y1="{T}" y2="{T + ph}" stroke="#ffe08a" '
+                 f'stroke-width="2" opacity="0"/>')
+    ly = H - 9
+    parts.append(f'<line x1="{L}" x2="{L + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke="{colours["double"]}" '
+                 f'stroke-width="3"/><text x="{L + 32}" y="{ly}" font-size="13" fill="#f8f9fa">'
+                 f'{_e(G("double"))}</text>')
+    parts.append(f'<line x1="{L + 220}" x2="{L + 246}" y1="{ly - 4}" y2="{ly - 4}" '
+                 f'stroke="{colours["single"]}" stroke-width="3" stroke-dasharray="6 4"/>'
+                 f'<text x="{L + 252}" y="{ly}" font-size="13" fill="#f8f9fa">{_e(G("single"))}</text>')
+    parts.append('</svg>')
+    return "".join(parts)
+
+
+def _viewer_data(data: dict, lang: str) -> dict:
+    """What the replay script needs: per decision, the hands, the table, the
+    move and the candidates with their values, all as display strings."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    frames = []
+    owner = None
+    for d in data["decisions"]:
+        if d["kind"] == "play":
+            if d["table"] is None:
+                owner = None
+            table = ""
+            if d["table"] is not None:
+                table = (f"{play_text(d['table'], lang)}"
+                         + (f" — {n[owner]}" if owner is not None else ""))
+            mv = d["move"]
+            if mv is None:
+                what = G("passes", who=n[d["seat"]])
+            elif d["table"] is None:
+                what = G("leads_with", who=n[d["seat"]], move=play_text(mv, lang))
+            else:
+                what = G("beats", move=f"{n[d['seat']]}: {type_rank(mv['type'], mv['rank'], lang)}",
+                         table=type_rank(d["table"]["type"], d["table"]["rank"], lang, acc=True))
+            if mv is not None:
+                owner = d["seat"]
+        else:
+            table = label("tribute" if d["kind"] == "tribute" else "return", lang)
+            what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
+                   f"{d['move']['cards']}"
+        cands = {}
+        for view in VIEWS:
+            val = d.get(view)
+            if not val:
+                continue
+            for m in val.get("moves") or []:
+                key = "pass" if m["move"] is None else m["move"]["cards"] + "|" + m["move"]["type"] \
+                    + "|" + m["move"]["rank"]
+                c = cands.setdefault(key, {"move": _play_html(m["move"], data["level"], lang),
+                                           "text": play_text(m["move"], lang)})
+                c[view] = value_text(m, lang)
+                c[view + "_mean"] = m["mean"]
+        chosen_key = ("pass" if d["move"] is None else
+                      d["move"]["cards"] + "|" + d["move"]["type"] + "|" + d["move"]["rank"])
+        best = set()
+        dd = d.get("double") or d.get("single") or {}
+        for b in dd.get("best") or []:
+            best.add("pass" if b["move"] is None else
+                     b["move"]["cards"] + "|" + b["move"]["type"] + "|" + b["move"]["rank"])
+        sign = 1 if d["seat"] % 2 == 0 else -1
+        ordered = sorted(cands.items(), key=lambda kv: -sign * kv[1].get(
+            "double_mean", kv[1].get("single_mean", 0)))
+        rows = [{**c, "chosen": k == chosen_key, "best": k in best} for k, c in ordered[:40]]
+        if chosen_key in cands and not any(r["chosen"] for r in rows):
+            rows.append({**cands[chosen_key], "chosen": True, "best": chosen_key in best})
+        marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang)
+                 for v in VIEWS if d.get(v) and d[v].get("mistake")]
+        frames.append({
+            "ref": decision_ref(d, data, lang), "seat": d["seat"], "hands": d["hands"],
+            "table": table, "what": what, "cands": rows, "more": max(0, len(ordered) - 40),
+            "marks": marks,
+            "dd": value_text((d.get("double") or {}).get("chosen"), lang),
+            "sd": value_text((d.get("single") or {}).get("chosen"), lang),
+        })
+    start = data.get("first_mistake")
+    return {"frames": frames, "start": start if start is not None else 0,
+            "names": n, "level": data["level"], "order": _card_order(data["level"]),
+            "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
+                                         "dd", "sd", "value_after")},
+            "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
+            "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
+
+
+_SCRIPT = _static("viewer.js")
+
+
+def _json_script(obj) -> str:
+    text = json.dumps(obj, ensure_ascii=False)
+    return text.replace("</", "<\\/")
+
+
+def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
+    """The review of one deal (the body of a page, or a section of an evening)."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    level = data["level"]
+    by_index = {d["index"]: d for d in data["decisions"]}
+    h = [f'<section class="deal" id="{uid}">']
+    bits = _title_bits(data, lang)
+    h.append(f'<{heading}>{_e(G("title"))}{(" — " + _e(" · ".join(bits))) if bits else ""}</{heading}>')
+    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(level)}</b> · {_e(G("players"))}: '
+             f'<span style="color:#a5d8ff">{_e(team_names(data, 0, lang))}</span> / '
+             f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
+    fin = data.get("finished") or []
+    h.append(f'<div class="result">{_e(G("result"))}: <span class="win">{_e(_result_text(data, lang))}'
+             f'</span>' + (f' <span class="sub" style="font-weight:normal;font-size:16px">'
+                           f'({_e(G("finishing"))}: {_e(", ".join(n[s] for s in fin))})</span>'
+                           if fin else "") + '</div>')
+    h.append(f'<div class="caveat">{_e(G("caveat"))}</div>')
+
+    # the graph
+    h.append(f'<h2>{_e(G("graph"))}</h2>')
+    h.append(f'<p class="help">{_e(G("graph_help", names=team_names(data, 0, lang)))}</p>')
+    h.append(_graph_svg(data, lang, uid))
+
+    # luck and skill
+    h.append(f'<h2>{_e(G("opening"))}</h2><div class="grid2"><div>')
+    h.append(f'<p class="help">{_e(G("opening_help"))}</p><table class="opening"><tr><th></th>')
+    op = data.get("opening") or {}
+    keys = [k for k in ("deal", "exchange", "start") if op.get(k) is not None
+            and not (k == "start" and op.get("exchange") is None)]
+    for k in keys:
+        h.append(f'<th>{_e(G("opening_" + k))}</th>')
+    h.append('</tr>')
+    for team in (0, 1):
+        sign = 1 if team == 0 else -1
+        h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
+                 + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
+                 + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
+    h.append('</table></div><div>')
+    h.append(f'<p class="help">{_e(G("skill_help"))}</p><table class="skill"><tr>'
+             f'<th>{_e(G("player"))}</th><th>{_e(G("judged"))}</th>'
+             f'<th>{_e(G("dd"))}: {_e(G("mistakes"))}</th><th>{_e(G("dd"))}: {_e(G("lost"))}</th>'
+             f'<th>{_e(G("sd"))}: {_e(G("mistakes"))}</th><th>{_e(G("sd"))}: {_e(G("lost"))}</th>'
+             f'<th>{_e(G("largest"))}</th></tr>')
+    for row in data.get("summary") or []:
+        cells = [f'<td class="who t{row["seat"] % 2}">{_e(n[row["seat"]])}</td>',
+                 f'<td>{row["judged"]}</td>']
+        largest = None
+        for view in VIEWS:
+            v = row.get(view) or {}
+            cells.append(f'<td>{v.get("mistakes", 0)}'
+                         + (f' ({_e(G("proven"))}: {v["proven"]})' if v.get("proven") else "")
+                         + '</td>')
+            cells.append(f'<td>{_e(lost_text(v, lang))}</td>')
+            if v.get("largest") and (largest is None or v["largest"][1] > largest[0][1]):
+                largest = (v["largest"], view)
+        if largest:
+            (i, _), view = largest
+            d = by_index[i]
+            cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a> '
+                         f'({_e(loss_text(d[view], lang))})</td>')
+        else:
+            cells.append(f'<td>{_e(G("none"))}</td>')
+        h.append('<tr>' + "".join(cells) + '</tr>')
+    h.append('</table></div></div>')
+
+    # the viewer
+    h.append(f'<h2>{_e(G("viewer"))}</h2>')
+    h.append(f'<div class="viewer" id="{uid}-viewer" data-graph="{uid}-graph">')
+    h.append(f'<script type="application/json" class="gd-data">{_json_script(_viewer_data(data, lang))}'
+             f'</script>')
+    h.append('<div class="controls">'
+             + "".join(f'<button type="button" data-go="{k}">{_e(G(k))}</button>'
+                       for k in ("first", "prev", "next", "last"))
+             + f'<span class="pos"></span><span class="legend">{_e(G("keys"))}</span></div>')
+    h.append('<div class="hands">')
+    for s in (0, 1, 2, 3):
+        h.append(f'<div class="seat t{s % 2}" data-seat="{s}"><h3>{_e(n[s])} '
+                 f'<span class="n"></span></h3><div class="hc"></div></div>')
+    h.append('</div><div class="tablebox"><div class="tbl"></div><div class="what"></div></div>')
+    h.append('<table class="cand"></table></div>')
+
+    # the exchange
+    if data.get("anti_tribute"):
+        h.append(f'<h2>{_e(G("exchange"))}</h2><p>{_e(G("anti_tribute"))}</p>')
+    elif data.get("exchange"):
+        h.append(f'<h2>{_e(G("exchange"))}</h2>')
+        ex_dec = [d for d in data["decisions"] if d["kind"] != "play"]
+        if any(d.get("single") for d in ex_dec):
+            h.append(f'<p class="legend">{_e(G("exchange_sd_help"))}</p>')
+        h.append('<table class="exchange">')
+        for e in data["exchange"]:
+            kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
+            d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)
+            vals = []
+            for view, short in _view_labels(G):
+                val = (d or {}).get(view)
+                if not val or not val.get("chosen"):
+                    continue
+                v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
+                if val.get("mistake"):
+                    est = " est" if val["mistake"] == "estimated" else ""
+                    v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
+                vals.append(v)
+            dd = "<br>".join(vals)
+            if e.get("differs"):
+                verdict = (f'<span class="differs">{_e(DIFFERS)} '
+                           f'{_e(G("differs_from_advice", card=""))}</span>'
+                           f'{_card_html(e["best"], level, lang)}')
+            else:
+                verdict = f'<span class="ok">✓ {_e(G("as_advised"))}</span>'
+            anchor = f' id="{uid}-d{d["index"]}"' if d else ""
+            # the row is a mistake only when one of the decision's views marks it
+            marked = d is not None and any((d.get(v) or {}).get("mistake") for v in VIEWS)
+            cls = ' class="mistake"' if marked else ""
+            h.append(f'<tr{anchor}{cls}><td>{_e(kind)}</td>'
+                     f'<td>{_e(n[e["giver"]])} → {_e(n[e["receiver"]])}</td>'
+                     f'<td>{_card_html(e["card"], level, lang)}</td><td>{dd}</td><td>{verdict}</td>'
+                     f'<td class="legend">{_e(advice_reason(e, lang))}</td></tr>')
+        h.append('</table>')
+
+    # the play
+    h.append(f'<h2>{_e(G("play"))}</h2>')
+    h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}; '
+             f'{_e(G("dd"))} = {_e(G("double"))}, {_e(G("sd"))} = {_e(G("single"))}</p>')
+    h.append(f'<table class="play"><tr><th>#</th><th>{_e(G("player"))}</th><th>{_e(G("move"))}</th>'
+             f'<th style="text-align:right">{_e(G("min_plays"))}</th>'
+             f'<th style="text-align:right">{_e(G("dd"))}</th>'
+             f'<th style="text-align:right">{_e(G("sd"))}</th></tr>')
+    for d in data["decisions"]:
+        if d["kind"] != "play":
+            continue
+        cls = []
+        if d["table"] is None and d["move_index"] > 0:
+            cls.append("round")
+        marked = [v for v in VIEWS if d.get(v) and d[v].get("mistake")]
+        if marked:
+            cls.append("mistake")
+        mp = ""
+        if d.get("min_plays_before") is not None:
+            mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
+        vals = [value_text((d.get(v) or {}).get("chosen"), lang) for v in VIEWS]
+        move = _play_html(d["move"], level, lang)
+        for v in marked:
+            val = d[v]
+            est = " est" if val["mistake"] == "estimated" else ""
+            move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
+        if marked and d["index"] == data.get("first_mistake"):
+            move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'
+        for v in marked:
+            val = d[v]
+            better = " ".join(f'{_play_html(b["move"], level, lang)} '
+                              f'<span class="legend">{_e(value_text(b, lang))}</span>'
+                              for b in val.get("best") or [])
+            move += (f'<div class="better">{_e(G("dd" if v == "double" else "sd"))} '
+                     f'{_e(G("better"))}: {better}</div>')
+        pass_cls = " pass" if d["move"] is None else ""
+        h.append(f'<tr id="{uid}-d{d["index"]}" data-viewer="{uid}-viewer" data-i="{d["index"]}" '
+                 f'class="{" ".join(cls)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
+                 f'<td class="who t{d["seat"] % 2}">{_e(n[d["seat"]])}</td>'
+                 f'<td class="mv{pass_cls}">{move}</td><td class="mp">{_e(mp)}</td>'
+                 f'<td class="val">{_e(vals[0])}</td><td class="val">{_e(vals[1])}</td></tr>')
+    h.append('</table>')
+    h.append(f'<h2>{_e(G("hands"))}</h2><div class="hands">')
+    for s in (0, 1, 2, 3):
+        cnt = len(data["hands"][s].split())
+        h.append(f'<div class="seat t{s % 2}"><h3>{_e(n[s])} <span class="n">· {cnt}</span></h3>'
+                 f'{_cards_html(data["hands"][s], level, lang, group=True)}</div>')
+    h.append('</div>')
+    s = data.get("settings") or {}
+    notes = [note_text(x, lang) for x in data.get("notes") or []]
+    if s.get("budget") is not None:
+        notes.insert(0, G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
+    if notes:
+        h.append(f'<h2>{_e(G("notes"))}</h2><ul class="notes">'
+                 + "".join(f"<li>{_e(x)}</li>" for x in notes) + '</ul>')
+    h.append('</section>')
+    return "\n".join(h)
+
+
+def _page(title: str, body: str, lang: str) -> str:
+    return ("<!DOCTYPE html>\n"
+            f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f'<title>{_e(title)}</title><style>\n{_CSS}</style></head><body><main>\n'
+            f"{body}\n</main><script>\n{_SCRIPT}</script></body></html>\n")
+
+
+def render_html(data: dict, lang: str = "en") -> str:
+    """A self-contained HTML page of one deal's review."""
+    bits = _title_bits(data, lang)
+    title = game_label("title", lang) + (" — " + ", ".join(bits) if bits else "")
+    return _page(title, _deal_html(data, lang, "deal1"), lang)
+

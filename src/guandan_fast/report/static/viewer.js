@@ -1,0 +1,56 @@
+(function(){
+var SUIT={S:"\u2660",H:"\u2665",C:"\u2663",D:"\u2666"};
+var viewers=[],active=null;
+function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c];});}
+function okey(t,D){return D.order[t.slice(1)];}
+function card(t,D){
+  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
+  var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
+  return '<span class="'+c+'" title="'+t+'">'+(r==="T"?"10":r)+'<span class="s">'+SUIT[s]+'</span></span>';
+}
+function cards(str,D){
+  var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D)-okey(a,D)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
+  var out=[],prev=null;toks.forEach(function(t){var k=okey(t,D);if(prev!==null&&k!==prev)out.push('<span class="gap"></span>');out.push(card(t,D));prev=k;});
+  return '<span class="cards">'+out.join("")+'</span>';
+}
+function Viewer(root){
+  this.root=root;this.D=JSON.parse(root.querySelector("script.gd-data").textContent);
+  this.i=Math.max(0,Math.min(this.D.start,this.D.frames.length-1));var me=this;
+  root.querySelectorAll("button[data-go]").forEach(function(b){b.addEventListener("click",function(){active=me;me.go(b.getAttribute("data-go"));});});
+  root.addEventListener("click",function(){active=me;});
+  var g=document.getElementById(root.getAttribute("data-graph"));
+  if(g){g.querySelectorAll(".pt").forEach(function(p){p.addEventListener("click",function(){active=me;me.show(+p.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});}
+  document.querySelectorAll('tr[data-viewer="'+root.id+'"]').forEach(function(tr){tr.addEventListener("click",function(){active=me;me.show(+tr.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});
+  this.show(this.i);
+}
+Viewer.prototype.go=function(w){var n=this.D.frames.length;var i={first:0,prev:this.i-1,next:this.i+1,last:n-1}[w];this.show(Math.max(0,Math.min(n-1,i)));};
+Viewer.prototype.show=function(i){
+  var D=this.D,f=D.frames[i],r=this.root,L=D.labels;this.i=i;
+  for(var s=0;s<4;s++){
+    var el=r.querySelector('.seat[data-seat="'+s+'"]'),h=f.hands[s],n=h?h.split(" ").length:0;
+    el.className="seat t"+(s%2)+(s===f.seat?" turn":"");
+    el.querySelector(".n").textContent=" \u00b7 "+n;
+    el.querySelector(".hc").innerHTML=n?cards(h,D):'<span class="legend">'+esc(L.out)+'</span>';
+  }
+  r.querySelector(".pos").textContent=D.decision.replace("{i}",i+1).replace("{n}",D.frames.length)+" \u00b7 "+f.ref;
+  r.querySelector(".tbl").innerHTML=esc(L.table)+": "+(f.table?esc(f.table):esc(L.free_lead));
+  r.querySelector(".what").innerHTML=esc(f.what)+(f.dd?' \u00b7 '+esc(L.dd)+" "+esc(f.dd):"")+(f.sd?' \u00b7 '+esc(L.sd)+" "+esc(f.sd):"")+f.marks.map(function(m){return ' <span class="tag">'+esc(m)+'</span>';}).join("");
+  var rows=['<tr><th>'+esc(L.candidates)+'</th><th>'+esc(L.dd)+'</th><th>'+esc(L.sd)+'</th></tr>'];
+  f.cands.forEach(function(c){rows.push('<tr class="'+(c.chosen?"chosen ":"")+(c.best?"best":"")+'"><td>'+c.move+(c.chosen?' <span class="tag first">'+esc(L.played)+'</span>':'')+'</td><td>'+esc(c.double||"")+'</td><td>'+esc(c.single||"")+'</td></tr>');});
+  if(f.more)rows.push('<tr><td colspan="3" class="legend">+'+f.more+'</td></tr>');
+  r.querySelector("table.cand").innerHTML=rows.join("");
+  var g=document.getElementById(r.getAttribute("data-graph"));
+  if(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
+    if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}}
+  document.querySelectorAll('tr[data-viewer="'+r.id+'"]').forEach(function(tr){tr.classList.toggle("cur",+tr.getAttribute("data-i")===i);});
+};
+document.addEventListener("keydown",function(ev){
+  var v=active||viewers[0];if(!v)return;
+  if(ev.key==="ArrowRight"){v.go("next");ev.preventDefault();}
+  else if(ev.key==="ArrowLeft"){v.go("prev");ev.preventDefault();}
+  else if(ev.key==="Home"){v.go("first");ev.preventDefault();}
+  else if(ev.key==="End"){v.go("last");ev.preventDefault();}
+});
+document.querySelectorAll(".viewer").forEach(function(el){viewers.push(new Viewer(el));});
+window.gdViewers=viewers;
+})();

@@ -1,0 +1,185 @@
+"""The deal review as plain text (``gd-analyze game``): header, luck and
+skill, the exchange, every decision with both views in aligned columns (by
+the columns a text takes on a terminal, Chinese included), the mistakes.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
+                     _view_labels, decision_ref, loss_text, lost_text, names, play_text,
+                     team_names, value_text)
+from .i18n import advice_reason, count_of, game_label, label, note_text, number
+
+__all__ = ["render_text"]
+
+
+def render_text(data: dict, lang: str = "en") -> str:
+    """The review as plain text: header, luck and skill, the exchange, every
+    decision with both views, the mistakes, the caveat and the notes."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    bits = _title_bits(data, lang)
+    out = [G("title") + (" — " + ", ".join(bits) if bits else "")]
+    out.append(f"{G('level')}: {data['level']}    {G('players')}: "
+               + ", ".join(f"{s} {n[s]}" for s in range(4))
+               + f"  ({team_names(data, 0, lang)} / {team_names(data, 1, lang)})")
+    fin = data.get("finished") or []
+    out.append(f"{G('result')}: {_result_text(data, lang)}"
+               + (f"    {G('finishing')}: " + ", ".join(n[s] for s in fin) if fin else ""))
+    out.append(G("value_legend", names=team_names(data, 0, lang)))
+    out.append(f"{G('dd')} = {G('double')} ({G('double_help')}); "
+               f"{G('sd')} = {G('single')} ({G('single_help')})")
+    out.append("")
+    out.append(G("hands") + ":")
+    width = max(_cols(x) for x in n)
+    for s in range(4):
+        out.append(f"  {s} {_ljust(n[s], width)}  {data['hands'][s]}")
+    out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
+    if data.get("anti_tribute"):
+        out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
+    ex_decisions = [d for d in data["decisions"] if d["kind"] != "play"]
+    if ex_decisions:
+        out += ["", G("exchange") + ":"]
+        if any(d.get("single") for d in ex_decisions):
+            out.append(f"  ({G('exchange_sd_help')})")
+        advice = data.get("exchange") or []
+        for k, d in enumerate(ex_decisions):
+            kind = label("tribute" if d["kind"] == "tribute" else "return", lang)
+            rec = next((e for e in advice if e["kind"] == d["kind"] and e["giver"] == d["seat"]
+                        and e["card"] == d["move"]["cards"]), None)
+            to = n[rec["receiver"]] if rec else ""
+            line = (f"  {_rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
+                    f"{d['move']['cards']}")
+            for view, short in _view_labels(G):
+                val = d.get(view)
+                if val and val.get("chosen"):
+                    line += f"   {short} {value_text(val['chosen'], lang)}"
+                if val and val.get("mistake"):
+                    line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
+            out.append(line)
+            if rec:
+                verdict = _advice_verdict(rec, lang)
+                reason = advice_reason(rec, lang)
+                out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
+    out += ["", G("play") + ":"] + _play_lines(data, lang)
+    out += ["", G("mistakes") + ":"]
+    marked = [d for d in data["decisions"] if any(
+        d.get(v) and d[v].get("mistake") for v in VIEWS)]
+    if not marked:
+        out.append("  " + G("no_mistakes"))
+    for d in marked:
+        for view, short in _view_labels(G):
+            val = d.get(view)
+            if val and val.get("mistake"):
+                out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
+                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang)}; "
+                           f"{G('better')}: {_better(val, lang)}")
+    out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
+    out += ["", G("caveat")]
+    s = data.get("settings") or {}
+    if s.get("budget") is not None:
+        out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
+    if data.get("notes"):
+        out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
+    return "\n".join(out) + "\n"
+
+
+def _cols(text: str) -> int:
+    """The columns a text takes on a terminal (a wide East Asian character
+    takes two)."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _ljust(text: str, width: int) -> str:
+    return text + " " * max(0, width - _cols(text))
+
+
+def _rjust(text: str, width: int) -> str:
+    return " " * max(0, width - _cols(text)) + text
+
+
+def _play_lines(data: dict, lang: str) -> list:
+    """The play, a line per decision in aligned columns (by the columns the
+    text takes, Chinese included): the move, the plays left, each view's
+    value of the move played with its interval, the marks."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    rows = []
+    for d in data["decisions"]:
+        if d["kind"] != "play":
+            continue
+        mp = ""
+        if d.get("min_plays_before") is not None:
+            mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
+        vals = []
+        for view, short in _view_labels(G):
+            val = d.get(view)
+            c = val.get("chosen") if val else None
+            vals.append(f"{short} {value_text(c, lang)}" if c else "")
+        marks = []
+        for view, short in _view_labels(G):
+            val = d.get(view)
+            if val and val.get("mistake"):
+                marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+        tail = ""
+        if marks:
+            tail = "  " + " | ".join(marks)
+            if d["index"] == data.get("first_mistake"):
+                tail += f"  ← {G('first_mistake')}"
+        cells = [decision_ref(d, data, lang), n[d["seat"]], play_text(d["move"], lang), mp] + vals
+        rows.append((d["table"] is None and d["move_index"] > 0, cells, tail))
+    if not rows:
+        return []
+    w = [max(_cols(c[k]) for _, c, _ in rows) for k in range(6)]
+    out = []
+    for gap, (ref, who, move, mp, dd, sd), tail in rows:
+        if gap:
+            out.append("")
+        line = (f"  {_rjust(ref, max(5, w[0]))}  {_ljust(who, w[1])}  {_ljust(move, w[2])} "
+                f"{_rjust(mp, max(6, w[3]))}"
+                + "".join(f"  {_ljust(v, w[k])}" for k, v in ((4, dd), (5, sd)) if w[k]))
+        out.append((line + tail).rstrip())
+    return out
+
+
+def _opening_lines(data: dict, lang: str) -> list:
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    op = data.get("opening") or {}
+    rows = []
+    for team in (0, 1):
+        sign = 1 if team == 0 else -1
+        parts = []
+        for key, lab in (("deal", "opening_deal"), ("exchange", "opening_exchange"),
+                         ("start", "opening_start")):
+            mv = op.get(key)
+            if mv is None or (key == "start" and op.get("exchange") is None):
+                continue
+            parts.append(f"{G(lab)} {value_text(_flip(mv, sign), lang)}")
+        rows.append(f"{team_names(data, team, lang)}: " + (", ".join(parts) or G("none")))
+    return rows
+
+
+def _player_lines(data: dict, lang: str) -> list:
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    by_index = {d["index"]: d for d in data["decisions"]}
+    out = []
+    for row in data.get("summary") or []:
+        parts = [f"{G('judged')} {row['judged']}"]
+        for view, short in _view_labels(G):
+            v = row.get(view) or {}
+            if not v.get("judged"):
+                continue
+            text = f"{short}: {count_of(v['mistakes'], 'mistakes', lang)}"
+            if v["mistakes"]:
+                text += f", {G('lost')} {lost_text(v, lang)}"
+                if v.get("largest"):
+                    d = by_index[v["largest"][0]]
+                    text += (f", {G('largest')} {decision_ref(d, data, lang)} "
+                             f"({loss_text(d[view], lang)})")
+            parts.append(text)
+        out.append(f"{n[row['seat']]}: " + "; ".join(parts))
+    return out
+
