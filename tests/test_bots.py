@@ -219,8 +219,8 @@ def test_evaluate_moves_with_a_playout_budget_uses_the_planned_deals_only():
     s = GameState.start(["S3 S4 H9", "S5 S9 SJ", "SA SK D3", "S6 S7 C8"], Rules(level=2),
                         leader=0)
     v = View.from_state(s)
-    a = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
-    b = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
+    a = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
+    b = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
     assert max(m.samples for m in a) == 3
     assert [(m.play, m.value, m.low, m.high) for m in a] == \
         [(m.play, m.value, m.low, m.high) for m in b]
@@ -275,8 +275,8 @@ def test_a_playout_budget_does_not_read_the_clock():
     s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
                         Rules(level=2), leader=0)
     v = View.from_state(s)
-    tiny = evaluate_moves(v, 1e-6, samples=3, seed=2, max_playouts=40)
-    large = evaluate_moves(v, 50.0, samples=3, seed=2, max_playouts=40)
+    tiny = evaluate_moves(v, max_seconds=1e-6, samples=3, seed=2, max_playouts=40)
+    large = evaluate_moves(v, max_seconds=50.0, samples=3, seed=2, max_playouts=40)
     assert all(m.samples == 3 for m in tiny)
     assert [(m.play, m.value, m.low, m.high) for m in tiny] == \
         [(m.play, m.value, m.low, m.high) for m in large]
