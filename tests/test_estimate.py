@@ -8,7 +8,7 @@ import random
 import pytest
 
 import reference as ref
-from conftest import core_pattern, slow
+from conftest import core_pattern, play_values, slow
 from test_endgame import flags_matter, random_flags, random_position, reference_solve
 
 from guandan_fast import (Estimate, EstimateError, Position, PositionError, Rules,
@@ -50,7 +50,7 @@ def root_search(pos):
 
 def exact_values(pos):
     """{move pattern (None: the pass): exact value}, by solve()."""
-    return {None if p is None else core_pattern(p): v for p, v in [(m.move, m.value) for m in solve(pos).moves]}
+    return {None if p is None else core_pattern(p): v for p, v in play_values(solve(pos))}
 
 
 def tree(pos, iterations, seed=0, threads=1):
@@ -86,7 +86,7 @@ def test_equals_solve_when_provable(k, count, flags):
         e = estimate(pos, max_seconds=None, max_playouts=200, seed=rng.randrange(1000))
         assert e.exact, pos
         assert e.value == res.value
-        assert [(core_pattern(p) if p else None, v) for p, v in [(m.move, m.value) for m in res.moves]] == \
+        assert [(core_pattern(p) if p else None, v) for p, v in play_values(res)] == \
             [(core_pattern(m.move) if m.move else None, m.mean) for m in e.moves]
         assert all(m.low == m.mean == m.high for m in e.moves)
     assert mattered >= (count // 10 if flags else 0), mattered

@@ -27,11 +27,12 @@ it leads to, as the giver could see it at the moment of choosing:
 - **the value** of each legal card (``tribute_candidates`` /
   ``return_candidates``) on each drawn deal is the perfect-information
   value of the start position (``value(state, seconds, seed)``: the
-  review's ``_state_value``, i.e. its ``position_value``: the best mean for
-  the side to move, with that move's interval); every card is valued on
-  the same deals. The values are
-  averaged over the deals with a 95% interval combining the spread between
-  deals with each deal's own half-width (``bots.stats.deals_mean_ci``, as
+  review's ``analysis.engines._state_value``, i.e. the
+  ``engine.value.position_value`` of the estimator's values: the best mean
+  for the side to move, with that move's interval); every card is valued
+  on the same deals. The values are averaged over the deals with a 95%
+  interval combining the spread between deals with each deal's own
+  half-width (``bots.stats.deals_mean_ci``, as
   ``bots.search.evaluate_moves`` does for the play).
 
 A record without ``previous`` has its finishing order rebuilt from the

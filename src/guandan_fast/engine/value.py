@@ -10,8 +10,9 @@ views the same value from the other team's side (every number negated, the
 interval's ends swapped).
 
 >>> v = MoveValue(None, 1.5, 0.5, 2.5, proven_low=-1, proven_high=3, samples=40)
->>> v.pov(1)
-MoveValue(move=None, mean=-1.5, low=-2.5, high=-0.5, proven_low=-3, proven_high=1, samples=40, exact=False, team=1, score=None)
+>>> w = v.pov(1)
+>>> w.team, w.mean, w.low, w.high, w.proven_low, w.proven_high, w.samples
+(1, -1.5, -2.5, -0.5, -3, 1, 40)
 >>> v.pov(1).pov(0) == v
 True
 
@@ -119,11 +120,15 @@ class MoveValue:
         (sound: a proven bound is never wrong, an interval may be): the
         proven bounds intersected, the interval and the mean cut to them (an
         interval that misses them entirely becomes them); exact when the
-        bounds meet."""
+        bounds meet. (Bounds disjoint from the value's own are a
+        contradiction: ValueError.)"""
         lo, hi = max(self.proven_low, low), min(self.proven_high, high)
-        i_lo, i_hi = max(self.low, low), min(self.high, high)
+        if lo > hi:
+            raise ValueError(f"proven bounds {low}..{high} contradict "
+                             f"{self.proven_low}..{self.proven_high}")
+        i_lo, i_hi = max(self.low, lo), min(self.high, hi)
         if i_lo > i_hi:
-            i_lo, i_hi = low, high
+            i_lo, i_hi = lo, hi
         mean = min(max(self.mean, i_lo), i_hi)
         if lo == hi:
             return replace(self, mean=lo, low=lo, high=lo, proven_low=lo, proven_high=hi,
@@ -168,8 +173,12 @@ def position_value(moves: Sequence[MoveValue], mover: int) -> Optional[MoveValue
     moves.
 
     >>> a, b = MoveValue("a", 1.0, 0.0, 2.0, 0, 3), MoveValue("b", 0.5, 0.0, 1.0, -1, 2)
-    >>> position_value([a, b], 0)
-    MoveValue(move=None, mean=1.0, low=0.0, high=2.0, proven_low=0, proven_high=3, samples=None, exact=False, team=0, score=None)
+    >>> p = position_value([a, b], 0)
+    >>> p.move, p.mean, p.low, p.high, p.proven_low, p.proven_high
+    (None, 1.0, 0.0, 2.0, 0, 3)
+    >>> q = position_value([a, b], 1)          # team 1 to move: b is its best
+    >>> q.mean, q.low, q.high, q.proven_low, q.proven_high
+    (0.5, 0.0, 1.0, -1, 2)
     """
     if not moves:
         return None
