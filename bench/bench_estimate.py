@@ -85,7 +85,7 @@ def evaluate(name, budget, seed=0, limit=None, threads=1):
         hint_v = vals[key(h[0])] if h else vals[None]
         out.append({
             "best": value, "sign": sign, "chosen": vals[key(e.best)], "hint": hint_v,
-            "moves": [(vals[key(m.play)], m.mean, m.low, m.high, m.samples, m.exact)
+            "moves": [(vals[key(m.move)], m.mean, m.low, m.high, m.samples, m.exact)
                       for m in e.moves],
             "seconds": e.seconds, "playouts": e.playouts, "exact": e.exact})
     return out
@@ -252,7 +252,7 @@ def arbitration_rows(name, budget, seed=0):
         sign = 1 if pos.turn % 2 == 0 else -1
         e = estimate(pos, max_seconds=budget, seed=seed)
         ranked = E._tree_ranking(e.moves, sign)
-        i = E._hint_index(pos, [m.play for m in e.moves])
+        i = E._hint_index(pos, [m.move for m in e.moves])
         h = None if i is None else e.moves[i]
 
         def pick(margin=None):
@@ -348,7 +348,7 @@ def long_run_judgement(e, ref, sign):
     best move, the choice plausibly best: its interval in `ref` reaches the
     mean of `ref`'s best move, from the mover's side)."""
     top = ref.moves[0]
-    mine = next(m for m in ref.moves if key(m.play) == key(e.best))
+    mine = next(m for m in ref.moves if key(m.move) == key(e.best))
     reach = mine.high >= top.mean if sign > 0 else mine.low <= top.mean
     return key(e.best) == key(ref.best), bool(reach)
 

@@ -47,7 +47,7 @@ def errors(sets, budget, seed=0):
             for m in e.moves:
                 if m.exact:
                     continue
-                v = vals[key(m.play)]
+                v = vals[key(m.move)]
                 out.append((v - m.mean, m.samples, v, m.mean, m.score, m.bounds, name))
     return out
 

@@ -145,13 +145,14 @@ def build(name: str) -> None:
         t = time.perf_counter()
         # (a set extends with the cap it was made with)
         r = solve(pos, pv=False, max_seconds=d["cap_seconds"])
-        vals = [v for _, v in r.moves]
+        vals = [m.value for m in r.moves]
         if not r.exact:
             d["capped"].append(index)      # left out: not proven within CAP
         elif len(set(vals)) > 1:
             d["positions"].append({
                 "index": index, "value": r.value, "seconds": round(time.perf_counter() - t, 3),
-                "moves": [{"pattern": pattern_key(p), "value": v} for p, v in r.moves]})
+                "moves": [{"pattern": pattern_key(m.move), "value": m.value}
+                          for m in r.moves]})
         index += 1
         d["tried"] = index
         path.write_text(json.dumps(d, indent=1))

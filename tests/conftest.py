@@ -15,6 +15,11 @@ from guandan_fast.model.counts import to_counts
 LEVELS = ref.RANKS
 
 
+def play_values(result):
+    """The (move, proven value or None) pairs of a solve() result's moves."""
+    return [(m.move, m.value) for m in result.moves]
+
+
 def core_pattern(play):
     """The engine's Play as the reference's pattern tuple."""
     t, r, ranks, suit = play.pattern

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from guandan_fast.engine.value import MoveValue
 from guandan_fast.game.state import GameState, team
 
 
@@ -54,6 +55,6 @@ class Result:
 def solve(state: GameState, max_nodes=None, max_seconds=None) -> Result:
     """The solver interface analysis.py expects, on a GameState."""
     before = len(_MEMO)
-    moves = [(a, value(state.apply(a))) for a in state.legal_actions()]
-    best = max(v for _, v in moves) if team(state.turn) == 0 else min(v for _, v in moves)
+    moves = [MoveValue.proven(a, value(state.apply(a))) for a in state.legal_actions()]
+    best = max(m.mean for m in moves) if team(state.turn) == 0 else min(m.mean for m in moves)
     return Result(value=best, moves=moves, nodes=len(_MEMO) - before)

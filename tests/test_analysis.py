@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from fake_engines import FakeEstimate, FakeMove
 
-from guandan_fast.analysis.review import MoveValue, analyse, decision_seed, judge
+from guandan_fast.analysis.judge import judge
+from guandan_fast.analysis.review import analyse, decision_seed
+from guandan_fast.engine.value import MoveValue, position_value
 from guandan_fast.engine.endgame import Position, solve
 from guandan_fast.formats.record import load
 from guandan_fast.game.record import Record, replay
@@ -32,8 +34,8 @@ def _minimax_solver(state, max_seconds=None):
 # -- the marking rule --------------------------------------------------------------
 
 def test_a_proven_loss_is_marked_proven_and_lists_every_best_move_pass_included():
-    moves = [MoveValue("a", 1, 1, 1, True), MoveValue(None, 1, 1, 1, True),
-             MoveValue("c", -1, -1, -1, True)]
+    moves = [MoveValue("a", 1, 1, 1, exact=True), MoveValue(None, 1, 1, 1, exact=True),
+             MoveValue("c", -1, -1, -1, exact=True)]
     v = judge("double", moves, "c", seat=0)
     assert v.mistake == "proven" and v.loss == 2
     assert [m.move for m in v.best] == ["a", None]
@@ -60,8 +62,8 @@ def test_estimates_are_marked_only_when_the_intervals_separate():
 
 
 def test_separate_proven_bounds_prove_a_loss_whatever_the_estimates():
-    moves = [MoveValue("a", 0.5, -1.0, 2.0, bounds=(1.0, 3.0)),
-             MoveValue("b", 0.8, -0.5, 2.0, bounds=(-3.0, -1.0))]
+    moves = [MoveValue("a", 0.5, -1.0, 2.0, proven_low=1.0, proven_high=3.0),
+             MoveValue("b", 0.8, -0.5, 2.0, proven_low=-3.0, proven_high=-1.0)]
     v = judge("double", moves, "b", seat=0)
     assert v.mistake == "proven" and [m.move for m in v.best] == ["a"]
     assert v.loss >= 2.0                       # at least the gap the bounds prove
@@ -70,17 +72,15 @@ def test_separate_proven_bounds_prove_a_loss_whatever_the_estimates():
 
 
 def test_estimates_are_held_within_what_the_solver_proved():
-    from guandan_fast.analysis.review import _clip
-    moves = [MoveValue("a", 0.5, -0.5, 1.5), MoveValue("b", 2.0, 1.0, 3.0),
-             MoveValue(None, 0.0, -1.0, 1.0)]
+    from guandan_fast.analysis.engines import _clip
 
     class P:                        # a move's pattern is what the bounds are keyed by
         def __init__(self, k):
             self.pattern = k
-    for m in moves[:2]:
-        m.move = P(m.move)
-    _clip(moves, {"a": (-3.0, -1.0), "b": (1.0, 1.0)})
-    a, b, p = moves
+    moves = [MoveValue(P("a"), 0.5, -0.5, 1.5), MoveValue(P("b"), 2.0, 1.0, 3.0),
+             MoveValue(None, 0.0, -1.0, 1.0)]
+    a, b, p = _clip(moves, {"a": MoveValue.bounded(None, -3.0, -1.0),
+                            "b": MoveValue.bounded(None, 1.0, 1.0)})
     assert (a.low, a.mean, a.high) == (-3.0, -1.0, -1.0)   # the interval missed the proof
     assert b.exact and b.mean == b.low == b.high == 1.0
     assert (p.low, p.mean, p.high, p.exact) == (-1.0, 0.0, 1.0, False)
@@ -99,7 +99,7 @@ def _solve_values(state):
                    finished=state.finished)
     res = solve(pos)
     assert res.exact
-    return {(None if p is None else p.pattern): v for p, v in res.moves}
+    return {(None if m.move is None else m.move.pattern): m.value for m in res.moves}
 
 
 @pytest.mark.parametrize("name", ["record_endgame_short.txt", "record_endgame_pair.txt",
@@ -228,7 +228,7 @@ def _seed_estimator(state, max_seconds=None, seed=0):
 
 
 def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
-    from guandan_fast.analysis.review import _revalue_played
+    from guandan_fast.analysis.engines import _revalue_played
     rec = load(SHORT)
     state, played = rec.start_state(), rec.moves[0].play
 
@@ -236,15 +236,13 @@ def test_a_move_played_with_few_samples_is_valued_again_on_its_own():
         assert st.turn == 1                        # the position after the move played
         return FakeEstimate(0.5, [FakeMove(p, 0.5, 0.1, 0.9, 50) for p in st.legal_actions()])
     engines = {"estimator": child_estimator, "solver": None, "solve_cards": 0}
-    moves = [MoveValue(played, -3.0, -3.0, -0.6, samples=3, bounds=(-3.0, 1.0)),
+    moves = [MoveValue(played, -3.0, -3.0, -0.6, samples=3, proven_low=-3.0, proven_high=1.0),
              MoveValue(None, 1.0, 0.5, 1.5, samples=400)]
-    _revalue_played(moves, played, state, engines, 0.2, 7)
-    m = moves[0]
+    m = _revalue_played(moves, played, state, engines, 0.2, 7)[0]
     assert (m.mean, m.low, m.high, m.samples) == (0.5, 0.1, 0.9, 50)
     # enough samples: left alone
     again = [MoveValue(played, -3.0, -3.0, -0.6, samples=30)]
-    _revalue_played(again, played, state, engines, 0.2, 7)
-    assert again[0].mean == -3.0
+    assert _revalue_played(again, played, state, engines, 0.2, 7)[0].mean == -3.0
 
 
 def test_a_position_value_is_the_best_mean_for_the_mover_with_its_own_interval():
@@ -253,7 +251,7 @@ def test_a_position_value_is_the_best_mean_for_the_mover_with_its_own_interval()
     everywhere (``position_value``, as ``judge`` does): the best mean for the
     mover with that move's own interval, so the mean lies inside the
     interval, and the best proven bounds for the mover."""
-    from guandan_fast.analysis.review import _state_value, position_value
+    from guandan_fast.analysis.engines import _state_value
     rec = load(SHORT)
     state = rec.start_state()
     plays = state.legal_actions()
@@ -264,13 +262,14 @@ def test_a_position_value_is_the_best_mean_for_the_mover_with_its_own_interval()
                                    FakeMove(plays[1], 1.0, 0.9, 1.1, 5)])
     mv = _state_value(state, {"estimator": est, "solver": None, "solve_cards": 0}, 0.1, 0)
     assert (mv.move, mv.mean, mv.low, mv.high, mv.samples) == (None, 1.0, 0.9, 1.1, 5)
-    moves = [MoveValue("a", 0.2, -0.5, 0.9, bounds=(0.0, 3.0)),
-             MoveValue("b", 1.0, -1.0, 2.0, bounds=(-3.0, 2.0))]
+    moves = [MoveValue("a", 0.2, -0.5, 0.9, proven_low=0.0, proven_high=3.0),
+             MoveValue("b", 1.0, -1.0, 2.0, proven_low=-3.0, proven_high=2.0)]
     team0, team1 = position_value(moves, 0), position_value(moves, 1)
+    assert team1 == position_value([m.pov(1) for m in moves], 1).pov(0)
     assert (team0.mean, team0.low, team0.high, team0.bounds) == (1.0, 0.0, 2.0, (0.0, 3.0))
     assert (team1.mean, team1.low, team1.high, team1.bounds) == (0.2, -0.5, 0.9, (-3.0, 2.0))
-    proven = position_value([MoveValue("a", 1, 1, 1, True), MoveValue("b", 0.5, 0, 1,
-                                                                      bounds=(0.0, 1.0))], 0)
+    proven = position_value([MoveValue("a", 1, 1, 1, exact=True), MoveValue("b", 0.5, 0, 1,
+                                                                      proven_low=0.0, proven_high=1.0)], 0)
     assert proven.exact and proven.mean == 1
 
 

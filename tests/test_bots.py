@@ -7,11 +7,12 @@ import pytest
 
 from guandan_fast import (BotSpecError, GreedyBot, RandomBot, Rules, View, hints, make_bot,
                           read_play, sample_deals)
-from guandan_fast.bots import Bot, SearchBot, Suggestion, suggest
+from guandan_fast.bots import Bot, SearchBot, suggest
+from guandan_fast.engine.value import MoveValue
 from guandan_fast.bots.match import deal_for, match
 from guandan_fast.formats.record import loads
 from guandan_fast.game.record import replay
-from guandan_fast.game.state import GameState, partner
+from guandan_fast.game.state import GameState, partner, team
 from guandan_fast.game.tribute import check_return_card, check_tribute_card
 
 
@@ -172,26 +173,27 @@ def _tribute_views(seed=3, at=(0, 9, 30)):
 
 def _check_suggestions(v, out):
     """Every legal move exactly once (the pass when following), as
-    Suggestions; values best first, then the unvalued in the hint order."""
+    MoveValues for the mover's team; values best first, then the unvalued
+    in the hint order."""
     legal = v.legal_actions()
-    plays = [s.play for s in out]
+    plays = [s.move for s in out]
     assert len(out) == len(legal)
     assert len(set(plays)) == len(plays)                 # no move twice
     assert set(plays) == set(legal)                      # every legal move
     assert (None in plays) == (v.table is not None)      # the pass when following
     seen_none = False
     for s in out:
-        assert isinstance(s, Suggestion)
-        play, value, low, high = s
-        if value is None:
+        assert isinstance(s, MoveValue) and s.team == team(v.seat)
+        if not s.valued:
             seen_none = True
-            assert low is None and high is None
+            assert (s.samples, s.low, s.high) == (0, -3, 3)
         else:
             assert not seen_none                         # valued moves first
-            assert -3 <= low <= value <= high <= 3
-    values = [s.value for s in out if s.value is not None]
+            assert s.samples > 0
+            assert -3 <= s.low <= s.mean <= s.high <= 3
+    values = [s.mean for s in out if s.valued]
     assert values == sorted(values, reverse=True)
-    unvalued = [s.play for s in out if s.value is None]
+    unvalued = [s.move for s in out if not s.valued]
     order = {p: i for i, p in enumerate(hints(v.hand_counts, v.rules, v.table))}
     ranks = [order.get(p, len(order)) for p in unvalued]
     assert ranks == sorted(ranks)
@@ -220,11 +222,10 @@ def test_evaluate_moves_with_a_playout_budget_uses_the_planned_deals_only():
     s = GameState.start(["S3 S4 H9", "S5 S9 SJ", "SA SK D3", "S6 S7 C8"], Rules(level=2),
                         leader=0)
     v = View.from_state(s)
-    a = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
-    b = evaluate_moves(v, 0.2, samples=3, seed=1, max_playouts=50)
+    a = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
+    b = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
     assert max(m.samples for m in a) == 3
-    assert [(m.play, m.value, m.low, m.high) for m in a] == \
-        [(m.play, m.value, m.low, m.high) for m in b]
+    assert a == b
 
 
 def test_search_bot_plays_legal_deals():
@@ -244,15 +245,15 @@ def test_docs_examples():
 
 
 def test_search_bot_keeps_the_greedy_choice_without_a_clear_margin():
-    from guandan_fast.bots.search import MoveValue, _pick
+    from guandan_fast.bots.search import _pick
     rules = Rules(level=2)
     a, b = read_play("S3", rules), read_play("S4", rules)
-    base = MoveValue(a, 1.0, -0.5, 2.5, 2)
-    close = MoveValue(b, 1.5, 0.9, 2.1, 2)        # better, but its interval reaches 1.0
-    clear = MoveValue(b, 2.5, 1.2, 3.0, 2)
+    base = MoveValue(a, 1.0, -0.5, 2.5, samples=2)
+    close = MoveValue(b, 1.5, 0.9, 2.1, samples=2)   # better, but its interval reaches 1.0
+    clear = MoveValue(b, 2.5, 1.2, 3.0, samples=2)
     assert _pick([close, base], a) == a
     assert _pick([clear, base], a) == b
-    assert _pick([MoveValue(b, 3.0, 2.0, 3.0, 1), MoveValue(a, None, None, None, 0)], a) == a
+    assert _pick([MoveValue(b, 3.0, 2.0, 3.0, samples=1), MoveValue.bounded(a, -3, 3)], a) == a
 
 
 def test_perfect_view_suggest_agrees_with_a_proof():
@@ -263,9 +264,9 @@ def test_perfect_view_suggest_agrees_with_a_proof():
     v = View.from_state(s, reveal=True)
     out = suggest(v, max_seconds=0.2)
     exact = solve(Position(["S3 S4", "S5 S9", "SA SK", "S6 S7"], Rules(level=2), turn=0))
-    want = {p: val for p, val in exact.moves}
+    want = {m.move: m.value for m in exact.moves}
     for sug in out:
-        assert sug.value == want[sug.play] and sug.low == sug.high == sug.value
+        assert sug.mean == want[sug.move] and sug.low == sug.high == sug.mean
 
 
 def test_a_playout_budget_does_not_read_the_clock():
@@ -276,11 +277,10 @@ def test_a_playout_budget_does_not_read_the_clock():
     s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
                         Rules(level=2), leader=0)
     v = View.from_state(s)
-    tiny = evaluate_moves(v, 1e-6, samples=3, seed=2, max_playouts=40)
-    large = evaluate_moves(v, 50.0, samples=3, seed=2, max_playouts=40)
+    tiny = evaluate_moves(v, max_seconds=1e-6, samples=3, seed=2, max_playouts=40)
+    large = evaluate_moves(v, max_seconds=50.0, samples=3, seed=2, max_playouts=40)
     assert all(m.samples == 3 for m in tiny)
-    assert [(m.play, m.value, m.low, m.high) for m in tiny] == \
-        [(m.play, m.value, m.low, m.high) for m in large]
+    assert tiny == large
 
 
 def test_search_arguments_are_checked_at_the_boundary():

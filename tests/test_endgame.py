@@ -12,7 +12,7 @@ import pytest
 
 import reference as ref
 import reference_endgame as ref_end
-from conftest import core_pattern, flag_kwargs, slow
+from conftest import core_pattern, flag_kwargs, play_values, slow
 
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
@@ -30,7 +30,7 @@ def line(result):
 
 
 def move_values(result):
-    return {("-" if p is None else str(p)): v for p, v in result.moves}
+    return {("-" if p is None else str(p)): v for p, v in play_values(result)}
 
 
 # ---------------------------------------------------------------------------
@@ -127,11 +127,11 @@ def test_result_shape():
     assert isinstance(res, EndgameResult)
     assert res.exact and res.value in (3, 2, 1, -1, -2, -3)
     assert len(res.moves) == len(plays("S3 S4", R2)) == 2
-    assert all(v is not None for _, v in res.moves)
+    assert all(v is not None for _, v in play_values(res))
     # best first for the mover (team 0 maximises)
-    vals = [v for _, v in res.moves]
+    vals = [v for _, v in play_values(res)]
     assert vals == sorted(vals, reverse=True)
-    assert res.best == [p for p, v in res.moves if v == res.value]
+    assert res.best == [p for p, v in play_values(res) if v == res.value]
     assert res.nodes > 0 and res.seconds >= 0
     data = res.to_dict()
     json.dumps(data)
@@ -158,7 +158,7 @@ def test_node_limit_returns_what_is_proven():
     assert -3 <= res.lower <= res.upper <= 3
     if res.value is None:
         assert res.lower < res.upper
-    for (p, v), (lo, hi) in zip(res.moves, res.bounds):
+    for p, v, lo, hi in [(m.move, m.value, *m.bounds) for m in res.moves]:
         assert lo <= hi and (v is None) == (lo != hi)
 
 
@@ -405,7 +405,7 @@ def check_against_reference(pos, threads=1):
     value, ref_moves = reference_solve(pos)
     res = solve(pos, threads=threads)
     assert res.exact
-    mine = {None if p is None else core_pattern(p): v for p, v in res.moves}
+    mine = {None if p is None else core_pattern(p): v for p, v in play_values(res)}
     assert len(mine) == len(res.moves), "two moves with one pattern"
     assert mine == ref_moves, pos
     assert res.value == value, pos
@@ -480,8 +480,8 @@ def test_threads_match_one_thread_on_bigger_positions():
                        Rules(level=rng.choice(ref.RANKS)), turn=rng.randrange(4))
         one, two = solve(pos), solve(pos, threads=2)
         assert two.exact and two.value == one.value
-        assert dict((str(p), v) for p, v in two.moves) == \
-            dict((str(p), v) for p, v in one.moves)
+        assert dict((str(p), v) for p, v in play_values(two)) == \
+            dict((str(p), v) for p, v in play_values(one))
         assert two.pv[0][1] in two.best
 
 
@@ -555,8 +555,8 @@ def test_small_transposition_table_changes_nothing():
         pos = random_position(rng, 4, rich=rng.random() < 0.5)
         a = solve(pos)
         b = solve(pos, tt_bits=10)
-        assert [(core_pattern(p) if p else None, v) for p, v in a.moves] == \
-               [(core_pattern(p) if p else None, v) for p, v in b.moves]
+        assert [(core_pattern(p) if p else None, v) for p, v in play_values(a)] == \
+               [(core_pattern(p) if p else None, v) for p, v in play_values(b)]
 
 
 def test_progress_reports_during_and_between_moves():
@@ -1170,8 +1170,8 @@ def test_value_only_solve_agrees_with_the_full_solve():
         full_best = {None if m is None else m.pattern for m in full.best}
         assert {None if m is None else m.pattern for m in quick.best} <= full_best
         assert quick.nodes <= full.nodes
-        full_values = {(None if m is None else m.pattern): v for m, v in full.moves}
-        for m, v in quick.moves:       # what it did value agrees with the full solve
+        full_values = {(None if m is None else m.pattern): v for m, v in play_values(full)}
+        for m, v in play_values(quick):       # what it did value agrees with the full solve
             if v is not None:
                 assert v == full_values[None if m is None else m.pattern]
 

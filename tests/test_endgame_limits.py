@@ -12,6 +12,7 @@ import random
 import pytest
 
 import reference as ref
+from conftest import play_values
 
 from guandan_fast import Position, Rules, solve
 from guandan_fast.engine.endgame import SolveInterrupted
@@ -27,7 +28,7 @@ def exact_values(pos, max_nodes=None):
     if not res.exact:
         assert max_nodes is not None
         return None
-    return res.value, {key(p): v for p, v in res.moves}, res.nodes
+    return res.value, {key(p): v for p, v in play_values(res)}, res.nodes
 
 
 def check_sound(res, value, moves, all_moves):
@@ -35,8 +36,8 @@ def check_sound(res, value, moves, all_moves):
     assert -3 <= res.lower <= value <= res.upper <= 3
     assert res.value is None or res.value == value
     assert (res.value is not None) == (res.lower == res.upper)
-    assert len(res.moves) == len(moves) == len(res.bounds)
-    for (p, v), (lo, hi) in zip(res.moves, res.bounds):
+    assert len(res.moves) == len(moves)
+    for p, v, lo, hi in [(m.move, m.value, *m.bounds) for m in res.moves]:
         assert lo <= moves[key(p)] <= hi, (p, lo, hi, moves[key(p)])
         assert v is None or v == moves[key(p)]
         assert (v is None) == (lo != hi)
@@ -50,7 +51,7 @@ def check_sound(res, value, moves, all_moves):
     if res.exact:
         assert res.value == value
         if all_moves:
-            assert all(v is not None for _, v in res.moves)
+            assert all(v is not None for _, v in play_values(res))
     if res.stopped is None:
         assert res.value == value
 
@@ -155,7 +156,7 @@ def test_interrupt_keeps_what_is_proven():
         # result, which check_sound then holds to the exact values)
         assert threads > 1 or not res.exact
         check_sound(res, value, moves, True)
-        assert any(v is not None for _, v in res.moves)
+        assert any(v is not None for _, v in play_values(res))
 
 
 @pytest.mark.slow

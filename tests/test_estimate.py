@@ -8,13 +8,14 @@ import random
 import pytest
 
 import reference as ref
-from conftest import core_pattern, slow
+from conftest import core_pattern, play_values, slow
 from test_endgame import flags_matter, random_flags, random_position, reference_solve
 
 from guandan_fast import (Estimate, EstimateError, Position, PositionError, Rules,
                           beating_plays, estimate, hints, plays, solve)
 from guandan_fast._core import TOKENS
 from guandan_fast.engine import estimate as est_mod
+from guandan_fast.engine.value import MoveValue
 
 R2 = Rules(level=2)
 
@@ -38,7 +39,7 @@ def legal_patterns(pos):
 
 
 def patterns(e):
-    return [None if m.play is None else core_pattern(m.play) for m in e.moves]
+    return [None if m.move is None else core_pattern(m.move) for m in e.moves]
 
 
 def root_search(pos):
@@ -49,7 +50,7 @@ def root_search(pos):
 
 def exact_values(pos):
     """{move pattern (None: the pass): exact value}, by solve()."""
-    return {None if p is None else core_pattern(p): v for p, v in solve(pos).moves}
+    return {None if p is None else core_pattern(p): v for p, v in play_values(solve(pos))}
 
 
 def tree(pos, iterations, seed=0, threads=1):
@@ -85,8 +86,8 @@ def test_equals_solve_when_provable(k, count, flags):
         e = estimate(pos, max_seconds=None, max_playouts=200, seed=rng.randrange(1000))
         assert e.exact, pos
         assert e.value == res.value
-        assert [(core_pattern(p) if p else None, v) for p, v in res.moves] == \
-            [(core_pattern(m.play) if m.play else None, m.mean) for m in e.moves]
+        assert [(core_pattern(p) if p else None, v) for p, v in play_values(res)] == \
+            [(core_pattern(m.move) if m.move else None, m.mean) for m in e.moves]
         assert all(m.low == m.mean == m.high for m in e.moves)
     assert mattered >= (count // 10 if flags else 0), mattered
 
@@ -109,7 +110,7 @@ def test_tree_proofs_match_the_reference(k, count, flags):
         e = tree(pos, 300, seed=rng.randrange(100))
         assert set(patterns(e)) == set(ref_moves)
         for m in e.moves:
-            v = ref_moves[None if m.play is None else core_pattern(m.play)]
+            v = ref_moves[None if m.move is None else core_pattern(m.move)]
             if m.exact:
                 proven += 1
                 assert m.mean == v, pos
@@ -132,7 +133,7 @@ def coverage(positions, iterations):
         vals = exact_values(pos)
         e = tree(pos, iterations, seed=7)
         for m in e.moves:
-            v = vals[None if m.play is None else core_pattern(m.play)]
+            v = vals[None if m.move is None else core_pattern(m.move)]
             total += 1
             unproven += not m.exact
             inside += m.low - 1e-9 <= v <= m.high + 1e-9
@@ -197,14 +198,15 @@ def test_every_legal_move_once(k, standing, flags):
         top = max((m for m in e.moves if m.samples or m.exact), key=lambda m: sign * m.score)
         if sign * first.score < sign * top.score:
             h = hints(pos.hands[pos.turn], pos.rules, pos.table)[0]
-            assert tuple(first.play.pattern) == tuple(h.pattern)
+            assert tuple(first.move.pattern) == tuple(h.pattern)
             assert sign * top.mean < sign * first.mean + est_mod.HINT_MARGIN
-        assert e.best is e.moves[0].play
+        assert e.best is e.moves[0].move
 
 
 def _move(play, mean, samples=100, bounds=(-3, 3), score=None):
-    return est_mod.MoveEstimate(play, mean, max(-3.0, mean - 1), min(3.0, mean + 1), samples,
-                                bounds[0] == bounds[1], bounds, mean if score is None else score)
+    return MoveValue(play, mean, max(-3.0, mean - 1), min(3.0, mean + 1), *bounds,
+                     samples=samples, exact=bounds[0] == bounds[1],
+                     score=mean if score is None else score)
 
 
 @pytest.mark.parametrize("team", [0, 1])
@@ -219,8 +221,8 @@ def test_the_hint_first_play_stays_first_unless_the_tree_shows_it_worse(team):
     s = 1 if team == 0 else -1
 
     def order(ranked):
-        k = est_mod._hint_index(pos, [m.play for m in ranked])
-        return [str(m.play) for m in est_mod._hint_first(ranked, s, ranked[k])]
+        k = est_mod._hint_index(pos, [m.move for m in ranked])
+        return [str(m.move) for m in est_mod._hint_first(ranked, s, ranked[k])]
 
     def bounds(a, b):
         return tuple(sorted((s * a, s * b)))
@@ -476,7 +478,7 @@ def test_time_budget_proofs_are_sound(threads, seed):
         assert e.threads == threads
         assert sorted(map(str, patterns(e))) == sorted(map(str, legal_patterns(pos)))
         for m in e.moves:
-            v = vals[None if m.play is None else core_pattern(m.play)]
+            v = vals[None if m.move is None else core_pattern(m.move)]
             assert m.bounds[0] <= v <= m.bounds[1]
             if m.exact:
                 assert m.mean == v
@@ -599,7 +601,7 @@ def test_numpy_seeds_huge_budgets_and_wrong_types_are_clean():
     # the tree runs on a full deal: a NumPy seed reaches it
     e = estimate(full, max_playouts=20, max_seconds=None, seed=np.uint64(5))
     f = estimate(full, max_playouts=20, max_seconds=None, seed=5)
-    assert [(m.play, m.mean) for m in e.moves] == [(m.play, m.mean) for m in f.moves]
+    assert [(m.move, m.mean) for m in e.moves] == [(m.move, m.mean) for m in f.moves]
     with pytest.raises(EstimateError, match="max_seconds"):
         estimate(full, max_seconds=10 ** 400)
     with pytest.raises(LimitError, match="max_seconds"):

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 from fake_engines import FakeEstimate, FakeMove
 
-from guandan_fast.analysis.review import MoveValue, analyse, judge
+from guandan_fast.analysis.judge import judge
+from guandan_fast.analysis.review import analyse
+from guandan_fast.engine.value import MoveValue
 from guandan_fast.formats.record import load
 from guandan_fast.report.common import _mark
 from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
@@ -98,8 +100,8 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     """The proven bounds separate the two moves by 2 levels (1 against −1):
     that much is proven; the means differ by 5.4, an estimate, shown as one
     with its interval (the difference's, within the proven range)."""
-    moves = [MoveValue("A", 2.5, 0.7, 3.0, bounds=(1.0, 3.0)),
-             MoveValue("B", -2.9, -3.0, -1.1, bounds=(-3.0, -1.0))]
+    moves = [MoveValue("A", 2.5, 0.7, 3.0, proven_low=1.0, proven_high=3.0),
+             MoveValue("B", -2.9, -3.0, -1.1, proven_low=-3.0, proven_high=-1.0)]
     v = judge("double", moves, "B", 0)
     assert v.mistake == "proven"
     assert v.loss_proven == 2.0 and v.loss == pytest.approx(5.4)
@@ -110,7 +112,7 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     assert _mark(d, "ru") == "✗ доказанная потеря: не менее 2 уровней (оценка ≈5,4 [2,1, 6])"
     assert _mark(d, "zh") == "✗ 已证明的损失: 至少2级 (估计 ≈5.4 [2.1, 6])"
     # both values exact: the whole loss is proven, one number
-    e = judge("double", [MoveValue("a", 1, 1, 1, True), MoveValue("c", -1, -1, -1, True)], "c", 0)
+    e = judge("double", [MoveValue("a", 1, 1, 1, exact=True), MoveValue("c", -1, -1, -1, exact=True)], "c", 0)
     assert (e.loss, e.loss_low, e.loss_high, e.loss_proven) == (2, 2, 2, 2)
     assert _mark(e.to_dict(), "en") == "✗ proven loss: 2 levels"
     # for team 1 the same values: "B" is the best, "A" a proven loss of 2 at least

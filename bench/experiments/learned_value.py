@@ -114,7 +114,7 @@ def _make(cache: Path, cards: int, seed: int, n: int, cap: float) -> None:
         if not r.exact:
             continue
         sign = 1 if pos.turn % 2 == 0 else -1
-        for play, value in r.moves:
+        for play, value in [(m.move, m.value) for m in r.moves]:
             X.append(features(_after(pos, play), pos.turn, play, pos.rules.level))
             Y.append(sign * value)
     cache.mkdir(parents=True, exist_ok=True)

@@ -28,10 +28,10 @@ class ArgmaxSearchBot(SearchBot):
         self._calls += 1
         if len(view.legal_actions()) == 1:
             return view.legal_actions()[0]
-        moves = evaluate_moves(view, self.max_seconds, self.samples,
+        moves = evaluate_moves(view, max_seconds=self.max_seconds, samples=self.samples,
                                seed=(self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
                                max_playouts=self.max_playouts)
-        return moves[0].play
+        return moves[0].move
 
 
 def main(argv=None):

@@ -12,12 +12,13 @@ from .errors import (BotSpecError, CardParseError, GuandanError, HandError, Matc
                      EstimateError)
 from .engine.decomposition import decompose, min_plays, min_plays_batch
 from .engine.endgame import EndgameResult, Position, solve
-from .engine.estimate import Estimate, MoveEstimate, estimate
+from .engine.estimate import Estimate, estimate
+from .engine.value import MoveValue
 from .model.counts import from_counts, to_counts
 from .engine.moves import beating_plays, hints, plays, plays_array
 from .model.rules import Rules, beats, classify, read_play
 from .game.view import View, sample_deals
-from .bots import (Bot, GreedyBot, MatchResult, RandomBot, SearchBot, Suggestion, make_bot,
+from .bots import (Bot, GreedyBot, MatchResult, RandomBot, SearchBot, make_bot,
                    match, suggest)
 from .game.tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
                       suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
@@ -29,11 +30,11 @@ __all__ = [
     "classify", "read_play", "beats", "to_counts", "from_counts",
     "plays", "beating_plays", "hints", "plays_array",
     "min_plays", "decompose", "min_plays_batch",
-    "Position", "solve", "EndgameResult", "estimate", "Estimate", "MoveEstimate",
+    "Position", "solve", "EndgameResult", "estimate", "Estimate", "MoveValue",
     "GuandanError", "CardParseError", "HandError", "RulesError", "PlayError",
     "PositionError", "RecordError", "ViewError", "BotSpecError", "MatchError", "EstimateError",
     "tribute_candidates", "return_candidates", "anti_tribute", "tribute_plan",
     "TributePlan", "suggest_tribute", "suggest_return", "TributeAdvice",
     "View", "sample_deals", "Bot", "RandomBot", "GreedyBot", "SearchBot", "make_bot",
-    "suggest", "Suggestion", "match", "MatchResult",
+    "suggest", "match", "MatchResult",
 ]

@@ -27,11 +27,12 @@ it leads to, as the giver could see it at the moment of choosing:
 - **the value** of each legal card (``tribute_candidates`` /
   ``return_candidates``) on each drawn deal is the perfect-information
   value of the start position (``value(state, seconds, seed)``: the
-  review's ``_state_value``, i.e. its ``position_value``: the best mean for
-  the side to move, with that move's interval); every card is valued on
-  the same deals. The values are
-  averaged over the deals with a 95% interval combining the spread between
-  deals with each deal's own half-width (``bots.stats.deals_mean_ci``, as
+  review's ``analysis.engines._state_value``, i.e. the
+  ``engine.value.position_value`` of the estimator's values: the best mean
+  for the side to move, with that move's interval); every card is valued
+  on the same deals. The values are averaged over the deals with a 95%
+  interval combining the spread between deals with each deal's own
+  half-width (``bots.stats.deals_mean_ci``, as
   ``bots.search.evaluate_moves`` does for the play).
 
 A record without ``previous`` has its finishing order rebuilt from the
@@ -46,11 +47,12 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Callable, NamedTuple, Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
 from ..bots.stats import deals_mean_ci
+from ..engine.value import MoveValue
 from ..game.record import exchanged
 from ..game.state import GameState, partner
 from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
@@ -59,7 +61,7 @@ from ..game.view import View, sample_deals
 from ..model.counts import from_counts
 from ..model.rules import Rules
 
-__all__ = ["ExchangeSeat", "CardValue", "exchange_seat", "finishing_order", "start_position",
+__all__ = ["ExchangeSeat", "exchange_seat", "finishing_order", "start_position",
            "exchange_values", "SAMPLE_SECONDS", "MAX_DEALS"]
 
 # the least budget worth one estimate of a full deal, and the deals a
@@ -67,19 +69,6 @@ __all__ = ["ExchangeSeat", "CardValue", "exchange_seat", "finishing_order", "sta
 MAX_DEALS = DEFAULT_SAMPLES
 MIN_CALL_SECONDS = 0.01   # an estimate gets at least this
 _MAX_DRAWS = 50           # rejection: at most this many draws per deal wanted
-
-
-class CardValue(NamedTuple):
-    """A legal card and its value from the giver's seat (team 0's levels):
-    the mean over ``deals`` drawn deals and its 95% interval; ``exact``
-    when only one deal is possible and its value is proven."""
-
-    card: Card
-    mean: float
-    low: float
-    high: float
-    deals: int
-    exact: bool = False
 
 
 @dataclass(frozen=True)
@@ -232,15 +221,17 @@ def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
     return out
 
 
-def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: int,
+def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed: int,
                     min_seconds: float = 0.2) -> list:
-    """A ``CardValue`` for every legal card (team 0's values), within about
+    """A :class:`~guandan_fast.engine.value.MoveValue` for every legal card
+    (team 0's values: the mean over the ``samples`` drawn deals and its 95%
+    interval; ``exact`` when only one deal is possible and its value is
+    proven), within about
     ``seconds`` in all: at least ``min_seconds`` per card, one deal per
     ``SAMPLE_SECONDS`` of a card's share (at most ``MAX_DEALS``), the
     estimates sharing what is left of the planned time after the drawing
     and the advice. ``value(state, seconds, seed)`` gives a position's
-    value as an object with ``mean``, ``low``, ``high`` and ``exact`` (the
-    review's ``MoveValue``), or None. An empty list when no deal could be
+    value as a team 0 MoveValue, or None. An empty list when no deal could be
     valued."""
     cands = list(seat.candidates)
     if not cands:
@@ -278,5 +269,5 @@ def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: i
     out = []
     for i, card in enumerate(cands):
         mean, lo, hi = deals_mean_ci(vals[i], halves[i], perfect=perfect)
-        out.append(CardValue(card, mean, lo, hi, len(vals[i]), exact))
+        out.append(MoveValue(card, mean, lo, hi, samples=len(vals[i]), exact=exact))
     return out

@@ -12,9 +12,9 @@ return included, and values every decision:
   other exchanges as recorded); the card given leads to the recorded start
   of the play, whose value is the first play decision's (valued once).
 
-A position's value is defined once (``position_value``): the best mean for
-the side to move among its moves' values, with that move's own interval,
-and the best proven bounds for the mover. A decision's ``value``, a forced
+A position's value is defined once (``engine.value.position_value``): the
+best mean for the side to move among its moves' values, with that move's
+own interval, and the best proven bounds for the mover. A decision's ``value``, a forced
 move's, an exchange card's, the opening values and the graph all use it.
 - **single-dummy** (``"single"``), what the mover could know: for a play,
   the bot's ``suggest`` on the mover's ``View`` (``game.view.View.from_record``),
@@ -26,15 +26,17 @@ move's, an exchange card's, the opening values and the graph all use it.
   tribute advice (``exchange``): a card that differs from the advice is
   shown as such, and is a mistake only by the rule below, like any move.
 
-A move is a **mistake** only when its loss is shown: ``"proven"`` when the
-values of the move played and of the best move are both exact (proven by the
-solver), ``"estimated"`` when their confidence intervals do not overlap.
-``best_moves`` lists every best move (pass included): the moves of the best
-exact value, or, for estimates, every move whose interval lies above the
-move played and overlaps the top one.
+A move is a **mistake** only when its loss is shown (``analysis.judge``):
+``"proven"`` when the values of the move played and of the best move are
+both exact (proven by the solver) or proven bounds separate them,
+``"estimated"`` when their confidence intervals do not overlap. ``best``
+lists every best move (pass included): the moves of the best exact value,
+or, for estimates, every move whose interval lies above the move played and
+overlaps the top one.
 
-Values are always team 0's expected level gain (+3 .. -3, RULES 8); a
-``loss`` is counted for the mover's team (positive: levels given away).
+Values (``engine.value.MoveValue``) are always team 0's expected level gain
+(+3 .. -3, RULES 8); a ``loss`` is counted for the mover's team (positive:
+levels given away).
 Every decision gets its own seed (``decision_seed``), so what reaches the
 engines does not depend on the number of processes. The seeds fix the random
 draws (the hidden hands of the single-dummy view), not the values: the
@@ -43,9 +45,9 @@ and with it the values, the intervals and the marks, depends on the machine's
 speed and load, and two runs with the same seed can differ. (Injected engines
 that do not stop on time give the same review every time.)
 
-The engines are called here and only here; each can be injected
-(``solver=``, ``estimator=``, ``suggester=``), and a missing one is a note,
-not a crash. The work is spread over processes (``jobs``) or a Dask cluster
+The engines are called in ``analysis.engines`` and only there; each can be
+injected (``solver=``, ``estimator=``, ``suggester=``), and one left out
+(None) is a note, not a crash. The work is spread over processes (``jobs``) or a Dask cluster
 (``dask``) by ``analysis.batch``.
 """
 
@@ -55,89 +57,20 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
-from ..errors import GuandanError, ReviewError
+from ..engine.value import MoveValue, _r, difference, move_dict, position_value
+from ..errors import ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
+from .engines import (DEFAULT_SOLVE_CARDS, FORCED_FRACTION, MIN_CANDIDATE_SECONDS,
+                      decision_seed, value_task)
+from .judge import Valuation, judge, same_move
 
-__all__ = ["analyse", "Analysis", "Decision", "Valuation", "MoveValue", "ExchangeReview",
-           "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS"]
+__all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
+           "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS",
+           "FORCED_FRACTION", "MIN_CANDIDATE_SECONDS"]
 
 VIEWS = ("double", "single")
 DEFAULT_BUDGET = 1.0          # seconds per decision and per view (see docs/performance.md)
-DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
-FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
-MIN_CANDIDATE_SECONDS = 0.2   # the least time for each card of a tribute or return
-
-
-def decision_seed(seed: int, index: int) -> int:
-    """The seed of decision ``index`` of a review seeded ``seed``.
-
-    >>> decision_seed(0, 5) == decision_seed(0, 5) != decision_seed(1, 5)
-    True
-    """
-    return (seed * 1_000_003 + index * 7_919 + 12_345) % (2 ** 31 - 1)
-
-
-# -- values ------------------------------------------------------------------
-
-@dataclass
-class MoveValue:
-    """One candidate move and its value (team 0's level gain)."""
-
-    move: Any                        # a Play, None for a pass, a Card for an exchange
-    mean: float
-    low: float
-    high: float
-    exact: bool = False
-    samples: Optional[int] = None
-    bounds: tuple = (-3.0, 3.0)      # what is proven of its value (always holds it)
-
-    def __post_init__(self):
-        if self.exact:
-            self.bounds = (self.mean, self.mean)
-
-    def for_mover(self, sign: int) -> tuple:
-        """(low, mean, high) from the mover's side (sign +1: team 0)."""
-        if sign > 0:
-            return self.low, self.mean, self.high
-        return -self.high, -self.mean, -self.low
-
-    def bounds_for_mover(self, sign: int) -> tuple:
-        lo, hi = self.bounds
-        return (lo, hi) if sign > 0 else (-hi, -lo)
-
-    def to_dict(self) -> dict:
-        return {"move": _move_dict(self.move), "mean": _r(self.mean), "low": _r(self.low),
-                "high": _r(self.high), "exact": self.exact, "samples": self.samples,
-                "bounds": [_r(self.bounds[0]), _r(self.bounds[1])]}
-
-
-@dataclass
-class Valuation:
-    """What one view says about one decision."""
-
-    view: str                        # "double" or "single"
-    moves: list                      # MoveValue, best first for the mover
-    chosen: Optional[MoveValue]      # the move played (None: not among the moves)
-    value: Optional[float] = None    # the position (the best move's mean)
-    exact: bool = False              # every value here is proven
-    best: list = field(default_factory=list)     # the best moves (MoveValue)
-    loss: float = 0.0                # for the mover's team: the estimated mean (loss_of)
-    loss_low: float = 0.0            # its interval
-    loss_high: float = 0.0
-    loss_proven: float = 0.0         # the part of it the proven bounds show
-    mistake: Optional[str] = None    # None, "proven" or "estimated"
-    method: str = ""                 # "solve", "estimate", "suggest", "forced"
-    seconds: float = 0.0
-
-    def to_dict(self) -> dict:
-        return {"view": self.view, "method": self.method, "value": _r(self.value),
-                "exact": self.exact, "chosen": self.chosen.to_dict() if self.chosen else None,
-                "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
-                "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
-                "loss_proven": _r(self.loss_proven),
-                "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
-                "seconds": round(self.seconds, 3)}
 
 
 def _lost(marked: list) -> dict:
@@ -157,371 +90,6 @@ def _lost(marked: list) -> dict:
             "largest": largest}
 
 
-def _r(x):
-    return None if x is None else round(float(x), 3)
-
-
-def _move_dict(m):
-    if m is None:
-        return None
-    if hasattr(m, "type"):
-        return {"cards": str(m), "type": m.type, "rank": m.rank}
-    return {"cards": str(m), "type": "card", "rank": str(m)[1:]}
-
-
-def _same(a, b) -> bool:
-    if a is None or b is None:
-        return a is None and b is None
-    if hasattr(a, "pattern") and hasattr(b, "pattern"):
-        return a == b or (a.pattern == b.pattern)
-    return a == b
-
-
-def position_value(moves: list, seat: int) -> Optional[MoveValue]:
-    """The value of a position where ``seat`` is to move, from the values of
-    its moves (the one definition of a position's value in the review: a
-    decision's ``value``, a forced move's, an exchange card's, the opening
-    values, the graph): the best mean for the mover (the first of equal
-    means), with that move's own interval; what is proven of it: the best
-    lower bound and the best upper bound for the mover (a position is worth
-    its best move), the interval held within them. A new MoveValue (move
-    None); None without moves."""
-    if not moves:
-        return None
-    sign = 1 if team(seat) == 0 else -1
-    top = max(moves, key=lambda m: sign * m.mean)       # the first of equal means
-    pick = max if sign > 0 else min
-    lo, hi = pick(m.bounds[0] for m in moves), pick(m.bounds[1] for m in moves)
-    if lo == hi:
-        return MoveValue(None, lo, lo, lo, exact=True)
-    low, high = max(top.low, lo), min(top.high, hi)
-    mean = min(max(top.mean, low), high)
-    return MoveValue(None, mean, low, high, exact=False, samples=top.samples, bounds=(lo, hi))
-
-
-def _mover_interval(m: MoveValue, sign: int) -> tuple:
-    """(low, mean, high) of a value from the mover's side; an estimate's
-    interval of no width (not a confidence interval) is its proven bounds."""
-    lo, mean, hi = m.for_mover(sign)
-    if not m.exact and lo == hi:
-        lo, hi = m.bounds_for_mover(sign)
-    return lo, mean, hi
-
-
-def loss_of(position: MoveValue, chosen: MoveValue, seat: int) -> tuple:
-    """The loss of the move played (``chosen``) against the position it was
-    played in (``position_value``), for the mover's team: ``(mean, low,
-    high, proven)``. The mean is the difference of the means; the interval
-    is the conservative one of a difference (the position's low minus the
-    move's high, its high minus the move's low), held within what the
-    proven bounds allow and at 0 at least (no move is worth more than the
-    position); ``proven`` is what the bounds prove of it, the position's
-    lower bound minus the move's upper bound (0 when they do not separate;
-    the whole loss when both values are exact)."""
-    sign = 1 if team(seat) == 0 else -1
-    p_lo, p_mean, p_hi = _mover_interval(position, sign)
-    c_lo, c_mean, c_hi = _mover_interval(chosen, sign)
-    pb_lo, pb_hi = position.bounds_for_mover(sign)
-    cb_lo, cb_hi = chosen.bounds_for_mover(sign)
-    proven = max(0.0, pb_lo - cb_hi)
-    mean = max(proven, p_mean - c_mean)
-    low = min(mean, max(proven, p_lo - c_hi))
-    high = max(mean, min(p_hi - c_lo, pb_hi - cb_lo))
-    return mean, low, high, proven
-
-
-def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
-    """Compare the move played with the best ones (the module docstring's
-    rule). ``moves``: MoveValue of every candidate, any order."""
-    sign = 1 if team(seat) == 0 else -1
-    moves = sorted(moves, key=lambda m: -sign * m.mean)
-    chosen = next((m for m in moves if _same(m.move, chosen_move)), None)
-    v = Valuation(view=view, moves=moves, chosen=chosen)
-    if not moves:
-        return v
-    top = moves[0]                    # the best mean for the mover: position_value's
-    v.value = position_value(moves, seat).mean
-    v.exact = all(m.exact for m in moves)
-    if chosen is None:
-        v.best = [top]
-        return v
-    t_lo, t_mean, _ = top.for_mover(sign)
-    c_lo, c_mean, c_hi = chosen.for_mover(sign)
-    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss_of(position_value(moves, seat),
-                                                              chosen, seat)
-    if chosen.exact and top.exact:
-        v.best = [m for m in moves if m.exact and m.mean == top.mean]
-        if t_mean > c_mean:
-            v.mistake = "proven"
-        return v
-    # the proven bounds separate: the loss is proven, its size estimated
-    c_bhi = chosen.bounds_for_mover(sign)[1]
-    proven_better = [m for m in moves if m.bounds_for_mover(sign)[0] > c_bhi]
-    if proven_better:
-        v.mistake = "proven"
-        v.best = proven_better
-        return v
-    # an estimate with an interval of no width is not a confidence interval
-    # (e.g. one sampled deal): it cannot show a loss
-    degenerate = any(not m.exact and m.low == m.high for m in (top, chosen))
-    if t_lo > c_hi and not degenerate:
-        v.mistake = "estimated"
-        v.best = [m for m in moves if m.for_mover(sign)[0] > c_hi
-                  and m.for_mover(sign)[2] >= t_lo]
-    else:
-        v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
-    return v
-
-
-# -- the engines, in one place -------------------------------------------------
-
-def _position(state: GameState):
-    from ..engine.endgame import Position
-    return Position([state.cards(s) for s in range(4)], state.rules, turn=state.turn,
-                    table=state.table, owner=state.owner, passes=state.passes,
-                    finished=state.finished)
-
-
-def _default_solver(state: GameState, max_seconds=None):
-    from ..engine.endgame import solve
-    return solve(_position(state), max_seconds=max_seconds, pv=False)
-
-
-def _default_estimator(state: GameState, max_seconds=None, seed=0):
-    from ..engine.estimate import estimate
-    return estimate(_position(state), max_seconds=max_seconds, seed=seed)
-
-
-def _default_suggester(record: Record, move_index: int, max_seconds=None, seed=0):
-    from ..bots import suggest
-    from ..game.view import View
-    return suggest(View.from_record(record, move_index), max_seconds=max_seconds, seed=seed)
-
-
-def _available(name: str) -> bool:
-    import importlib
-    try:
-        if name == "solver":
-            importlib.import_module("guandan_fast.engine.endgame")
-        elif name == "estimator":
-            importlib.import_module("guandan_fast.engine.estimate")
-        else:   # the bots' suggest runs the estimator on sampled deals
-            importlib.import_module("guandan_fast.engine.estimate")
-            importlib.import_module("guandan_fast.game.view")
-            from ..bots import suggest  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def _exact_moves(res) -> Optional[list]:
-    """MoveValue per move of an exact solver result, or None if not exact."""
-    if not getattr(res, "exact", False):
-        return None
-    moves = list(getattr(res, "moves", []) or [])
-    if not moves or any(v is None for _, v in moves):
-        return None
-    return [MoveValue(p, float(v), float(v), float(v), exact=True) for p, v in moves]
-
-
-def _estimate_moves(est) -> list:
-    """MoveValue per move of an ``Estimate`` (a move's value is exact when
-    the estimator proved it)."""
-    all_exact = bool(getattr(est, "exact", False))
-    out = []
-    for m in est.moves:
-        lo, hi = float(m.low), float(m.high)
-        exact = bool(getattr(m, "exact", all_exact)) and lo == hi
-        b = getattr(m, "bounds", None)
-        out.append(MoveValue(m.play, float(m.mean), lo, hi, exact=exact,
-                             samples=getattr(m, "samples", None),
-                             bounds=(float(b[0]), float(b[1])) if b is not None else (-3.0, 3.0)))
-    return out
-
-
-def _state_value(state: GameState, engines: dict, budget: float, seed: int):
-    """A MoveValue (move None) for a position: exact when solved, else the
-    ``position_value`` of the estimator's values of its moves."""
-    if state.over:
-        v = float(state.result())
-        return MoveValue(None, v, v, v, exact=True)
-    if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
-        res = engines["solver"](state, max_seconds=budget)
-        if getattr(res, "exact", False) and res.value is not None:
-            v = float(res.value)
-            return MoveValue(None, v, v, v, exact=True)
-    if engines.get("estimator"):
-        est = engines["estimator"](state, max_seconds=budget, seed=seed)
-        v = float(est.value)
-        if getattr(est, "exact", False):
-            return MoveValue(None, v, v, v, exact=True)
-        if not est.moves:
-            return MoveValue(None, v, v, v)
-        return position_value(_estimate_moves(est), state.turn)
-    return None
-
-
-def _proven_bounds(res) -> dict:
-    """What an unfinished solve proved: ``{pattern or None: (low, high)}``
-    per move (team 0's values), from ``EndgameResult.bounds``."""
-    out: dict = {}
-    for (p, _), b in zip(getattr(res, "moves", []) or [], getattr(res, "bounds", []) or []):
-        out[None if p is None else p.pattern] = (float(b[0]), float(b[1]))
-    return out
-
-
-def _clip(moves: list, bounds: dict) -> list:
-    """Estimates held within the bounds the solver proved (sound: a proven
-    bound is never wrong, an interval may be); a move pinned to one value
-    by them is exact."""
-    for m in moves:
-        b = bounds.get(None if m.move is None else m.move.pattern)
-        if b is None:
-            continue
-        lo, hi = b
-        m.bounds = (max(m.bounds[0], lo), min(m.bounds[1], hi))
-        m.low, m.high = max(m.low, lo), min(m.high, hi)
-        if m.low > m.high:             # the interval missed the proof: keep the proof
-            m.low, m.high = lo, hi
-        m.mean = min(max(m.mean, m.low), m.high)
-        if m.bounds[0] == m.bounds[1]:
-            m.mean = m.low = m.high = m.bounds[0]
-            m.exact = True
-    return moves
-
-
-def _double_moves(state: GameState, engines: dict, budget: float, seed: int):
-    """(MoveValue list, method) of every legal move of a play decision."""
-    bounds: dict = {}
-    if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
-        res = engines["solver"](state, max_seconds=budget)
-        exact = _exact_moves(res)
-        if exact is not None:
-            return exact, "solve"
-        bounds = _proven_bounds(res)
-    if engines.get("estimator"):
-        est = engines["estimator"](state, max_seconds=budget, seed=seed)
-        moves = _clip(_estimate_moves(est), bounds)
-        if getattr(est, "exact", False) or all(m.exact for m in moves):
-            return moves, "solve"
-        return moves, "estimate"
-    return None, ""
-
-
-MIN_PLAYED_SAMPLES = 10      # fewer estimator samples on the move played: value it again
-
-
-def _revalue_played(moves: list, played, state: GameState, engines: dict, budget: float,
-                    seed: int) -> None:
-    """The estimator's tree spends few playouts on a move it finds bad, and
-    the move played is the one the review judges: when it has fewer than
-    ``MIN_PLAYED_SAMPLES``, the position after it is estimated on its own
-    (half the budget again) and that value, held within the move's proven
-    bounds, replaces the tree's."""
-    m = next((x for x in moves if _same(x.move, played)), None)
-    if m is None or m.exact or m.samples is None or m.samples >= MIN_PLAYED_SAMPLES:
-        return
-    child = state.apply(played)
-    mv = _state_value(child, engines, budget / 2, decision_seed(seed, 1))
-    if mv is None:
-        return
-    lo, hi = max(m.bounds[0], mv.bounds[0]), min(m.bounds[1], mv.bounds[1])
-    if lo > hi:
-        return
-    m.bounds = (lo, hi)
-    m.mean = min(max(mv.mean, lo), hi)
-    m.low, m.high = max(mv.low, lo), min(mv.high, hi)
-    if m.low > m.high:
-        m.low, m.high = lo, hi
-    m.samples = mv.samples
-    if mv.exact or lo == hi:
-        m.mean = m.low = m.high = (lo if lo == hi else mv.mean)
-        m.exact = True
-
-
-def value_task(task: dict) -> dict:
-    """Value one decision (run in a worker process): the task is plain data
-    (``analyse`` builds it), the answer too (MoveValue lists per view)."""
-    engines = _engines(task["engines"])
-    out: dict = {"key": task["key"], "double": None, "single": None, "notes": []}
-    t0 = time.perf_counter()
-    budget, seed = task["budget"], task["seed"]
-    try:
-        if task["kind"] == "play":
-            state = task["state"]
-            if "double" in task["views"] and not task["forced"]:
-                moves, method = _double_moves(state, engines, budget, seed)
-                if moves is not None:
-                    played = task["record"].moves[task["move_index"]].play
-                    _revalue_played(moves, played, state, engines, budget, seed)
-                    out["double"] = (moves, method, time.perf_counter() - t0)
-            if "single" in task["views"] and engines.get("suggester"):
-                t1 = time.perf_counter()
-                share = budget * (FORCED_FRACTION if task["forced"] else 1.0)
-                sugg = engines["suggester"](task["record"], task["move_index"],
-                                            max_seconds=share, seed=seed)
-                vals = [_suggestion_value(s, state.turn) for s in sugg]
-                out["single"] = ([v for v in vals if v is not None], "suggest",
-                                 time.perf_counter() - t1)
-        else:   # an exchange decision, or an opening value: positions, one per candidate
-            vals: Optional[list] = []
-            n = max(1, len(task["states"]))
-            share = max(budget / n, min(budget, MIN_CANDIDATE_SECONDS))
-            for i, (move, state) in enumerate(task["states"]):
-                mv = _state_value(state, engines, share, decision_seed(seed, i))
-                if mv is None:
-                    vals = None
-                    break
-                mv.move = move
-                vals.append(mv)
-            if vals:
-                out["double"] = (vals, "estimate" if not all(v.exact for v in vals) else "solve",
-                                 time.perf_counter() - t0)
-            seat = task.get("seat")
-            if seat is not None and "single" in task["views"] and engines.get("estimator"):
-                out["single"] = _single_exchange(seat, engines, budget, seed)
-    except GuandanError as e:
-        out["notes"].append(("refused", {"what": task["label"], "error": str(e)}))
-    return out
-
-
-def _single_exchange(seat, engines: dict, budget: float, seed: int):
-    """The single-dummy view of a tribute or return (``analysis.exchange``):
-    each legal card valued from the giver's seat within the budget of one
-    decision (``MIN_CANDIDATE_SECONDS`` at least per card; a forced card
-    ``FORCED_FRACTION`` of it)."""
-    from .exchange import exchange_values
-    t0 = time.perf_counter()
-    share = budget * (FORCED_FRACTION if len(seat.candidates) <= 1 else 1.0)
-    got = exchange_values(seat, lambda st, secs, sd: _state_value(st, engines, secs, sd),
-                          share, decision_seed(seed, 2), MIN_CANDIDATE_SECONDS)
-    if not got:
-        return None
-    return ([MoveValue(v.card, v.mean, v.low, v.high, exact=v.exact, samples=v.deals)
-             for v in got], "sample", time.perf_counter() - t0)
-
-
-def _suggestion_value(s, seat: int) -> Optional[MoveValue]:
-    """A ``Suggestion`` (values for the mover's team) as a MoveValue (team
-    0's values); None for a move the bot did not value in its budget."""
-    if s.value is None:
-        return None
-    v = float(s.value)
-    lo = v if s.low is None else float(s.low)
-    hi = v if s.high is None else float(s.high)
-    if team(seat) == 1:
-        v, lo, hi = -v, -hi, -lo
-    return MoveValue(s.play, v, lo, hi)
-
-
-def _engines(spec: dict) -> dict:
-    """The callables from a picklable spec (names or injected functions)."""
-    out = {"solve_cards": spec.get("solve_cards", DEFAULT_SOLVE_CARDS)}
-    for name, default in (("solver", _default_solver), ("estimator", _default_estimator),
-                          ("suggester", _default_suggester)):
-        v = spec.get(name)
-        out[name] = default if v == "default" else v
-    return out
 
 
 # -- the result ---------------------------------------------------------------
@@ -555,8 +123,8 @@ class Decision:
     def to_dict(self) -> dict:
         return {
             "index": self.index, "kind": self.kind, "seat": self.seat,
-            "move": _move_dict(self.move), "move_index": self.move_index,
-            "table": _move_dict(self.table), "cards_left": self.cards_left,
+            "move": move_dict(self.move), "move_index": self.move_index,
+            "table": move_dict(self.table), "cards_left": self.cards_left,
             "hands": [" ".join(map(str, h)) for h in self.hands], "legal": self.legal,
             "forced": self.forced,
             "min_plays_before": self.min_plays_before, "min_plays_after": self.min_plays_after,
@@ -672,14 +240,6 @@ class Analysis:
 
 # -- the analysis -------------------------------------------------------------
 
-def _min_plays_fn():
-    try:
-        from ..engine.decomposition import min_plays
-    except ImportError:
-        return None
-    return min_plays
-
-
 def _exchange_positions(record: Record, which: int, kind: str):
     """(candidate card, play-start GameState) for each legal card of one
     exchange decision, the other exchanges as recorded."""
@@ -744,7 +304,49 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     ``opening`` (the opening values) can be turned off.
     """
     from .batch import run_tasks
-    from .exchange import exchange_seat
+    views = _check_options(views, budget, seed)
+    notes = _import_notes(record)
+    spec: dict = {"solve_cards": solve_cards, "solver": solver, "estimator": estimator,
+                  "suggester": suggester}
+    if "double" in views and spec["estimator"] is None:
+        notes.append(("no_estimator", {}))
+    if "single" in views and spec["suggester"] is None:
+        notes.append(("no_suggest", {}))
+    decisions: list = []
+    tasks: list = []
+    at_start = _exchange_decisions(record, views, spec, decisions, tasks)
+    _play_decisions(record, min_plays, decisions, tasks)
+    has_exchange = bool(record.tributes or record.returns)
+    if opening and "double" in views and record.moves and has_exchange:
+        tasks.append(_opening_task(record))
+    _complete_tasks(tasks, views, budget, seed, spec)
+    t0 = time.perf_counter()
+    answers = run_tasks(value_task, tasks, jobs=jobs, dask=dask, progress=progress)
+    seconds = time.perf_counter() - t0
+    by_key = {a["key"]: a for a in answers}
+    for a in answers:
+        notes.extend(a["notes"])
+    _play_valuations(decisions, by_key)
+    end = final_state(record)        # the deal's one replay to its end (DealState)
+    _fill_forced(decisions, views, end)
+    start = _start_value(decisions)
+    _exchange_valuations(decisions, by_key, at_start, start)
+    op = _opening_values(start, by_key, has_exchange) if opening \
+        else {"deal": None, "start": None, "exchange": None}
+    if "double" in views:
+        unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
+        if unproven:
+            notes.append(("estimated", {"n": unproven}))
+    exchange = _review_exchange(record) if tribute else []
+    return Analysis(record=record, decisions=decisions, exchange=exchange,
+                    result=end.result(), finished=end.finished, opening=op, notes=notes,
+                    settings={"views": list(views), "budget": budget, "seed": seed,
+                              "solve_cards": solve_cards, "jobs": jobs,
+                              "seconds": round(seconds, 2)})
+
+
+def _check_options(views, budget, seed) -> tuple:
+    """The views as a tuple, the budget and the seed checked (ReviewError)."""
     views = tuple(views)
     if not views:
         raise ReviewError("views: give 'double' and/or 'single'")
@@ -754,26 +356,24 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise ReviewError(f"seed must be an integer 0..2**31-1, not {seed!r}")
-    notes: list = []
-    if record.tags.get("notes"):       # e.g. a lenient platform import's deviations
-        notes.extend(("import", {"text": n}) for n in str(record.tags["notes"]).split("; ") if n)
-    spec: dict = {"solve_cards": solve_cards}
-    for name, value in (("solver", solver), ("estimator", estimator), ("suggester", suggester)):
-        if value == "default" and not _available(name):
-            value = None
-        spec[name] = value
-    if "double" in views and spec["estimator"] is None:
-        notes.append(("no_estimator", {}))
-    if "single" in views and spec["suggester"] is None:
-        notes.append(("no_suggest", {}))
-    rules = record.rules
-    mp = _min_plays_fn() if min_plays else None
-    decisions: list = []
-    tasks: list = []
-    # the card given leads to the start of the play, which the first play
-    # decision values: it is valued there, once (_exchange_valuations)
+    return views
+
+
+def _import_notes(record: Record) -> list:
+    """The record's own notes (e.g. a lenient platform import's deviations)."""
+    if not record.tags.get("notes"):
+        return []
+    return [("import", {"text": n}) for n in str(record.tags["notes"]).split("; ") if n]
+
+
+def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: list,
+                        tasks: list) -> set:
+    """The tribute and return decisions and their tasks, appended; returns
+    the indices of those whose card given leads to the start of the play,
+    which the first play decision values: it is valued there, once
+    (_exchange_valuations)."""
+    from .exchange import exchange_seat
     at_start: set = set()
-    # the exchange decisions
     for kind, transfers in (("tribute", record.tributes), ("return", record.returns)):
         for i, t in enumerate(transfers):
             d = Decision(index=len(decisions), kind=kind, seat=t.giver, move=t.card,
@@ -781,23 +381,30 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             states = _exchange_positions(record, i, kind) if "double" in views else []
             seat = exchange_seat(record, kind, i)
             d.legal = len(states) if "double" in views else len(seat.candidates)
-            if record.moves and any(_same(c, t.card) for c, _ in states):
+            if record.moves and any(same_move(c, t.card) for c, _ in states):
                 at_start.add(d.index)
-                states = [(c, st) for c, st in states if not _same(c, t.card)]
+                states = [(c, st) for c, st in states if not same_move(c, t.card)]
             if "single" not in views or spec["estimator"] is None:
                 seat = None
             decisions.append(d)
             if states or seat is not None:
                 tasks.append({"key": d.index, "kind": kind, "states": states, "seat": seat,
                               "label": {"kind": kind, "i": i + 1}})
-    # the play
+    return at_start
+
+
+def _play_decisions(record: Record, min_plays: bool, decisions: list, tasks: list) -> None:
+    """The play decisions (with the minimum plays of the mover's hand before
+    and after the move) and their tasks, appended."""
+    from ..engine.decomposition import min_plays as mp
+    rules = record.rules
     for step in replay(record):
         st, move = step.state, step.move
         hand = st.cards(move.seat)
         d = Decision(index=len(decisions), kind="play", seat=move.seat, move=move.play,
                      move_index=step.index, table=st.table, cards_left=st.cards_left(),
                      hands=[st.cards(s) for s in range(4)], legal=len(st.legal_actions()))
-        if mp is not None:
+        if min_plays:
             d.min_plays_before = mp(hand, rules)
             rest = list(hand)
             if move.play is not None:
@@ -808,26 +415,32 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         tasks.append({"key": d.index, "kind": "play", "state": st, "record": record,
                       "move_index": step.index, "forced": d.forced,
                       "label": {"kind": "play", "i": step.index + 1}})
-    # the opening value of the hands as dealt (no exchange, the same leader);
-    # the value at the start of the play is the first play decision's own
-    # (_start_value)
-    open_key = "opening:deal"
-    exchanged = bool(record.tributes or record.returns)
-    if opening and "double" in views and record.moves and exchanged:
-        state = GameState.start([sorted(h) for h in record.hands], rules, record.leader)
-        tasks.append({"key": open_key, "kind": "opening", "states": [(None, state)],
-                      "label": {"kind": "opening", "i": "deal"}})
+
+
+OPENING_KEY = "opening:deal"
+
+
+def _opening_task(record: Record) -> dict:
+    """The task of the opening value of the hands as dealt (no exchange, the
+    same leader); the value at the start of the play is the first play
+    decision's own (_start_value)."""
+    state = GameState.start([sorted(h) for h in record.hands], record.rules, record.leader)
+    return {"key": OPENING_KEY, "kind": "opening", "states": [(None, state)],
+            "label": {"kind": "opening", "i": "deal"}}
+
+
+def _complete_tasks(tasks: list, views: tuple, budget: float, seed: int, spec: dict) -> None:
+    """What every task shares: the views, the budget, the engines, and its
+    own seed (``decision_seed``)."""
     for k, t in enumerate(tasks):
         t["views"] = views
         t["budget"] = budget
         t["seed"] = decision_seed(seed, t["key"] if isinstance(t["key"], int) else 100_000 + k)
         t["engines"] = spec
-    t0 = time.perf_counter()
-    answers = run_tasks(value_task, tasks, jobs=jobs, dask=dask, progress=progress)
-    seconds = time.perf_counter() - t0
-    by_key = {a["key"]: a for a in answers}
-    for a in answers:
-        notes.extend(a["notes"])
+
+
+def _play_valuations(decisions: list, by_key: dict) -> None:
+    """Judge the play decisions, per view, from their tasks' answers."""
     for d in decisions:
         a = by_key.get(d.index)
         if a is None or d.kind != "play":
@@ -840,30 +453,24 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             val = judge(view, moves, d.move, d.seat)
             val.method, val.seconds = method, secs
             setattr(d, view, val)
-    end = final_state(record)        # the deal's one replay to its end (DealState)
-    _fill_forced(decisions, views, end)
-    start = _start_value(decisions)
-    _exchange_valuations(decisions, by_key, at_start, start)
+
+
+def _opening_values(start: Optional[MoveValue], by_key: dict, has_exchange: bool) -> dict:
+    """The opening values: ``start``, the start of the play; ``deal``, the
+    hands as dealt (the start itself without an exchange); ``exchange``,
+    what the exchange changed (``engine.value.difference``)."""
     op: dict = {"deal": None, "start": None, "exchange": None}
-    if opening and start is not None:
-        op["start"] = start
-        if not exchanged:
-            op["deal"] = op["start"]
-        else:
-            a = by_key.get(open_key)
-            if a and a.get("double"):
-                op["deal"] = a["double"][0][0]
-                op["exchange"] = _difference(op["start"], op["deal"])
-    if "double" in views:
-        unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
-        if unproven:
-            notes.append(("estimated", {"n": unproven}))
-    exchange = _review_exchange(record, notes) if tribute else []
-    return Analysis(record=record, decisions=decisions, exchange=exchange,
-                    result=end.result(), finished=end.finished, opening=op, notes=notes,
-                    settings={"views": list(views), "budget": budget, "seed": seed,
-                              "solve_cards": solve_cards, "jobs": jobs,
-                              "seconds": round(seconds, 2)})
+    if start is None:
+        return op
+    op["start"] = start
+    if not has_exchange:
+        op["deal"] = op["start"]
+    else:
+        a = by_key.get(OPENING_KEY)
+        if a and a.get("double"):
+            op["deal"] = a["double"][0][0]
+            op["exchange"] = difference(op["start"], op["deal"])
+    return op
 
 
 def _exchange_valuations(decisions: list, by_key: dict, at_start: set,
@@ -880,9 +487,7 @@ def _exchange_valuations(decisions: list, by_key: dict, at_start: set,
             got = a.get(view)
             moves, method, secs = got if got is not None else ([], "", 0.0)
             if view == "double" and d.index in at_start and start is not None:
-                given = MoveValue(d.move, start.mean, start.low, start.high, exact=start.exact,
-                                  samples=start.samples, bounds=start.bounds)
-                moves = list(moves) + [given]
+                moves = list(moves) + [start.with_move(d.move)]
                 method = "solve" if all(m.exact for m in moves) else "estimate"
             if not moves:
                 continue
@@ -897,17 +502,7 @@ def _start_value(decisions: list) -> Optional[MoveValue]:
     first = next((d for d in decisions if d.kind == "play"), None)
     if first is None or first.double is None or not first.double.moves:
         return None
-    return position_value(first.double.moves, first.seat)
-
-
-def _difference(a: MoveValue, b: MoveValue) -> MoveValue:
-    """``a - b`` of two values: the mean's difference, the interval from the
-    two intervals (conservatively: low minus high, high minus low) and what
-    is proven from the two proven ranges (-6..6 at most)."""
-    lo, hi = a.bounds[0] - b.bounds[1], a.bounds[1] - b.bounds[0]
-    exact = a.exact and b.exact
-    return MoveValue(None, a.mean - b.mean, max(lo, a.low - b.high), min(hi, a.high - b.low),
-                     exact=exact, bounds=(lo, hi))
+    return position_value(first.double.moves, team(first.seat))
 
 
 def _hands_before_exchange(record: Record, kind: str, i: int) -> list:
@@ -930,25 +525,21 @@ def _fill_forced(decisions: list, views, end: GameState) -> None:
             nxt = plays[i + 1].double
             if nxt is None or not nxt.moves:
                 continue
-            mv = position_value(nxt.moves, plays[i + 1].seat)
-            mv.move = d.move
+            mv = position_value(nxt.moves, team(plays[i + 1].seat)).with_move(d.move)
         elif end.over:
             v = float(end.result())
-            mv = MoveValue(d.move, v, v, v, exact=True)
+            mv = MoveValue.proven(d.move, v)
         else:
             continue
         d.double = judge("double", [mv], d.move, d.seat)
         d.double.method = "forced"
 
 
-def _review_exchange(record: Record, notes: list) -> list:
+def _review_exchange(record: Record) -> list:
+    """The tribute and the return against the tribute advice."""
     if not record.tributes:
         return []
-    try:
-        from ..game.tribute import suggest_return, suggest_tribute
-    except ImportError:   # pragma: no cover
-        notes.append(("no_advice", {}))
-        return []
+    from ..game.tribute import suggest_return, suggest_tribute
     rules = record.rules
     hands = [list(h) for h in record.hands]
     out = []

@@ -3,7 +3,7 @@
 from .base import Bot, GreedyBot, RandomBot, make_bot
 from .match import MatchResult, match
 from .search import SearchBot
-from .suggest import Suggestion, suggest
+from .suggest import suggest
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "SearchBot", "make_bot", "suggest",
-           "Suggestion", "match", "MatchResult"]
+           "match", "MatchResult"]

@@ -12,12 +12,12 @@ best average. ``evaluate_moves`` is that computation, shared with
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .._core import Card, Play
 from ..engine.endgame import Position, check_count, check_seconds, check_seed
 from ..engine.moves import hints
+from ..engine.value import MoveValue
 from ..model.counts import from_counts
 from ..game.state import team
 from ..game.view import View, sample_deals
@@ -25,7 +25,7 @@ from .base import Bot, GreedyBot, _advised
 from ..game.tribute import suggest_return, suggest_tribute
 from .stats import deals_mean_ci
 
-__all__ = ["SearchBot", "MoveValue", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
+__all__ = ["SearchBot", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
            "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",
            "MAX_PLAYOUTS"]
 
@@ -40,25 +40,6 @@ _MIN_CALL = 0.002        # seconds: a budget below this is not worth a call
 # much before the deadline (docs/performance.md, "suggest's budget")
 FINISH_SECONDS = 7e-4
 FINISH_SECONDS_PER_MOVE = 4e-6
-
-
-@dataclass(frozen=True)
-class MoveValue:
-    """One legal move with its value for the mover's team (levels) and a
-    95% interval, over the sampled deals that valued it (``samples``).
-
-    On each deal the value is the estimator's ranking score of the move
-    (its implicit minimax value; the exact value when proven); the interval
-    combines the spread between deals (Student's t) with each deal's own
-    95% half-width divided by the square root of the deals; from a single
-    deal of several possible it is the whole range -3..3 (the spread is
-    unknown). ``value`` is None when no deal valued the move in the budget."""
-
-    play: Optional[Play]
-    value: Optional[float]
-    low: Optional[float]
-    high: Optional[float]
-    samples: int
 
 
 MAX_SAMPLES = 100_000
@@ -89,13 +70,21 @@ def _estimate():
     return estimate
 
 
-def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLES,
+def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
                    seed: int = 0, max_playouts: Optional[int] = None) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
     best first for the mover, valued over ``samples`` deals drawn from the
-    view within ``max_seconds`` in all (more when time is left, see below).
-    Moves never valued (no time) follow in the hint order with value None;
-    ties keep the hint order. A perfect-information view is one deal, given
+    view within ``max_seconds`` in all (more when time is left, see below),
+    each a :class:`~guandan_fast.engine.value.MoveValue` for the mover's
+    team (``team``): the mean over the deals that valued the move
+    (``samples`` of them) and a 95% interval. On each deal the value is
+    the estimator's ranking score of the move (its implicit minimax value;
+    the exact value when proven); the interval combines the spread between
+    deals (Student's t) with each deal's own 95% half-width divided by the
+    square root of the deals; from a single deal of several possible it is
+    the whole range -3..3 (the spread is unknown). Moves never valued (no
+    time) follow in the hint order with no samples (``valued`` False: the
+    whole range, mean 0); ties keep the hint order. A perfect-information view is one deal, given
     the whole budget. With more than ``SETUP_CARDS`` cards in play each
     deal needs at least ``SAMPLE_SECONDS`` (the estimator's setup): fewer
     deals are planned, and a smaller budget values nothing (the hint
@@ -125,14 +114,16 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     rank = {p: i for i, p in enumerate(order)}
     last = len(order)         # the pass after every play
     actions.sort(key=lambda p: rank.get(p, last))
+    sign = 1.0 if team(view.seat) == 0 else -1.0
+    mover = team(view.seat)
     if len(actions) == 1:
-        return [MoveValue(actions[0], None, None, None, 0)]
+        return [MoveValue.bounded(actions[0], -3.0, 3.0, team=mover)]
     estimate = _estimate()
     # each estimate() of a large position costs a fixed setup (its tables):
     # at most one deal per SAMPLE_SECONDS of the budget, none below it
     large = sum(view.counts) > SETUP_CARDS
     if large and max_seconds < SAMPLE_SECONDS:
-        return [MoveValue(p, None, None, None, 0) for p in actions]
+        return [MoveValue.bounded(p, -3.0, 3.0, team=mover) for p in actions]
     cap = 1 if view.perfect else samples
     n = min(cap, int(max_seconds / SAMPLE_SECONDS)) if large else cap
     if max_playouts is None:
@@ -142,7 +133,6 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     m = len(actions)
     end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
     index = {p: i for i, p in enumerate(actions)}
-    sign = 1.0 if team(view.seat) == 0 else -1.0
     values = [[] for _ in range(m)]
     halves = [[] for _ in range(m)]
     means = [0.0] * m         # tie-breaks, as estimate ranks
@@ -173,7 +163,7 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
         for e in est.moves:
             # a move the tree never tried says nothing on this deal
             if e.samples > 0 or e.exact:
-                i = index.get(e.play)
+                i = index.get(e.move)
                 if i is not None:
                     values[i].append(sign * e.score)
                     halves[i].append((e.high - e.low) / 2)
@@ -184,13 +174,13 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     for i, p in enumerate(actions):
         vals = values[i]
         if not vals:
-            out.append(MoveValue(p, None, None, None, 0))
+            out.append(MoveValue.bounded(p, -3.0, 3.0, team=mover))
             keys.append((True, 0.0, 0.0, 0, i))
             continue
         # the spread between deals and each deal's own error (the estimator's
         # 95% half-width), combined (stats.deals_mean_ci)
         mean, lo, hi = deals_mean_ci(vals, halves[i], perfect=view.perfect)
-        out.append(MoveValue(p, mean, lo, hi, len(vals)))
+        out.append(MoveValue(p, mean, lo, hi, samples=len(vals), team=mover))
         keys.append((False, -mean, -means[i], -tried[i], i))
     # best first: by value, then (as estimate ranks) by the results' mean
     # and the playouts behind the move, then the hint order (the actions'
@@ -205,12 +195,12 @@ def _pick(moves: Sequence[MoveValue], base: Optional[Play]) -> Optional[Play]:
     """The best-valued move when its interval lies above the value of
     ``base`` (the hint order's choice), else ``base``."""
     best = moves[0]
-    if best.value is None or best.play == base:
+    if not best.valued or best.move == base:
         return base
-    mine = next((m for m in moves if m.play == base), None)
-    if mine is None or mine.value is None:
+    mine = next((m for m in moves if m.move == base), None)
+    if mine is None or not mine.valued:
         return base
-    return best.play if best.low > mine.value else base
+    return best.move if best.low > mine.mean else base
 
 
 class SearchBot(Bot):
@@ -258,7 +248,7 @@ class SearchBot(Bot):
         base = _GREEDY.choose(view)
         if len(view.legal_actions()) == 1:
             return base
-        moves = evaluate_moves(view, self.max_seconds, self.samples,
+        moves = evaluate_moves(view, max_seconds=self.max_seconds, samples=self.samples,
                                seed=(self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
                                max_playouts=self.max_playouts)
         return _pick(moves, base)

@@ -38,6 +38,7 @@ from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, LimitError, PositionError
 from ..model.rules import Rules, read_play
 from ..model.seats import SEATS, check_seat, passes_between
+from .value import MoveValue
 
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
            "check_limits", "check_count", "MAX_NODES", "MAX_SECONDS", "MAX_THREADS"]
@@ -258,14 +259,36 @@ class Position:
         return all(getattr(self, k) == getattr(other, k) for k in self.__slots__)
 
     def __repr__(self):
+        """Evaluable (with Position, Rules and read_play in scope): the
+        rules as the level when they are the default ones at it, the table
+        as its cards when they have one reading at these rules.
+
+        >>> from guandan_fast import Rules, read_play
+        >>> pos = Position(["", "H9", "C3", "D4"], "2", turn=2, owner=0, passes=1,
+        ...                table=read_play("S3 S4 S5 S6 S7", "2", type="straight_flush"),
+        ...                finished=[0])
+        >>> pos
+        Position(['', 'H9', 'C3', 'D4'], '2', turn=2, table=read_play('S3 S4 S5 S6 S7', '2', type='straight_flush', rank='7'), owner=0, passes=1, finished=(0,))
+        >>> eval(repr(pos)) == pos
+        True
+        """
         hands = ", ".join(repr(format_cards(h)) for h in self.hands)
+        rules = self.rules.level if self.rules == Rules(level=self.rules.level) \
+            else self.rules
         extra = ""
         if self.table is not None:
-            extra = f", table={str(self.table)!r}, owner={self.owner}, passes={self.passes}"
+            text = format_cards(self.table.cards)
+            try:
+                plain = read_play(text, self.rules) == self.table
+            except GuandanError:
+                plain = False
+            table = repr(text) if plain else \
+                (f"read_play({text!r}, {rules!r}, type={self.table.type!r}, "
+                 f"rank={self.table.rank!r})")
+            extra = f", table={table}, owner={self.owner}, passes={self.passes}"
         if self.finished:
             extra += f", finished={self.finished}"
-        return (f"Position([{hands}], level={self.rules.level!r}, turn={self.turn}"
-                f"{extra})")
+        return f"Position([{hands}], {rules!r}, turn={self.turn}{extra})"
 
 
 @dataclass
@@ -275,10 +298,12 @@ class EndgameResult:
     ``value``: team 0's level gain under perfect play (None when a limit
     stopped the search before it was proven; ``lower``/``upper`` then bound
     it). ``exact``: the value and every move's value are proven. ``moves``:
-    every legal move of the seat to act (a Play, or None for a pass) with its
-    value (None when not proven; ``bounds`` holds the proven interval),
-    best first for the mover. ``best``: the moves that reach the value.
-    ``pv``: a principal variation, a list of (seat, Play or None).
+    a :class:`~guandan_fast.engine.value.MoveValue` (team 0's values) for
+    every legal move of the seat to act (a Play, or None for a pass), best
+    first for the mover: proven (``exact``, its ``value``) or, past a limit,
+    only bounded (``proven_low`` .. ``proven_high``, no samples, ``value``
+    None). ``best``: the moves that reach the value. ``pv``: a principal
+    variation, a list of (seat, Play or None).
     """
 
     value: Optional[int]
@@ -286,8 +311,7 @@ class EndgameResult:
     lower: int
     upper: int
     turn: int
-    moves: List[Tuple[Optional[Play], Optional[int]]]
-    bounds: List[Tuple[int, int]]
+    moves: List[MoveValue]
     best: List[Optional[Play]]
     pv: List[Tuple[int, Optional[Play]]]
     nodes: int
@@ -305,10 +329,11 @@ class EndgameResult:
         return {
             "value": self.value, "exact": self.exact,
             "lower": self.lower, "upper": self.upper, "turn": self.turn,
-            "moves": [{"play": pd(p), "pass": p is None, "value": v,
-                       "bounds": list(b), "best": id(p) in best_ids if p is not None
+            "moves": [{"play": pd(m.move), "pass": m.move is None, "value": m.value,
+                       "bounds": [m.proven_low, m.proven_high],
+                       "best": id(m.move) in best_ids if m.move is not None
                        else (None in self.best)}
-                      for (p, v), b in zip(self.moves, self.bounds)],
+                      for m in self.moves],
             "pv": [{"seat": s, "play": pd(p), "pass": p is None} for s, p in self.pv],
             "nodes": self.nodes, "seconds": round(self.seconds, 6),
             "stopped": self.stopped,
@@ -440,8 +465,8 @@ def default_tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
     return bits
 
 
-def solve(position: Position, max_nodes: Optional[int] = None,
-          max_seconds: Optional[float] = None, *, pv: bool = True,
+def solve(position: Position, *, max_nodes: Optional[int] = None,
+          max_seconds: Optional[float] = None, pv: bool = True,
           all_moves: bool = True, tt_bits: Optional[int] = None,
           progress: Optional[Callable[[int, int, int], None]] = None,
           threads: int = 1) -> EndgameResult:
@@ -610,7 +635,6 @@ def _result(position, search, workers, moves, bounds, root_lo, root_hi, maxi,
     order = sorted(range(len(moves)), key=order_key)
     return EndgameResult(
         value=value, exact=exact, lower=lower, upper=upper, turn=position.turn,
-        moves=[(moves[k], values[k]) for k in order],
-        bounds=[full[k] for k in order], best=best, pv=line,
+        moves=[MoveValue.bounded(moves[k], *full[k]) for k in order], best=best, pv=line,
         nodes=sum(w.nodes for w in workers), seconds=time.perf_counter() - t0,
         stopped=stopped)

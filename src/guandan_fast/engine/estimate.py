@@ -13,7 +13,7 @@ intervals) is described in docs/estimator.md.
 
 >>> from guandan_fast import Position, Rules
 >>> e = estimate(Position(["S3", "S4", "SA", "S5"], Rules(level=2), turn=0))
->>> e.exact, e.value, [(str(m.play), m.low, m.high) for m in e.moves]
+>>> e.exact, e.value, [(str(m.move), m.low, m.high) for m in e.moves]
 (True, 2.0, [('S3', 2.0, 2.0)])
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import List, Optional
 
 import numpy as np
 
@@ -32,8 +32,9 @@ from ..errors import EstimateError, PositionError
 from .endgame import (MAX_NODES, MAX_THREADS, Position, _first_test, _search, check_seconds,
                       check_seed, default_tt_bits)
 from .moves import hints
+from .value import MoveValue
 
-__all__ = ["estimate", "Estimate", "MoveEstimate"]
+__all__ = ["estimate", "Estimate"]
 
 # Interval rule (docs/estimator.md, "Honest intervals"): a move's interval
 # is its samples' mean +- WIDTH, clipped to the move's proven bounds (which
@@ -69,35 +70,14 @@ def _width(samples: int, confidence: float, table=WIDTH) -> float:
     return 6.0         # above the table: the whole range
 
 
-@dataclass
-class MoveEstimate:
-    """One legal move's estimate. ``play``: a Play, or None for the pass.
-    ``mean``: team 0's expected level gain after it (the mean of the
-    results behind it, within its proven bounds); ``low``/``high``: the
-    confidence interval (``low == high == mean`` when ``exact``, i.e.
-    proven); ``samples``: the results behind it (0: never tried, the
-    interval is then the proven bounds); ``bounds``: the proven range of
-    its exact value (always holds it); ``score``: what the moves are ranked
-    by, the tree's implicit minimax value of the move (the exact value when
-    proven)."""
-
-    play: Optional[Play]
-    mean: float
-    low: float
-    high: float
-    samples: int
-    exact: bool
-    bounds: Tuple[int, int] = (-3, 3)
-    score: float = 0.0
-
-    def to_dict(self) -> dict:
-        p = self.play
-        return {"play": None if p is None else {"type": p.type, "rank": p.rank,
-                                                "cards": str(p)},
-                "pass": p is None, "mean": round(self.mean, 4),
-                "low": round(self.low, 4), "high": round(self.high, 4),
-                "samples": self.samples, "exact": self.exact,
-                "bounds": list(self.bounds), "score": round(self.score, 4)}
+def _move_dict(m: MoveValue) -> dict:
+    """A move's estimate as JSON-ready data (``Estimate.to_dict``)."""
+    p = m.move
+    return {"play": None if p is None else {"type": p.type, "rank": p.rank, "cards": str(p)},
+            "pass": p is None, "mean": round(m.mean, 4),
+            "low": round(m.low, 4), "high": round(m.high, 4),
+            "samples": m.samples, "exact": m.exact,
+            "bounds": [m.proven_low, m.proven_high], "score": round(m.score, 4)}
 
 
 @dataclass
@@ -107,7 +87,16 @@ class Estimate:
     ``value``: team 0's expected level gain (the mean of the move ranked
     first; the proven value when ``exact``). ``exact``: the value and every
     move's value are proven (they are then what ``solve`` returns).
-    ``moves``: every legal move of the seat to act, best first for the mover.
+    ``moves``: a :class:`~guandan_fast.engine.value.MoveValue` (team 0's
+    values) for every legal move of the seat to act (a Play, None for the
+    pass), best first for the mover: ``mean``, the mean of the results
+    behind the move, within its proven bounds; ``low``/``high``, the
+    confidence interval (``low == high == mean`` when ``exact``, i.e.
+    proven); ``samples``, the results behind it (0: never tried, the
+    interval is then the proven bounds ``proven_low`` .. ``proven_high``,
+    which always hold the exact value); ``score``, what the moves are
+    ranked by, the tree's implicit minimax value of the move (the exact
+    value when proven).
     ``best``: the play ranked first (None: the pass). ``seconds``: wall time;
     ``playouts``: playouts made; ``iterations``: tree iterations;
     ``nodes``: nodes of the exact searches; ``tree_nodes``: nodes of the
@@ -116,7 +105,7 @@ class Estimate:
 
     value: float
     exact: bool
-    moves: List[MoveEstimate]
+    moves: List[MoveValue]
     best: Optional[Play]
     seconds: float
     playouts: int
@@ -133,7 +122,7 @@ class Estimate:
     def to_dict(self) -> dict:
         return {"value": round(self.value, 4), "exact": self.exact, "turn": self.turn,
                 "confidence": self.confidence, "lower": self.lower, "upper": self.upper,
-                "moves": [m.to_dict() for m in self.moves],
+                "moves": [_move_dict(m) for m in self.moves],
                 "seconds": round(self.seconds, 6), "playouts": self.playouts,
                 "iterations": self.iterations, "nodes": self.nodes,
                 "tree_nodes": self.tree_nodes, "threads": self.threads}
@@ -212,7 +201,7 @@ ROOT_FLOOR_CARDS = 40
 # checked on the benchmark's (docs/performance.md, "Estimator").
 HINT_MARGIN = 0.5
 
-# Building the result after the tree (the root statistics, a MoveEstimate a
+# Building the result after the tree (the root statistics, a MoveValue a
 # move, the ranking) takes about this long per root move; the tree stops
 # that much before the deadline (docs/performance.md, "suggest's budget").
 RESULT_SECONDS_PER_MOVE = 4e-6
@@ -305,12 +294,13 @@ def _from_bounds(position, search, bounds, t0, confidence) -> Estimate:
     """The Estimate of a proof: every move exact."""
     maxi = search.maximizing
     sign = 1 if maxi else -1
-    moves = [MoveEstimate(p, float(lo), float(lo), float(lo), 0, True, (lo, lo), float(lo))
+    moves = [MoveValue(p, float(lo), float(lo), float(lo), lo, lo, samples=0, exact=True,
+                       score=float(lo))
              for p, (lo, _) in zip(search.moves(), bounds)]
     order = sorted(range(len(moves)), key=lambda k: (-sign * moves[k].mean, k))
     moves = [moves[k] for k in order]
     value = moves[0].mean
-    return Estimate(value=value, exact=True, moves=moves, best=moves[0].play,
+    return Estimate(value=value, exact=True, moves=moves, best=moves[0].move,
                     seconds=time.perf_counter() - t0, playouts=0, turn=position.turn,
                     confidence=confidence, iterations=0, nodes=search.nodes, tree_nodes=0,
                     lower=int(value), upper=int(value))
@@ -566,7 +556,7 @@ def _hint_index(position, moves):
 
 
 def _tree_ranking(moves, sign):
-    """The MoveEstimates `moves` best first for the mover (sign), as the
+    """The MoveValues `moves` best first for the mover (sign), as the
     tree ranks them: by score; sampled before unsampled, then by mean,
     then more samples; ties keep their order in `moves` (a stable sort:
     the search's order when `moves` is in it)."""
@@ -575,7 +565,7 @@ def _tree_ranking(moves, sign):
 
 
 def _hint_first(ranked, sign, h, margin=None):
-    """The ranking with `h` (the hint order's first play's MoveEstimate, or
+    """The ranking with `h` (the hint order's first play's MoveValue, or
     None) moved first, unless the move ranked first is at least `margin`
     (None: HINT_MARGIN) better by its mean, or proven no worse and possibly
     better (see HINT_MARGIN); a hint move never sampled and unproven is
@@ -588,8 +578,8 @@ def _hint_first(ranked, sign, h, margin=None):
     if h is None or h is ranked[0] or (h.samples == 0 and not h.exact):
         return ranked
     top = ranked[0]
-    tlo, thi = sorted((sign * top.bounds[0], sign * top.bounds[1]))
-    hlo, hhi = sorted((sign * h.bounds[0], sign * h.bounds[1]))
+    tlo, thi = sorted((sign * top.proven_low, sign * top.proven_high))
+    hlo, hhi = sorted((sign * h.proven_low, sign * h.proven_high))
     hint_first = [h] + [m for m in ranked if m is not h]
     if hhi <= tlo and thi > hlo:
         return ranked
@@ -605,35 +595,35 @@ def _collect(position, searches, cores, moves, t0, confidence, hint) -> Estimate
     `searches` (one a thread, the first the root's)."""
     maxi = searches[0].maximizing
     sign = 1.0 if maxi else -1.0
-    out: List[MoveEstimate] = []
+    out: List[MoveValue] = []
     for play, (n, tot, lo, hi, mm) in zip(moves, _pooled(cores)):
         if lo == hi:
-            out.append(MoveEstimate(play, float(lo), float(lo), float(lo), n, True, (lo, hi),
-                                    float(lo)))
+            out.append(MoveValue(play, float(lo), float(lo), float(lo), lo, hi, samples=n,
+                                 exact=True, score=float(lo)))
             continue
         if n == 0:
             mid = (lo + hi) / 2
-            out.append(MoveEstimate(play, float(mid), float(lo), float(hi), 0, False, (lo, hi),
-                                    float(mid)))
+            out.append(MoveValue(play, float(mid), float(lo), float(hi), lo, hi, samples=0,
+                                 score=float(mid)))
             continue
         mean = min(max(tot / n, lo), hi)
         score = min(max(mm, lo), hi)
         half = _width(n, confidence)
-        out.append(MoveEstimate(play, mean, max(float(lo), mean - half),
-                                min(float(hi), mean + half), n, False, (lo, hi), score))
+        out.append(MoveValue(play, mean, max(float(lo), mean - half),
+                             min(float(hi), mean + half), lo, hi, samples=n, score=score))
     # best first for the mover (out is in the search's order)
     ranked = _tree_ranking(out, sign)
     exact = all(m.exact for m in ranked)
     if not exact:
         ranked = _hint_first(ranked, sign, None if hint is None else out[hint])
     pick = max if maxi else min
-    blo = pick(m.bounds[0] for m in ranked)
-    bhi = pick(m.bounds[1] for m in ranked)
+    blo = pick(m.proven_low for m in ranked)
+    bhi = pick(m.proven_high for m in ranked)
     value = ranked[0].mean
     if exact:
         value = float(pick(m.mean for m in ranked))
     return Estimate(
-        value=float(value), exact=exact, moves=ranked, best=ranked[0].play,
+        value=float(value), exact=exact, moves=ranked, best=ranked[0].move,
         seconds=time.perf_counter() - t0, playouts=sum(c.playouts for c in cores),
         turn=position.turn, confidence=confidence,
         iterations=sum(c.iterations for c in cores),

@@ -1,0 +1,104 @@
+"""The review's rule for a mistake: the move played against the best moves.
+
+``judge(view, moves, chosen_move, seat)`` compares the value of the move
+played with the values of every candidate (``engine.value.MoveValue``, team
+0's side) and says what one view of the review concludes (a
+:class:`Valuation`). A move is a **mistake** only when its loss is shown:
+``"proven"`` when the values of the move played and of the best move are
+both exact, or when proven bounds separate them; ``"estimated"`` when their
+confidence intervals do not overlap. ``best`` lists every best move (pass
+included): the moves of the best exact value, the moves proven better, or,
+for estimates, every move whose interval lies above the move played and
+overlaps the top one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..engine.value import MoveValue, _r, loss, position_value
+from ..game.state import team
+
+__all__ = ["Valuation", "judge", "same_move"]
+
+
+@dataclass
+class Valuation:
+    """What one view says about one decision."""
+
+    view: str                        # "double" or "single"
+    moves: list                      # MoveValue, best first for the mover
+    chosen: Optional[MoveValue]      # the move played (None: not among the moves)
+    value: Optional[float] = None    # the position (the best move's mean)
+    exact: bool = False              # every value here is proven
+    best: list = field(default_factory=list)     # the best moves (MoveValue)
+    loss: float = 0.0                # for the mover's team: the estimated mean (engine.value.loss)
+    loss_low: float = 0.0            # its interval
+    loss_high: float = 0.0
+    loss_proven: float = 0.0         # the part of it the proven bounds show
+    mistake: Optional[str] = None    # None, "proven" or "estimated"
+    method: str = ""                 # "solve", "estimate", "suggest", "forced"
+    seconds: float = 0.0
+
+    def to_dict(self) -> dict:
+        return {"view": self.view, "method": self.method, "value": _r(self.value),
+                "exact": self.exact, "chosen": self.chosen.to_dict() if self.chosen else None,
+                "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
+                "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
+                "loss_proven": _r(self.loss_proven),
+                "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
+                "seconds": round(self.seconds, 3)}
+
+
+def same_move(a, b) -> bool:
+    """One move: equal, or two plays of one pattern (the solver's moves are
+    patterns, played with the cards its enumeration chose)."""
+    if a is None or b is None:
+        return a is None and b is None
+    if hasattr(a, "pattern") and hasattr(b, "pattern"):
+        return a == b or (a.pattern == b.pattern)
+    return a == b
+
+
+def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
+    """Compare the move played with the best ones (the module docstring's
+    rule). ``moves``: MoveValue of every candidate (team 0's side), any
+    order."""
+    mover = team(seat)
+    sign = 1 if mover == 0 else -1
+    moves = sorted(moves, key=lambda m: -sign * m.mean)
+    chosen = next((m for m in moves if same_move(m.move, chosen_move)), None)
+    v = Valuation(view=view, moves=moves, chosen=chosen)
+    if not moves:
+        return v
+    top = moves[0]                    # the best mean for the mover: position_value's
+    position = position_value(moves, mover)
+    v.value = position.mean
+    v.exact = all(m.exact for m in moves)
+    if chosen is None:
+        v.best = [top]
+        return v
+    t, c = top.pov(mover), chosen.pov(mover)
+    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss(position, chosen, mover)
+    if chosen.exact and top.exact:
+        v.best = [m for m in moves if m.exact and m.mean == top.mean]
+        if t.mean > c.mean:
+            v.mistake = "proven"
+        return v
+    # the proven bounds separate: the loss is proven, its size estimated
+    proven_better = [m for m in moves if m.pov(mover).proven_low > c.proven_high]
+    if proven_better:
+        v.mistake = "proven"
+        v.best = proven_better
+        return v
+    # an estimate with an interval of no width is not a confidence interval
+    # (e.g. one sampled deal): it cannot show a loss
+    degenerate = any(not m.exact and m.low == m.high for m in (top, chosen))
+    if t.low > c.high and not degenerate:
+        v.mistake = "estimated"
+        v.best = [m for m in moves if m.pov(mover).low > c.high
+                  and m.pov(mover).high >= t.low]
+    else:
+        v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
+    return v
