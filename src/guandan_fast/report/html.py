@@ -1,7 +1,8 @@
 """The deal review as a self-contained HTML page.
 
 It renders the JSON form of a review (``Analysis.to_dict()``): data in, page
-out, no rules here. The page has its CSS (``static/viewer.css``), its script
+out, no rules here (the order hands are shown in is ``Rules.order``'s, here
+and in the viewer's script, which gets it as data). The page has its CSS (``static/viewer.css``), its script
 (``static/viewer.js``, the replay viewer) and its graph (inline SVG) inside
 it and no external assets, so it can be projected from a laptop with no
 network: the value graph, a replay viewer (buttons and the arrow keys), luck
