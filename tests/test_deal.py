@@ -197,6 +197,9 @@ def test_a_bad_tribute_is_refused(giver, card, match):
     with pytest.raises(DealError, match=match):
         d.verify_pay_tribute(giver, card)
     assert not d.can_pay_tribute(giver, card) and d.can_pay_tribute(3, Card("SB"))
+    assert d.receiver(3) == 0
+    with pytest.raises(DealError, match="seat 1 gives no card now"):
+        d.receiver(1)
     with pytest.raises(DealError, match=match):
         d.pay_tribute(giver, card)
     assert d.tributes == [] and d.phase == "tribute"

@@ -215,7 +215,12 @@ class DealState:
 
     def receiver(self, giver: int) -> int:
         """Who gets the card ``giver`` gives in this phase: its receiver, or
-        for a return the seat that paid ``giver``."""
+        for a return the seat that paid ``giver``. DealError when ``giver``
+        gives nothing now."""
+        giver = _seat(giver, "giver")
+        if giver not in self.waiting():
+            raise DealError(f"seat {giver} gives no card now (the deal is in its "
+                            f"{self.phase} phase)")
         if self.phase == "tribute":
             return dict(self.payments)[giver]
         return next(t.giver for t in self.tributes if t.receiver == giver)
