@@ -297,9 +297,10 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     most this many cards left; ``jobs``: worker processes, or ``dask``: the
     address of a Dask scheduler; ``progress(done, total)``: called as
     decisions are valued. ``solver``/``estimator``/``suggester``: inject an
-    engine (``solver(state, max_seconds)``, ``estimator(state, max_seconds,
-    seed)``, ``suggester(record, move_index, max_seconds, seed)``), or None
-    to leave it out (the single-dummy view of a tribute or return runs the
+    engine (``solver(state, max_seconds)`` answering as ``solve``,
+    ``estimator(state, max_seconds, seed)`` as ``estimate``,
+    ``suggester(record, move_index, max_seconds, seed)`` as ``suggest``: a
+    list of ``engine.value.MoveValue``), or None to leave it out (the single-dummy view of a tribute or return runs the
     ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
     """
