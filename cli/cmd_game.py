@@ -26,13 +26,13 @@ from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
                                           check_budget)
 from guandan_fast.errors import GuandanError, RecordError
-from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import loads, loads_json
 from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
                                         render_evening_text, render_html, render_text)
 
-from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+from .options import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, command,
+                      emit_json, format_option, lang_option, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -172,7 +172,7 @@ def _html_path(ctx, param, value):
     return value
 
 
-@main.command("game")
+@command("game")
 @click.argument("records", nargs=-1, required=True)
 @format_option
 @lang_option
@@ -231,7 +231,7 @@ def _load_all(paths, platform: bool, lenient: bool = False):
     return items, failed
 
 
-@main.command("evening")
+@command("evening")
 @click.argument("directory", nargs=-1, required=True)
 @format_option
 @lang_option

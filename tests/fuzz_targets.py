@@ -25,7 +25,8 @@ from hypothesis import strategies as st
 
 import guandan_fast as gd
 from guandan_fast.engine import decomposition, moves
-from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.formats import deal, hand, position, record
+from guandan_fast.platform import log as platform_log
 from guandan_fast.game import state, tribute
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

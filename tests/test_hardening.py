@@ -20,7 +20,8 @@ import guandan_fast as gd
 from guandan_fast import _core
 from guandan_fast.errors import (EncodingError, GuandanError, HandError, LimitError,
                                  PositionError, RecordError, RulesError)
-from guandan_fast.formats import deal, hand, platform_log, position, record
+from guandan_fast.formats import deal, hand, position, record
+from guandan_fast.platform import log as platform_log
 from guandan_fast.game.state import GameState
 from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
 

@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from guandan_fast import Rules
-from guandan_fast.formats.platform_log import load_platform_log
+from guandan_fast.platform.log import load_platform_log
 from guandan_fast.formats.record import final_state, load, loads
 from guandan_fast.game.progress import GameProgress
 from guandan_fast.platform import messages as M

@@ -223,7 +223,7 @@ def test_bad_deal_hands():
 # ---------------------------------------------------------------------------
 
 from guandan_fast import min_plays, suggest_return, suggest_tribute  # noqa: E402
-from guandan_fast.game.tribute import held_bombs  # noqa: E402
+from guandan_fast.bots.advice import held_bombs  # noqa: E402
 from guandan_fast.model.counts import to_counts  # noqa: E402
 
 import reference  # noqa: E402  (tests/reference.py, pure Python)
@@ -371,7 +371,7 @@ def test_giver_and_receiver_cannot_hold_a_third_copy():
 
 
 def test_exchange_advice_for_a_deal():
-    from guandan_fast.game.tribute import exchange_advice
+    from guandan_fast.bots.advice import exchange_advice
     hands = ["S3 S4", "SK SK D4", "S5 S6", "SA C6 D6"]
     data = exchange_advice("0 2 1 3", hands, Rules(level=2))
     assert data["plan"]["payments"] == [{"payer": 3, "receiver": 0}, {"payer": 1, "receiver": 2}]

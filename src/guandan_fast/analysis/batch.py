@@ -6,7 +6,7 @@ applies a module-level function to plain-data tasks and returns the answers
 in the order of the tasks: in this process (``jobs=1``), in ``jobs`` worker
 processes, or on the workers of a Dask scheduler (``dask``: its address,
 e.g. ``tcp://127.0.0.1:8786``), through the one pool of the project
-(``bots.pool``); the costliest tasks first when ``cost`` is given.
+(``guandan_fast.pool``); the costliest tasks first when ``cost`` is given.
 ``progress(done, total)`` is called in this process as answers come back.
 
 ``review_records(items, ...)`` reviews many records (a club evening) with
@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from ..errors import GuandanError
+from ..pool import run_tasks as pool_run
+from .review import analyse
 
 __all__ = ["run_tasks", "review_records", "review_one"]
 
@@ -27,9 +29,8 @@ def run_tasks(fn: Callable, tasks: Sequence, *, jobs: int = 1, dask: Optional[st
               progress: Optional[Callable[[int, int], None]] = None,
               cost: Optional[Callable[[Any], float]] = None) -> list:
     """``[fn(t) for t in tasks]``, spread out by the bots' pool
-    (``bots.pool.run_tasks``: processes or Dask), the costliest tasks handed
+    (``guandan_fast.pool.run_tasks``: processes or Dask), the costliest tasks handed
     out first when ``cost`` is given; the answers in the order of ``tasks``."""
-    from ..bots.pool import run_tasks as pool_run
     order = list(range(len(tasks)))
     if cost is not None:
         order.sort(key=lambda i: -cost(tasks[i]))
@@ -44,7 +45,6 @@ def review_one(item) -> dict:
     """Review one record (a worker's task): ``{"name", "data"}`` with the
     analysis as JSON data, or ``{"name", "error"}``."""
     name, record, options = item
-    from .review import analyse
     try:
         data = analyse(record, **options).to_dict()
     except GuandanError as e:

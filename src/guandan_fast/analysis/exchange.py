@@ -31,7 +31,7 @@ it leads to, as the giver could see it at the moment of choosing:
   the side to move, with that move's interval); every card is valued on
   the same deals. The values are
   averaged over the deals with a 95% interval combining the spread between
-  deals with each deal's own half-width (``bots.stats.deals_mean_ci``, as
+  deals with each deal's own half-width (``stats.deals_mean_ci``, as
   ``bots.search.evaluate_moves`` does for the play).
 
 A record without ``previous`` has its finishing order rebuilt from the
@@ -50,11 +50,12 @@ from typing import Callable, NamedTuple, Optional, Sequence
 
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
-from ..bots.stats import deals_mean_ci
+from ..stats import deals_mean_ci
 from ..formats.record import exchanged
 from ..game.state import GameState, partner
-from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
-                            tribute_candidates, tribute_leaders, tribute_plan)
+from ..bots.advice import suggest_return, suggest_tribute
+from ..game.tribute import (anti_tribute, return_candidates, tribute_candidates, tribute_leaders,
+                            tribute_plan)
 from ..game.view import View, sample_deals
 from ..model.counts import from_counts
 from ..model.rules import Rules

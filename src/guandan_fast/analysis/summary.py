@@ -11,7 +11,7 @@ from .._core import Card
 from ..engine.decomposition import decompose, min_plays
 from ..model.counts import to_counts
 from ..model.rules import Rules
-from ..game.tribute import held_bombs
+from ..bots.advice import held_bombs
 
 __all__ = ["hand_summary", "play_dict"]
 

@@ -21,9 +21,9 @@ from ..engine.moves import hints
 from ..model.counts import from_counts
 from ..game.state import team
 from ..game.view import View, sample_deals
+from .advice import suggest_return, suggest_tribute
 from .base import Bot, GreedyBot, _advised
-from ..game.tribute import suggest_return, suggest_tribute
-from .stats import deals_mean_ci
+from ..stats import deals_mean_ci
 
 __all__ = ["SearchBot", "MoveValue", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
            "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",

@@ -222,17 +222,17 @@ RESULT_SECONDS_PER_MOVE = 4e-6
 THREAD_JOIN_SECONDS = 1e-3
 
 
-def _as_position(position) -> Position:
-    """A Position, or a GameState (game/state.py) turned into one."""
+def _as_position(position: object) -> Position:
+    """A Position, or a state of a higher layer that makes one with its
+    ``to_position()`` (game/state.py's GameState: the engine does not import
+    the game layer)."""
     if isinstance(position, Position):
         return position
-    from ..game.state import GameState
-    if isinstance(position, GameState):
-        if position.over:
-            raise PositionError("the deal is over: there is nothing to estimate")
-        return Position([position.cards(s) for s in range(4)], position.rules,
-                        turn=position.turn, table=position.table, owner=position.owner,
-                        passes=position.passes, finished=position.finished)
+    to_position = getattr(position, "to_position", None)
+    if callable(to_position):
+        made = to_position()
+        if isinstance(made, Position):
+            return made
     raise PositionError(f"estimate() takes a Position or a GameState, not "
                         f"{type(position).__name__}")
 

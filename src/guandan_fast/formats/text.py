@@ -30,16 +30,13 @@ from pathlib import Path
 from typing import Callable, Optional, TextIO, Type, Union
 
 from ..errors import EncodingError, GuandanError, InputSizeError, RulesError, shown
-from ..model.rules import Rules
+from ..model.rules import FLAG_KEYS, Rules
 
 __all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
            "parse_int", "KeyLines", "loads_json", "rules_from_headers",
            "rules_header_lines", "LEVEL_KEYS", "FLAG_KEYS", "MAX_JSON_DEPTH"]
 
 LEVEL_KEYS = {"level", "уровень", "级牌", "级", "打"}
-FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
-             "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
-             "no_tribute_when_partner_last")
 MAX_JSON_DEPTH = 32
 MAX_INT_DIGITS = 18      # fits in 64 bits (a millisecond timestamp has 13 digits)
 # a key is one word, or a word and a digit ("seat 0" in a record)

@@ -41,11 +41,10 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from ..model.cards import FACE_2_TO_10
 from .. import _core
 from .._core import CARDS, Card, Play
 from ..errors import GuandanError, ViewError
-from ..model.cards import MAX_COPIES, MAX_HOLDING, parse_cards
+from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HOLDING, parse_cards
 from ..model.counts import from_counts, to_counts
 from ..model.rules import Rules
 from .state import GameState
@@ -53,7 +52,6 @@ from .state import GameState
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
 
 PHASES = ("play", "tribute", "return")
-_FACE_2_TO_10 = FACE_2_TO_10
 Deal = tuple  # four 54-count uint8 arrays, seats 0..3
 
 _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)
@@ -237,11 +235,11 @@ class View:
             top = rules.order(c.rank)
             forb[g].update(i for i in range(54) if i != wild and order[i] > top)
         for g, _r, c in self.returns:
-            if c.rank in _FACE_2_TO_10 and c.rank != rules.level:
+            if c.rank in FACE_2_TO_10 and c.rank != rules.level:
                 continue
             low = rules.order(c.rank)
             forb[g].update(i for i in range(54) if i != wild and (
-                order[i] < low or (CARDS[i].rank in _FACE_2_TO_10 and CARDS[i].rank != rules.level)))
+                order[i] < low or (CARDS[i].rank in FACE_2_TO_10 and CARDS[i].rank != rules.level)))
         forb[seat] = set()
         self.forbidden = tuple(frozenset(f) for f in forb)
         for s in range(4):

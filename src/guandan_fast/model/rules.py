@@ -26,10 +26,15 @@ from ..model.cards import RANKS
 from ..model.counts import HandLike, to_counts
 
 __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
-           "BOMB_TYPES", "parse_level", "RANKS"]
+           "BOMB_TYPES", "parse_level", "RANKS", "FLAG_KEYS"]
 
 PLAY_TYPES = _core.TYPE_NAMES
 BOMB_TYPES = ("straight_flush", "bomb", "joker_bomb")
+#: the variant flags of Rules, by name: the keys that set them in every file
+#: format (formats/text.py) and in the platform's messages
+FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
+             "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
+             "no_tribute_when_partner_last")
 _LEVEL_ALIASES = {"10": "T", "J": "J", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
 
 

@@ -25,6 +25,7 @@ import math
 from typing import Optional
 
 from .._core import TOKENS
+from ..model.rules import FLAG_KEYS
 from ..errors import ProtocolError
 from .actions import parse_action, rank_char
 
@@ -166,7 +167,6 @@ def _rest(v, field):
 
 
 def _flags(v, field):
-    from ..formats.hand import FLAG_KEYS
     if not isinstance(v, dict):
         _fail(field, "an object of rules flags")
     for k, x in v.items():

@@ -52,12 +52,11 @@ from typing import Optional
 from ..model.cards import RANKS
 from .._core import TOKENS, Card
 from ..errors import GuandanError
-from ..formats.hand import FLAG_KEYS
 from ..formats.record import Move, Record, Transfer, check_name, dumps
 from ..game.progress import GameProgress
 from ..game.state import GameState, team
 from ..game.tribute import return_candidates, tribute_candidates, tribute_plan
-from ..model.rules import Rules
+from ..model.rules import FLAG_KEYS, Rules
 from . import messages as M
 from .actions import action_list, action_plays, to_action
 

@@ -15,7 +15,7 @@ from typing import Callable, Optional, Sequence
 
 import numpy as np
 
-from ..errors import MatchError
+from .errors import MatchError
 
 __all__ = ["run_tasks", "default_jobs", "DASK_SCHEMES"]
 

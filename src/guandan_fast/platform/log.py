@@ -1,7 +1,7 @@
 """Import the message log of the Guandan AI competition platform.
 
 The platform's server and its bots talk JSON over a websocket
-(PLATFORM.md; ``guandan_fast.platform.messages`` holds the schema). A bot's
+(docs/platform.md; ``guandan_fast.platform.messages`` holds the schema). A bot's
 log is the messages it received, one JSON object per line (a JSON array is
 accepted too). Our server's log (``gd-analyze serve --records``) holds every
 message sent to each seat as ``{"seat": s, "msg": {...}}`` lines and the
@@ -55,10 +55,10 @@ from typing import Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, final_state, from_json
+from ..formats.text import decode, loads_json, read_text
 from ..model.rules import Rules
-from ..platform import messages as _m
-from .text import decode, loads_json, read_text
-from ..platform.actions import PLATFORM_TYPES, from_action, rank_char
+from . import messages as _m
+from .actions import PLATFORM_TYPES, from_action, rank_char
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 
