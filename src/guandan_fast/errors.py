@@ -29,7 +29,7 @@ __all__ = [
 SHOWN_CHARS = 30
 
 
-def shown(text, limit: int = SHOWN_CHARS) -> str:
+def shown(text: object, limit: int = SHOWN_CHARS) -> str:
     """``text`` as an error message quotes it: its first ``limit`` characters
     and ``...`` when it is longer (the caller keeps the whole of it, in the
     exception's ``token`` say). Quote the result with ``!r``.

@@ -53,7 +53,7 @@ def _held(cards: list[Card]) -> dict[BombKey, int]:
     """held_bombs of cards already read (the inner layer)."""
     out: dict[BombKey, int] = {}
     by_rank: dict[str, int] = {}
-    suits: dict[str, set[str]] = {}
+    suits: dict[Optional[str], set[str]] = {}
     for c in cards:
         if c.is_joker:
             continue

@@ -122,7 +122,7 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     deadline = start + max_seconds
     actions = view.legal_actions()
     order = hints(view.hand_counts, view.rules, view.table)
-    rank = {p: i for i, p in enumerate(order)}
+    rank: dict[Optional[Play], int] = {p: i for i, p in enumerate(order)}
     last = len(order)         # the pass after every play
     actions.sort(key=lambda p: rank.get(p, last))
     if len(actions) == 1:
@@ -143,8 +143,8 @@ def evaluate_moves(view: View, max_seconds: float, samples: int = DEFAULT_SAMPLE
     end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
     index = {p: i for i, p in enumerate(actions)}
     sign = 1.0 if team(view.seat) == 0 else -1.0
-    values = [[] for _ in range(m)]
-    halves = [[] for _ in range(m)]
+    values: list[list[float]] = [[] for _ in range(m)]
+    halves: list[list[float]] = [[] for _ in range(m)]
     means = [0.0] * m         # tie-breaks, as estimate ranks
     tried = [0] * m
     deals = sample_deals(view, n, seed=seed)
@@ -210,7 +210,7 @@ def _pick(moves: Sequence[MoveValue], base: Optional[Play]) -> Optional[Play]:
     mine = next((m for m in moves if m.play == base), None)
     if mine is None or mine.value is None:
         return base
-    return best.play if best.low > mine.value else base
+    return best.play if best.low is not None and best.low > mine.value else base
 
 
 class SearchBot(Bot):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import numpy as np
 
@@ -191,7 +191,7 @@ VERIFY_TOP = 2
 # The tree's parameters (EstimatorCore): measured on seeded 4x7 endgames,
 # the exploration constant (in levels) on 4x8 with the root floor below
 # (docs/performance.md, "Estimator").
-TREE = dict(base_budget=1000, explore=2.0, solve_cards=16, widen=1.0, mix=1.0)
+TREE: dict[str, Any] = dict(base_budget=1000, explore=2.0, solve_cards=16, widen=1.0, mix=1.0)
 
 # On positions of at most ROOT_FLOOR_CARDS cards, a root move with fewer
 # than ROOT_FLOOR * sqrt(root visits) samples is tried before UCB1
@@ -362,10 +362,10 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
     tree_end = end
-    if verify:
+    if verify and end is not None:    # (verify implies a deadline)
         tree_end = end - verify * (end - time.perf_counter())
     _run(cores, tree_end, per_thread)
-    if verify:
+    if verify and end is not None:
         _verify(first, cores, end, hint)
         # every sampled move proven before the deadline: the tree gets the
         # rest back (it stops at once if every root move is proven)

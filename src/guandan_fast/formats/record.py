@@ -350,7 +350,7 @@ def _parse_text(text: str) -> _Raw:
         if not line:
             continue
         m = parse_header_line(line)        # the one key: value reader (formats/text)
-        key, text_value = m if m else (None, None)
+        key, text_value = m if m else (None, "")
         if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
             section = _SECTIONS[key]
             last_seat = None

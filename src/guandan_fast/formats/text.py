@@ -27,7 +27,7 @@ import math
 import re
 from os import PathLike
 from pathlib import Path
-from typing import Callable, Optional, TextIO, Type, Union
+from typing import BinaryIO, Callable, Optional, TextIO, Type, Union
 
 from ..errors import EncodingError, GuandanError, InputSizeError, RulesError, shown
 from ..model.rules import FLAG_KEYS, Rules
@@ -53,7 +53,7 @@ def strip_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def decode(data: Union[bytes, str]) -> str:
+def decode(data: Union[bytes, bytearray, str]) -> str:
     """The text of a file's bytes: UTF-8 (a byte-order mark is dropped).
 
     Other encodings are refused with an EncodingError saying what was found:
@@ -139,7 +139,7 @@ def _looks_cp1251(data: bytes) -> bool:
 MAX_INPUT_BYTES = 512 * 2 ** 20
 
 
-def read_text(source: Union[str, Path, TextIO]) -> str:
+def read_text(source: Union[str, Path, TextIO, BinaryIO]) -> str:
     """The text of a path or of an open file (text or binary), decoded by
     :func:`decode`; at most MAX_INPUT_BYTES, else InputSizeError."""
     if hasattr(source, "read"):

@@ -39,7 +39,7 @@ from ..model.rules import Rules, _rules, beats, classify
 __all__ = ["GameState", "partner", "team", "level_gain"]
 
 
-def _seat(value, what: str) -> int:
+def _seat(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) \
             or not 0 <= int(value) <= 3:
         raise PlayError(f"{what} must be a seat 0..3, not {value!r}")
@@ -271,7 +271,7 @@ class GameState:
         s.turn = s._next_active(seat)
         return s
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, self.cards(i))) or "-" for i in range(4))
         return (f"<GameState turn={self.turn} table={self.table} owner={self.owner} "
                 f"passes={self.passes} finished={self.finished} hands={hands}>")

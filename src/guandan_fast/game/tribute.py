@@ -27,7 +27,7 @@ cards between the tribute and the return.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence, Union, cast
 
 import numpy as np
 
@@ -79,7 +79,7 @@ def tribute_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]
     return _tribute_cands(_hand(hand), _rules(rules))
 
 
-def _tribute_cands(cards: list, r: Rules) -> list[Card]:
+def _tribute_cands(cards: list[Card], r: Rules) -> list[Card]:
     """tribute_candidates of cards already read, at these Rules (the inner
     layer: no second reading of the hand or the rules)."""
     wild = r.wild
@@ -114,7 +114,7 @@ def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
     return _return_cands(_hand(hand), _rules(rules))
 
 
-def _return_cands(cards: list, r: Rules) -> list[Card]:
+def _return_cands(cards: list[Card], r: Rules) -> list[Card]:
     """return_candidates of cards already read, at these Rules."""
     level = r.level
     face = sorted({c for c in cards if c.rank in FACE_2_TO_10 and c.rank != level},
@@ -152,16 +152,16 @@ def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]
     return None
 
 
-def _payer_hands(payer_hands) -> list[list[Card]]:
+def _payer_hands(payer_hands: Union[HandLike, Sequence[HandLike]]) -> list[list[Card]]:
     if isinstance(payer_hands, (str, np.ndarray)):
         return [_hand(payer_hands)]
     items = list(payer_hands)
     if items and all(isinstance(x, Card) for x in items):
-        return [_hand(items)]
+        return [_hand(cast("list[Card]", items))]
     return [_hand(h) for h in items]
 
 
-def anti_tribute(payer_hands, rules: Rules | None = None) -> bool:
+def anti_tribute(payer_hands: Union[HandLike, Sequence[HandLike]], rules: Rules | None = None) -> bool:
     """True when the paying side holds both big jokers (RULES 7, 抗贡): no
     tribute is paid. ``payer_hands`` is the one payer's hand (single down) or
     the two payers' hands (double down), counted together.
@@ -195,16 +195,16 @@ class TributePlan:
     - ``leader``: the seat that leads the deal.
     """
 
-    finishing_order: list
+    finishing_order: list[int]
     kind: str
-    payers: list
-    payments: list = field(default_factory=list)
-    tribute_ranks: list = field(default_factory=list)
+    payers: list[int]
+    payments: list[tuple[int, int]] = field(default_factory=list)
+    tribute_ranks: list[str] = field(default_factory=list)
     equal_tributes: bool = False
     anti_tribute: bool = False
     leader: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "finishing_order": list(self.finishing_order),
             "kind": self.kind,
@@ -217,7 +217,7 @@ class TributePlan:
         }
 
 
-def check_finishing_order(order) -> list[int]:
+def check_finishing_order(order: object) -> list[int]:
     """A finishing order as a list of four seats, first to last; anything
     else is a RecordError. Accepts ``"2 0 3 1"`` too."""
     if isinstance(order, str):
@@ -243,7 +243,7 @@ def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
     if len(hands) != 4:
         raise HandError(f"a deal has four hands, not {len(hands)}")
     out = []
-    seen: dict = {}
+    seen: dict[Card, int] = {}
     for seat, h in enumerate(hands):
         try:
             cards = _hand(h, max_cards=MAX_HAND)
@@ -257,7 +257,7 @@ def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
     return out
 
 
-def tribute_plan(finishing_order, hands: Sequence[HandLike],
+def tribute_plan(finishing_order: object, hands: Sequence[HandLike],
                  rules: Rules | None = None) -> TributePlan:
     """The whole exchange before a deal (RULES 7).
 
@@ -308,7 +308,7 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
         plan.leader = first
         return plan
 
-    def rank_to_pay(seat):
+    def rank_to_pay(seat: int) -> str:
         cands = _tribute_cands(cards[seat], r)
         if not cands:
             raise HandError(f"seat {seat} holds no card that may be paid as tribute "
@@ -342,7 +342,8 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     return plan
 
 
-def tribute_leaders(payments, ranks, rules: Rules, first: Optional[int] = None) -> list:
+def tribute_leaders(payments: Sequence[tuple[int, int]], ranks: Sequence[str], rules: Rules,
+                    first: Optional[int] = None) -> list[int]:
     """Who leads after the tribute (RULES 7): the payer, or with two
     tributes the payer of the higher one; with equal tributes the one who
     paid the first finisher (``first``; unknown: either payer, both listed).

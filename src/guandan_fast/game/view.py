@@ -151,11 +151,11 @@ class View:
         if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__") or len(counts) != 4:
             raise ViewError(f"counts: four numbers of cards (seats 0..3), not {counts!r}")
         cnt = []
-        for s, c in enumerate(counts):
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)) \
-                    or not 0 <= int(c) <= MAX_HOLDING:
-                raise ViewError(f"counts[{s}] must be 0..{MAX_HOLDING}, not {c!r}")
-            cnt.append(int(c))
+        for s, n in enumerate(counts):
+            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) \
+                    or not 0 <= int(n) <= MAX_HOLDING:
+                raise ViewError(f"counts[{s}] must be 0..{MAX_HOLDING}, not {n!r}")
+            cnt.append(int(n))
         if cnt[seat] != len(self.hand):
             raise ViewError(f"counts[{seat}] is {cnt[seat]} but the hand holds "
                             f"{len(self.hand)} cards")
@@ -193,8 +193,8 @@ class View:
                 raise ViewError(f"seat {s}: {'out but holds cards' if s in fin else 'holds no cards but is not out'}")
         self.finished = fin
         self.turn = seat if turn is None else _seat(turn, "turn")
-        self.tributes = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
-        self.returns = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
+        self.tributes: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
+        self.returns: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
 
         own = to_counts(list(self.hand), max_cards=MAX_HOLDING).astype(np.int64)
         self._hand_counts = own.astype(np.uint8)
@@ -266,7 +266,7 @@ class View:
             raise ViewError(f"the other seats hold {hidden} cards but only {int(pool.sum())} "
                             "are unseen")
         self.pool = pool.astype(np.uint8)
-        self._sampler = None
+        self._sampler: Optional[_Sampler] = None
 
     # -- constructors --------------------------------------------------------
     @classmethod

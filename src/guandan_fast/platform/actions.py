@@ -23,7 +23,7 @@ following.
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from typing import Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -274,7 +274,7 @@ def from_action(action, rules: Rules | None = None, hand: HandLike | None = None
     return play
 
 
-def _card_key(cards: Sequence) -> tuple:
+def _card_key(cards: Iterable[object]) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in cards))
 
 

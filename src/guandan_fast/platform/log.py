@@ -63,7 +63,7 @@ from .actions import PLATFORM_TYPES, from_action, rank_char
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 
 
-def _messages(text: str) -> list:
+def _messages(text: Union[str, bytes, bytearray]) -> list[tuple[int, object]]:
     """(line, message) pairs of a log: a JSON list, or one JSON object a
     line, read by the shared JSON reader (duplicate keys, deep nesting and
     huge numbers are errors naming the line)."""

@@ -255,7 +255,7 @@ def validate_answer(answer, index_range: int) -> Optional[int]:
     if not isinstance(answer, dict):
         return None
     k = answer.get("actIndex")
-    if not _is_int(k) or not 0 <= k <= index_range:
+    if not _is_int(k) or not isinstance(k, int) or not 0 <= k <= index_range:
         return None
     return k
 
