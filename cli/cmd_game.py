@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Optional, Sequence
 
 import click
 
@@ -27,7 +28,7 @@ from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, V
                                           check_budget)
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.platform.log import import_platform_log
-from guandan_fast.formats.record import loads, loads_json
+from guandan_fast.formats.record import Record, loads, loads_json
 from guandan_fast.report.render import (evening_order, evening_summary, render_evening_html,
                                         render_evening_text, render_html, render_text)
 
@@ -35,7 +36,7 @@ from .options import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus
                       emit_json, format_option, lang_option, read_source)
 
 
-def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
+def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tuple[str, Record]]:
     """(name, record) pairs of one input."""
     text = read_source(path)
     if platform:
@@ -48,7 +49,7 @@ def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
     return [(path, loads(text))]
 
 
-def _expand(paths) -> list:
+def _expand(paths: Sequence[str]) -> list[str]:
     out = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
@@ -101,7 +102,8 @@ def _players(text):
     return names
 
 
-def _named(items: list, names) -> list:
+def _named(items: list[tuple[str, Record]], names: Optional[Sequence[str]]
+           ) -> list[tuple[str, Record]]:
     """Give the seats these names where a record has none."""
     if names:
         for _, rec in items:
@@ -113,7 +115,7 @@ def _named(items: list, names) -> list:
 BUDGET = Checked("seconds", ascii_float, check_budget)
 
 
-def _views(text: str) -> tuple:
+def _views(text: str) -> tuple[str, ...]:
     views = tuple(v.strip() for v in text.split(",") if v.strip())
     bad = [v for v in views if v not in VIEWS]
     if bad or not views:

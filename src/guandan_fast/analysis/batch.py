@@ -25,9 +25,10 @@ from .review import analyse
 __all__ = ["run_tasks", "review_records", "review_one"]
 
 
-def run_tasks(fn: Callable, tasks: Sequence, *, jobs: int = 1, dask: Optional[str] = None,
+def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], *, jobs: int = 1,
+              dask: Optional[str] = None,
               progress: Optional[Callable[[int, int], None]] = None,
-              cost: Optional[Callable[[Any], float]] = None) -> list:
+              cost: Optional[Callable[[Any], float]] = None) -> list[Any]:
     """``[fn(t) for t in tasks]``, spread out by the bots' pool
     (``guandan_fast.pool.run_tasks``: processes or Dask), the costliest tasks handed
     out first when ``cost`` is given; the answers in the order of ``tasks``."""
@@ -41,7 +42,7 @@ def run_tasks(fn: Callable, tasks: Sequence, *, jobs: int = 1, dask: Optional[st
     return out
 
 
-def review_one(item) -> dict:
+def review_one(item: tuple[str, Any, dict[str, Any]]) -> dict[str, Any]:
     """Review one record (a worker's task): ``{"name", "data"}`` with the
     analysis as JSON data, or ``{"name", "error"}``."""
     name, record, options = item
@@ -53,7 +54,8 @@ def review_one(item) -> dict:
 
 
 def review_records(items: Sequence, *, jobs: int = 1, dask: Optional[str] = None,
-                   progress: Optional[Callable[[int, int], None]] = None, **options) -> list:
+                   progress: Optional[Callable[[int, int], None]] = None,
+                   **options: Any) -> list[dict[str, Any]]:
     """Review many ``(name, record)`` pairs, one task per record (each
     record's own decisions in one process): a list of ``review_one``
     answers in the order given. ``options`` go to ``analyse``."""

@@ -51,7 +51,7 @@ from typing import Callable, NamedTuple, Optional, Sequence
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
 from ..stats import deals_mean_ci
-from ..formats.record import exchanged
+from ..formats.record import Record, exchanged
 from ..game.state import GameState, partner
 from ..bots.advice import suggest_return, suggest_tribute
 from ..game.tribute import (anti_tribute, return_candidates, tribute_candidates, tribute_leaders,
@@ -113,11 +113,11 @@ class ExchangeSeat:
                     tributes=self.tributes, phase=self.kind)
 
     @property
-    def payers(self) -> tuple:
+    def payers(self) -> tuple[int, ...]:
         return tuple(p for p, _ in self.payments)
 
 
-def finishing_order(record) -> list:
+def finishing_order(record: Record) -> list[int]:
     """The previous deal's finishing order of a record with a tribute: its
     ``previous``, or rebuilt from the exchange (the module docstring)."""
     if record.previous:
@@ -217,10 +217,10 @@ def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card,
     return GameState.start([sorted(x) for x in h], rules, leader)
 
 
-def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
+def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list[list[list[Card]]]:
     """``n`` deals (lists of four card lists) drawn from the view, those
     with an anti-tribute rejected; fewer only if the draws run out."""
-    out: list = []
+    out: list[list[list[Card]]] = []
     rng = random.Random(seed)
     tries = 0
     while len(out) < n and tries < _MAX_DRAWS * n:
@@ -234,7 +234,7 @@ def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
 
 
 def exchange_values(seat: ExchangeSeat, value: Callable, seconds: float, seed: int,
-                    min_seconds: float = 0.2) -> list:
+                    min_seconds: float = 0.2) -> list[CardValue]:
     """A ``CardValue`` for every legal card (team 0's values), within about
     ``seconds`` in all: at least ``min_seconds`` per card, one deal per
     ``SAMPLE_SECONDS`` of a card's share (at most ``MAX_DEALS``), the

@@ -90,7 +90,7 @@ class MoveEstimate:
     bounds: Tuple[int, int] = (-3, 3)
     score: float = 0.0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         p = self.play
         return {"play": None if p is None else {"type": p.type, "rank": p.rank,
                                                 "cards": str(p)},
@@ -130,7 +130,7 @@ class Estimate:
     upper: int = 3
     extra: dict = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"value": round(self.value, 4), "exact": self.exact, "turn": self.turn,
                 "confidence": self.confidence, "lower": self.lower, "upper": self.upper,
                 "moves": [m.to_dict() for m in self.moves],

@@ -97,7 +97,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator, NoReturn, Optional, TextIO, Union
+from typing import Any, Iterable, Iterator, NoReturn, Optional, Sequence, TextIO, Union
 
 from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
@@ -156,7 +156,7 @@ class Transfer:
         return f"{self.giver} -> {self.receiver}: {self.card}"
 
 
-def exchanged(hands, transfers) -> list:
+def exchanged(hands: Sequence[Sequence[Card]], transfers: Iterable[Transfer]) -> list[list[Card]]:
     """New lists of the four hands after each transfer (``giver``,
     ``receiver``, ``card``, such as a ``Transfer``) moves its card, in
     order; ValueError (from ``list.remove``) when a giver does not hold
@@ -209,7 +209,7 @@ class Record:
     def leader(self) -> Optional[int]:
         return self.moves[0].seat if self.moves else None
 
-    def hands_after_tribute(self) -> list:
+    def hands_after_tribute(self) -> list[list[Card]]:
         """The four hands once the tribute and the returns are exchanged."""
         return [sorted(h) for h in exchanged(self.hands, list(self.tributes) + list(self.returns))]
 
@@ -468,7 +468,7 @@ def _seat(raw: _Raw, label: str, where) -> int:
 
 # -- building and checking a record ---------------------------------------------
 
-def _cards(text, where, max_cards=None) -> list:
+def _cards(text: str, where: object, max_cards: Optional[int] = None) -> list[Card]:
     try:
         return parse_cards(text, max_cards=max_cards)
     except GuandanError as e:
@@ -744,7 +744,7 @@ def dump(record: Record, fp: Union[str, Path, TextIO]) -> None:
         Path(fp).write_text(dumps(record), encoding="utf-8")
 
 
-def to_json(record: Record) -> dict:
+def to_json(record: Record) -> dict[str, Any]:
     """The JSON form of a record as a dict."""
     flags = rules_flags(record.rules)
     plays = []
@@ -791,7 +791,7 @@ def dump_json(record: Record, fp: Union[str, Path, TextIO]) -> None:
         Path(fp).write_text(dumps_json(record), encoding="utf-8")
 
 
-def _card_list(value, where) -> list:
+def _card_list(value: object, where: str) -> list[Card]:
     if isinstance(value, str):
         return _cards(value, where)
     if not isinstance(value, list):
@@ -826,7 +826,7 @@ def _json_text(value, where, what: str) -> str:
     _fail(where, f"{what} is text, not {shown(json.dumps(value))}")
 
 
-def _json_list(data: dict, key: str, what: str) -> list:
+def _json_list(data: dict[str, Any], key: str, what: str) -> list[Any]:
     """The list under ``key`` (missing or null: empty)."""
     value = data.get(key)
     if value is None:
@@ -836,7 +836,7 @@ def _json_list(data: dict, key: str, what: str) -> list:
     return value
 
 
-def _json_tag(key: str, value, where: str) -> tuple:
+def _json_tag(key: str, value: object, where: str) -> tuple[str, str]:
     """(key, value) of a JSON tag, which the text form must hold as the same
     tag: a key the header reader reads as a tag (one word, not a setting
     such as ``level`` or ``players``), a value on one line without ``#``."""

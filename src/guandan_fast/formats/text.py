@@ -345,7 +345,7 @@ def rules_from_headers(headers: dict, where: dict) -> Rules:
         raise RulesError(f"{_where(at)}: {e}" if at is not None else str(e)) from None
 
 
-def rules_header_lines(rules: Rules) -> list:
+def rules_header_lines(rules: Rules) -> list[str]:
     """The header lines of a file at these rules: ``level:``, then each flag
     that differs from its default (the one writer every format uses)."""
     lines = [f"level: {rules.level}"]
@@ -354,7 +354,7 @@ def rules_header_lines(rules: Rules) -> list:
     return lines
 
 
-def rules_flags(rules: Rules) -> dict:
+def rules_flags(rules: Rules) -> dict[str, bool]:
     """The flags of ``rules`` that differ from their defaults, by name."""
     out = {}
     for key in FLAG_KEYS:

@@ -45,7 +45,7 @@ from .. import _core
 from .._core import CARDS, Card, Play
 from ..errors import GuandanError, ViewError
 from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HOLDING, parse_cards
-from ..model.counts import from_counts, to_counts
+from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
 from .state import GameState
 
@@ -97,7 +97,7 @@ def _transfer(t, what: str) -> tuple[int, int, Card]:
 _ORDERS: dict = {}
 
 
-def _orders(rules: Rules) -> list:
+def _orders(rules: Rules) -> list[int]:
     """Single-card order of each of the 54 cards at these rules (cached)."""
     key = rules.level_index
     if key not in _ORDERS:
@@ -486,7 +486,8 @@ class _Sampler:
         return tuple(out)
 
 
-def sample_deals(view: View, n: int, seed: int = 0, unseen=None) -> list:
+def sample_deals(view: View, n: int, seed: int = 0,
+                 unseen: Optional[HandLike] = None) -> list[Deal]:
     """``n`` deals drawn uniformly among those consistent with ``view``:
     each a tuple of four 54-count uint8 arrays (seats 0..3), the seat's own
     hand in its place, finished seats empty. ``seed`` makes the draw

@@ -23,7 +23,7 @@ following.
 from __future__ import annotations
 
 import math
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -73,7 +73,8 @@ def _hand_and_table(hand, rules, table):
     return r, counts, tp
 
 
-def action_list(hand: HandLike, rules: Rules | None = None, table=None) -> list:
+def action_list(hand: HandLike, rules: Rules | None = None,
+                table: object = None) -> list[list[Any]]:
     """The platform's ``actionList`` for ``hand``: every concrete choice of
     cards for every reading (a list of ``[type, rank, cards]``, JSON-ready).
 
@@ -84,7 +85,8 @@ def action_list(hand: HandLike, rules: Rules | None = None, table=None) -> list:
     return _core._py_concrete_list(counts, r.level_index, r.flags, tp)
 
 
-def action_plays(hand: HandLike, rules: Rules | None = None, table=None) -> list:
+def action_plays(hand: HandLike, rules: Rules | None = None,
+                 table: object = None) -> list[Optional[Play]]:
     """The ``Play`` of each entry of ``action_list`` (None for the pass),
     index for index."""
     r, counts, tp = _hand_and_table(hand, rules, table)
@@ -120,7 +122,7 @@ def platform_rank(play: Play) -> str:
     return _LINE[top - span]
 
 
-def to_action(play: Optional[Play]) -> list:
+def to_action(play: Optional[Play]) -> list[Any]:
     """The platform action of a Play (None: the pass), in the 2020 form."""
     if play is None:
         return list(PASS_ACTION)

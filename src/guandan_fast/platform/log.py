@@ -51,7 +51,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Iterable, Mapping
-from typing import Union
+from typing import Any, Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION, Record, final_state, from_json
@@ -129,7 +129,8 @@ def _unwrap(items):
     return out
 
 
-def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -> list:
+def import_platform_log(messages: Union[str, bytes, Iterable[Any]],
+                        lenient: bool = False) -> list[Record]:
     """Records (one per finished episode) from a platform message log: the
     text of a JSON-lines log or an iterable of message dicts. ``lenient``:
     read deviations from RULES into the notes instead of refusing."""
@@ -220,7 +221,7 @@ def _check_order(rec: Record, lineno) -> None:
                           f"put seats out in the order {' '.join(map(str, out))}", lineno)
 
 
-def _order(over, lineno) -> list:
+def _order(over: dict[str, Any], lineno: int) -> list[int]:
     order = _need(over, "order", lineno)
     _check(_m._order, order, "order", lineno)
     rest = [s for s in range(4) if s not in order]
@@ -351,6 +352,6 @@ def _move(hands, frm: int, to: int, card: str, lineno) -> None:
     hands[to].append(card)
 
 
-def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list:
+def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list[Record]:
     """Records from a platform log file."""
     return import_platform_log(read_text(path), lenient=lenient)
