@@ -1,5 +1,5 @@
 """``gd-analyze serve`` and ``gd-analyze bot``: the competition platform's
-protocol, server and client (PLATFORM.md).
+protocol, server and client (docs/platform.md).
 
 - ``gd-analyze serve [--host 127.0.0.1] [--port 23456] [--games N] [--seed S]
   [--records DIR] [--rule flush_is_always_bomb=yes ...]``: wait for four

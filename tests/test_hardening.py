@@ -1,4 +1,4 @@
-"""Issue 17: one test per class of bad input. Each CLI case checks the exit
+"""One test per class of bad input. Each CLI case checks the exit
 status (2), that stderr is one line, and that the message names the token,
 line, key or option; each library case checks the error class and message.
 """

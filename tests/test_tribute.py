@@ -1,4 +1,4 @@
-"""Tribute and return tribute: every clause of RULES.md section 7, the
+"""Tribute and return tribute: every clause of RULES §7, the
 advice ranking, and the ``gd-analyze tribute`` command."""
 
 import pytest

@@ -82,7 +82,7 @@ class RecordError(GuandanError):
 
 
 class ProtocolError(GuandanError):
-    """A competition-platform message that breaks its format (PLATFORM.md);
+    """A competition-platform message that breaks its format (docs/platform.md);
     ``field`` names the key (``actionList[3]``, ``curPos``...) when known."""
 
     def __init__(self, message: str, field: str | None = None):

@@ -1,4 +1,4 @@
-"""Perfect-information estimates beyond the exact horizon (issue 18).
+"""Perfect-information estimates beyond the exact horizon.
 
 :func:`estimate` values any :class:`~guandan_fast.engine.endgame.Position`
 (full 27-card deals included) within a time or playout budget: team 0's

@@ -1,4 +1,4 @@
-"""The play of a deal (RULES.md section 6) as a state machine.
+"""The play of a deal (RULES §6) as a state machine.
 
 A ``GameState`` holds the four hands (54-count arrays), the seat to act, the
 standing play and its owner (or a free lead), the passes since that play and

@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md section 1).
+"""Cards and their notation (RULES §1).
 
 The canonical notation is suit letter then rank (``S3 HT DA``), jokers ``SB``
 (small) and ``HR`` (big). Input may also use ``10`` for ``T``, lower case,

@@ -1,4 +1,4 @@
-"""The rules of RULES.md sections 2-5: level, variant flags, readings, order.
+"""The rules of RULES §2-5: level, variant flags, readings, order.
 
 The enumeration and comparison kernels are compiled in ``_core``; this module
 is their Python face and the one place where a ``Rules`` (level + flags) is
@@ -65,7 +65,7 @@ def parse_level(level: object) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """The level being played and the variant flags (RULES.md, all sections).
+    """The level being played and the variant flags (docs/rules.md).
 
     ``level`` accepts ``7``, ``"7"``, ``"T"``, ``10`` or ``"A"``; it is stored
     as its rank character.

@@ -1,6 +1,6 @@
 """The platform's actions: concrete action lists and the reading of an action.
 
-An action of the competition platform (PLATFORM.md) is ``[type, rank,
+An action of the competition platform (docs/platform.md) is ``[type, rank,
 cards]``: ``["Pair", "5", ["S5", "D5"]]``, ``["Straight", "A", ["HA", "S2",
 "C3", "S4", "D5"]]`` (a sequence is named by its lowest card, A-low written
 ``A``), ``["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]]``, ``["PASS", "PASS",

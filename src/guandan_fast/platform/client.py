@@ -1,7 +1,7 @@
 """A client of the competition platform: one of the project's bots on any
 platform-compatible server (``gd-analyze bot ws://HOST:PORT/game/NAME``).
 
-``Seat`` follows one seat's messages (PLATFORM.md) and knows what that seat
+``Seat`` follows one seat's messages (docs/platform.md) and knows what that seat
 knows: its hand, the level, the cards each seat holds, the play so far as
 ``(seat, Play or None)``, the standing play and its owner, the seats out,
 the exchange before the play. ``Seat.view()`` turns that into the

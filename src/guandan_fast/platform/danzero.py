@@ -1,4 +1,4 @@
-"""The numeric encodings DanZero-style agents use (PLATFORM.md), from our state.
+"""The numeric encodings DanZero-style agents use (docs/platform.md), from our state.
 
 DanZero numbers cards suit-major with suits H S C D: H2..HA are 0..12,
 S2..SA 13..25, C2..CA 26..38, D2..DA 39..51, the small joker 52, the big

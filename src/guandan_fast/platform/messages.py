@@ -1,10 +1,10 @@
-"""The messages of the competition platform (PLATFORM.md): their schema, a
+"""The messages of the competition platform (docs/platform.md): their schema, a
 validator, and builders for the 2020 form that our server sends.
 
 Every message is a JSON object with ``type`` (``notify`` or ``act``) and
 ``stage``; a client answers an ``act`` with ``{"actIndex": k}``.
 ``validate(msg)`` checks one message against the schema below and raises
-``ProtocolError`` naming the field; it accepts the variants PLATFORM.md lists
+``ProtocolError`` naming the field; it accepts the variants docs/platform.md lists
 (``antiNum`` for ``antiNums``, levels as integers, ``[null, null, null]`` or
 ``null`` for the empty action of a free lead, a ``{victory, victoryRank}``
 game result, the joker bomb as ``FourKings`` or ``Bomb R``).
@@ -241,7 +241,7 @@ def validate(msg, optional=frozenset()) -> None:
 
 
 def unswapped(msg: dict[str, Any]) -> dict[str, Any]:
-    """The manual's example swaps greaterPos and greaterAction (PLATFORM.md:
+    """The manual's example swaps greaterPos and greaterAction (docs/platform.md:
     accept both): the message with them in place."""
     pos, action = msg.get("greaterPos"), msg.get("greaterAction")
     if isinstance(pos, list) and not isinstance(action, list):

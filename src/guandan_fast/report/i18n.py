@@ -1,4 +1,4 @@
-"""Names and labels in English, Russian and Chinese (RULES.md section 9)."""
+"""Names and labels in English, Russian and Chinese (RULES §9)."""
 
 from __future__ import annotations
 
