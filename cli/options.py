@@ -14,6 +14,7 @@ from typing import Any, Callable
 import click
 
 from guandan_fast.errors import GuandanError, shown
+from guandan_fast.report.i18n import LANGS
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130     # 128 + SIGINT, what a shell reports for Ctrl-C
@@ -162,7 +163,7 @@ format_option = click.option(
     "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
     show_default=True, help="Output format.")
 lang_option = click.option(
-    "--lang", type=click.Choice(["en", "ru", "zh"]), default="en",
+    "--lang", type=click.Choice(list(LANGS)), default="en",
     show_default=True, help="Language of names and labels.")
 
 
