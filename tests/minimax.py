@@ -52,7 +52,7 @@ class Result:
 
 
 def solve(state: GameState, max_nodes=None, max_seconds=None) -> Result:
-    """The solver interface analysis.py expects, on a GameState."""
+    """The solver interface analysis/review.py expects, on a GameState."""
     before = len(_MEMO)
     moves = [(a, value(state.apply(a))) for a in state.legal_actions()]
     best = max(v for _, v in moves) if team(state.turn) == 0 else min(v for _, v in moves)
