@@ -20,7 +20,7 @@ guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use r
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Any, Callable, Union
 
 from ..errors import BotSpecError, GuandanError
 from .base import Bot, GreedyBot, RandomBot
@@ -144,13 +144,6 @@ def number(text: str, spec: str, what: str, kind: type = float) -> float:
     return float(value) if kind is float else int(value)
 
 
-def _at_least(value: float, low: float, what: str, spec: str) -> None:
-    if value < low:
-        sign = ">" if low == 0 else ">="
-        raise BotSpecError(f"{what} must be {sign} {0 if low == 0 else int(low)} in spec {spec!r}",
-                           spec)
-
-
 def _random(args: dict[str, str], spec: str) -> Bot:
     return RandomBot(seed=int(number(args.get("seed", "0"), spec, "the seed", int)))
 
@@ -160,7 +153,7 @@ def _greedy(args: dict[str, str], spec: str) -> Bot:
 
 
 def _search(args: dict[str, str], spec: str) -> Bot:
-    kw: dict[str, float] = {}
+    kw: dict[str, Any] = {}      # SearchBot's keywords; its defaults for the others
     if "seconds" in args:
         kw["max_seconds"] = number(args["seconds"], spec, "the seconds a decision")
         if kw["max_seconds"] <= 0:
@@ -169,11 +162,11 @@ def _search(args: dict[str, str], spec: str) -> Bot:
                              ("playouts", "max_playouts", "playouts")):
         if key in args:
             kw[param] = int(number(args[key], spec, what, int))
-            _at_least(kw[param], 1, what, spec)
+            if kw[param] < 1:
+                raise BotSpecError(f"{what} must be >= 1 in spec {spec!r}", spec)
     if "seed" in args:
         kw["seed"] = int(number(args["seed"], spec, "the seed", int))
-    return SearchBot(max_seconds=kw.get("max_seconds", 0.2),
-                     **{k: int(v) for k, v in kw.items() if k != "max_seconds"})
+    return SearchBot(**kw)
 
 
 register("random", _random, params=("seed",), positional=1,
