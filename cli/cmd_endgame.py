@@ -9,11 +9,11 @@ import click
 
 from guandan_fast.report.endgame import render_endgame_text, render_estimate_text
 
-from .main import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+from .options import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, command,
+                      emit_json, format_option, lang_option, read_source)
 
 
-@main.command("endgame")
+@command("endgame")
 @click.argument("deal_file")
 @format_option
 @lang_option

@@ -19,6 +19,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from typing import Optional, Sequence
 
 import click
 
@@ -26,7 +27,7 @@ from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
                                           check_budget)
 from guandan_fast.errors import GuandanError, RecordError
-from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
 from guandan_fast.report.evening import (evening_order, evening_summary, render_evening_html,
@@ -34,11 +35,11 @@ from guandan_fast.report.evening import (evening_order, evening_summary, render_
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
-from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+from .options import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, command,
+                      emit_json, format_option, lang_option, read_source)
 
 
-def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
+def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tuple[str, Record]]:
     """(name, record) pairs of one input."""
     text = read_source(path)
     if platform:
@@ -51,7 +52,7 @@ def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
     return [(path, loads(text))]
 
 
-def _expand(paths) -> list:
+def _expand(paths: Sequence[str]) -> list[str]:
     out = []
     for p in paths:
         if p != "-" and Path(p).is_dir():
@@ -104,7 +105,8 @@ def _players(text):
     return names
 
 
-def _named(items: list, names) -> list:
+def _named(items: list[tuple[str, Record]], names: Optional[Sequence[str]]
+           ) -> list[tuple[str, Record]]:
     """Give the seats these names where a record has none."""
     if names:
         for _, rec in items:
@@ -116,7 +118,7 @@ def _named(items: list, names) -> list:
 BUDGET = Checked("seconds", ascii_float, check_budget)
 
 
-def _views(text: str) -> tuple:
+def _views(text: str) -> tuple[str, ...]:
     views = tuple(v.strip() for v in text.split(",") if v.strip())
     bad = [v for v in views if v not in VIEWS]
     if bad or not views:
@@ -175,7 +177,7 @@ def _html_path(ctx, param, value):
     return value
 
 
-@main.command("game")
+@command("game")
 @click.argument("records", nargs=-1, required=True)
 @format_option
 @lang_option
@@ -234,7 +236,7 @@ def _load_all(paths, platform: bool, lenient: bool = False):
     return items, failed
 
 
-@main.command("evening")
+@command("evening")
 @click.argument("directory", nargs=-1, required=True)
 @format_option
 @lang_option

@@ -15,9 +15,10 @@ import sys
 import click
 
 from guandan_fast.bots.match import match
+from guandan_fast.bots.registry import specs_help
 
 from . import output
-from .main import emit_json, format_option, main
+from .options import command, emit_json, format_option
 
 
 class _Bar:
@@ -39,9 +40,8 @@ class _Bar:
         sys.stderr.flush()
 
 
-@main.command("match")
-@click.option("--team-a", required=True, help="Bot spec of team A: random[:SEED], greedy, "
-              "search[:SECONDS][,samples=N][,playouts=N].")
+@command("match")
+@click.option("--team-a", required=True, help=f"Bot spec of team A: {specs_help()}.")
 @click.option("--team-b", required=True, help="Bot spec of team B.")
 @click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
               help="Deals (with --games: games), each played twice unless --no-duplicate.")

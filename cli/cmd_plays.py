@@ -12,10 +12,10 @@ from guandan_fast.model.counts import to_counts
 from guandan_fast.analysis.summary import play_dict
 
 from . import output
-from .main import emit_json, format_option, lang_option, main, read_source
+from .options import command, emit_json, format_option, lang_option, read_source
 
 
-@main.command("plays")
+@command("plays")
 @click.argument("hand_file")
 @click.option("--beat", "beat", metavar="CARDS",
               help='List what beats this table play, e.g. --beat "S5 D5".')

@@ -1,5 +1,5 @@
 """``gd-analyze serve`` and ``gd-analyze bot``: the competition platform's
-protocol, server and client (PLATFORM.md).
+protocol, server and client (docs/platform.md).
 
 - ``gd-analyze serve [--host 127.0.0.1] [--port 23456] [--games N] [--seed S]
   [--records DIR] [--rule flush_is_always_bomb=yes ...]``: wait for four
@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import click
 
+from guandan_fast.bots.registry import specs_help
 from guandan_fast.errors import RulesError
 
-from .main import SECONDS, main
+from .options import SECONDS, command
 
 
 def _rules(items):
-    from guandan_fast.formats.hand import FLAG_KEYS, parse_bool
-    from guandan_fast.model.rules import Rules
+    from guandan_fast.formats.text import parse_bool
+    from guandan_fast.model.rules import FLAG_KEYS, Rules
     kw = {}
     for item in items:
         key, sep, value = item.partition("=")
@@ -37,7 +38,7 @@ def _rules(items):
 
 
 def _flag_names():
-    from guandan_fast.formats.hand import FLAG_KEYS
+    from guandan_fast.model.rules import FLAG_KEYS
     return ", ".join(FLAG_KEYS)
 
 
@@ -55,7 +56,7 @@ def _terminate_as_interrupt():
     signal.signal(signal.SIGTERM, stop)
 
 
-@main.command("serve")
+@command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", type=click.IntRange(0, 65535), default=23456, show_default=True,
               help="Port (0: any free port, printed on stderr).")
@@ -88,16 +89,16 @@ def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_time
                f"players {' '.join(res.names)}")
 
 
-@main.command("bot")
+@command("bot")
 @click.argument("url")
 @click.option("--bot", "spec", default="greedy", show_default=True,
-              help="The bot: random[:SEED], greedy, search[:SECONDS].")
+              help=f"The bot: {specs_help()}.")
 @click.option("--timeout", type=SECONDS, default=600.0,
               show_default=True, help="Seconds to wait for each message.")
 @rule_option
 def bot_cmd(url, spec, timeout, rule_items):
     """Play a bot on a platform server: URL is ws://HOST:PORT/game/NAME."""
-    from guandan_fast.bots import make_bot
+    from guandan_fast.bots.registry import make_bot
     from guandan_fast.platform.client import BotPolicy, play_client
     import asyncio
 

@@ -19,7 +19,7 @@ from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import GuandanError, RecordError, RulesError
 from guandan_fast.report.i18n import advice_reason, label, tribute_label
 
-from .main import emit_json, format_option, lang_option, main, read_source
+from .options import command, emit_json, format_option, lang_option, read_source
 
 
 def _advice_lines(advice: list, lang: str) -> list[str]:
@@ -67,7 +67,7 @@ def _deal_text(data: dict, lang: str) -> str:
     return "\n".join(lines)
 
 
-@main.command("tribute")
+@command("tribute")
 @click.argument("file")
 @click.option("--give", "give", is_flag=True,
               help="FILE is a hand: rank the legal tribute cards.")
@@ -86,7 +86,7 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
                                "pays a tribute or returns one")
     mode = "give" if give else "return" if give_back else None
     from guandan_fast.formats.hand import loads_hand
-    from guandan_fast.game.tribute import exchange_advice, suggest_return, suggest_tribute
+    from guandan_fast.bots.advice import exchange_advice, suggest_return, suggest_tribute
 
     if mode is None:
         if receiver_file:

@@ -25,7 +25,9 @@ from hypothesis import strategies as st
 
 import guandan_fast as gd
 from guandan_fast.engine import decomposition, moves
-from guandan_fast.formats import deal, hand, platform_log, position, record, record_json
+from guandan_fast.formats import deal, hand, position, record, record_json
+from guandan_fast.platform import log as platform_log
+from guandan_fast.bots import advice
 from guandan_fast.game import state, tribute
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -229,14 +231,14 @@ def _tribute_plan(draw):
 
 @call("suggest_tribute")
 def _suggest(draw):
-    fn = draw(st.sampled_from([tribute.suggest_tribute, tribute.suggest_return]))
+    fn = draw(st.sampled_from([advice.suggest_tribute, advice.suggest_return]))
     return fn(draw(hands()), draw(rules()), receiver=draw(st.one_of(st.none(), hands())))
 
 
 @call("candidates")
 def _candidates(draw):
     fn = draw(st.sampled_from([tribute.tribute_candidates, tribute.return_candidates,
-                               tribute.held_bombs]))
+                               advice.held_bombs]))
     return fn(draw(hands()), draw(rules()))
 
 

@@ -53,7 +53,7 @@ class Result:
 
 
 def solve(state: GameState, max_nodes=None, max_seconds=None) -> Result:
-    """The solver interface analysis.py expects, on a GameState."""
+    """The solver interface analysis/review.py expects, on a GameState."""
     before = len(_MEMO)
     moves = [MoveValue.proven(a, value(state.apply(a))) for a in state.legal_actions()]
     best = max(m.mean for m in moves) if team(state.turn) == 0 else min(m.mean for m in moves)

@@ -2,7 +2,7 @@
 
 ``log_of(rec, my_pos)`` writes, from a deal record, the notify/act
 messages a bot at ``my_pos`` receives, in the documented 2020 shapes
-(PLATFORM.md). The action of each play is written by ``action``: by
+(docs/platform.md). The action of each play is written by ``action``: by
 default ``independent_action`` below, written from the message tables
 alone (it shares no code with the importer's or the protocol module's);
 tests of the protocol module's own writer pass ``to_action``.

@@ -1,6 +1,6 @@
 """Pure-Python reference implementation of the Guandan combination rules.
 
-Written only from /work/shared/RULES.md (sections 1-5 and 8); it is a test
+Written only from docs/rules.md (sections 1-5 and 8); it is a test
 oracle for the compiled engine, so it favours obvious correctness over speed.
 
 Representation

@@ -1,6 +1,6 @@
 """Pure-Python reference double-dummy solver for Guandan endgames.
 
-Written only from /work/shared/RULES.md (section 6 "Play of a deal" and
+Written only from docs/rules.md (section 6 "Play of a deal" and
 section 8 "Double-dummy value"), on top of the combination rules of the
 sibling module `reference` (tests/reference.py).  It is a test oracle for the
 compiled engine, so it is plain exhaustive minimax with a memo: no pruning,

@@ -1,6 +1,6 @@
 """Brute-force reference of the platform's concrete action lists.
 
-Written from PLATFORM.md and RULES.md on top of tests/reference.py (the
+Written from docs/platform.md and docs/rules.md on top of tests/reference.py (the
 pure-Python rules), sharing no code with the compiled kernel: every
 non-empty sub-multiset of the hand's concrete cards, each of its readings
 (that beats the table, when there is one) is one entry.

@@ -1,7 +1,7 @@
-"""Pure-Python reference of the play of a deal (RULES.md section 6) and of
+"""Pure-Python reference of the play of a deal (RULES §6) and of
 its result (sections 6 and 8).
 
-Written from /work/shared/RULES.md only, as a test oracle for
+Written from docs/rules.md only, as a test oracle for
 ``guandan_fast.game.state.GameState``; it imports nothing from
 ``guandan_fast``. Which cards form which plays and what beats what come from
 tests/reference.py (RULES 1-5, 8), itself independent of the package.
@@ -36,7 +36,7 @@ The rules as coded (RULES 6)
   the deal ended); the other team does not move. ``result()`` is team 0's
   signed gain (RULES 8, "+3..-3"), ``gains()`` the two teams' level rises.
 
-Where RULES.md is silent, and limits (choices made here)
+Where docs/rules.md is silent, and limits (choices made here)
 -------------------------------------------------------
 * Nothing in section 6 lets the leader pass; a pass on a free lead is
   illegal here.

@@ -18,8 +18,8 @@ from guandan_fast.analysis.review import MIN_CANDIDATE_SECONDS, analyse
 from guandan_fast.formats.record import load
 from guandan_fast.errors import DealError
 from guandan_fast.game.record import Record, Transfer, final_state
-from guandan_fast.game.tribute import (return_candidates, suggest_return, suggest_tribute,
-                                       tribute_plan)
+from guandan_fast.bots.advice import suggest_return, suggest_tribute
+from guandan_fast.game.tribute import return_candidates, tribute_plan
 from guandan_fast.game.view import sample_deals
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

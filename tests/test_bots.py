@@ -346,3 +346,73 @@ def test_one_bot_object_for_both_teams_is_four_bots():
     assert match(b, b, deals=6, seed=1, jobs=1).mean == \
         match(RandomBot(5), RandomBot(5), deals=6, seed=1, jobs=1).mean == \
         match("random:5", "random:5", deals=6, seed=1, jobs=1).mean
+
+
+# ---------------------------------------------------------------------------
+# The bot registry: one table behind make_bot, the CLI help and docs/bots.md
+# ---------------------------------------------------------------------------
+
+def _docs_bot_rows():
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text("utf-8")
+    rows = {}
+    for line in text.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if line.startswith("| `") and len(cells) == 3:
+            rows[cells[0].strip("`")] = cells
+    return rows
+
+
+def test_the_docs_table_lists_every_registered_bot_with_its_grammar_and_examples():
+    from guandan_fast.bots.registry import bot_kinds
+    rows = _docs_bot_rows()
+    kinds = bot_kinds()
+    assert [k.grammar for k in kinds] == list(rows), "docs/bots.md's table vs the registry"
+    for k in kinds:
+        listed = [e.strip().strip("`") for e in rows[k.grammar][1].split(",") if e.strip()]
+        # the examples column splits at commas inside a spec too: rejoin them
+        assert ",".join(listed) == ",".join(k.examples), k.name
+        for spec in k.examples:
+            assert make_bot(spec).spec.split(":")[0] == k.name, spec
+
+
+def test_the_cli_help_and_the_error_name_every_registered_bot():
+    from clirun import run
+    from guandan_fast.bots.registry import bot_names, specs_help
+    names = bot_names()
+    with pytest.raises(BotSpecError) as e:
+        make_bot("nosuchbot")
+    assert all(n in str(e.value) for n in names)
+    for args in (["match", "--help"], ["bot", "--help"]):
+        out = " ".join(run(*args).stdout.split())
+        assert " ".join(specs_help().split()).replace(" ", "") in out.replace(" ", ""), args
+
+
+def test_registering_a_bot_is_one_call():
+    from guandan_fast.bots import registry
+
+    class Echo(Bot):
+        def __init__(self, n):
+            self.n, self.spec = n, f"echo:{n}"
+
+    kind = registry.register("echo", lambda args, spec: Echo(int(args.get("n", "1"))),
+                             params=("n",), positional=1, grammar="echo[:N]",
+                             examples=("echo:2",), help="test bot")
+    try:
+        assert make_bot("echo:3").n == 3 and make_bot("echo:n=4").n == 4
+        assert "echo" in registry.bot_names() and "echo[:N]" in registry.specs_help()
+        with pytest.raises(BotSpecError, match="unknown option 'm'"):
+            make_bot("echo:m=1")
+        with pytest.raises(ValueError, match="new lower-case"):
+            registry.register("echo", kind.factory, grammar="echo", help="again")
+    finally:
+        registry._KINDS.pop("echo")
+    assert "echo" not in registry.bot_names()
+
+
+@pytest.mark.parametrize("spec,needle", [
+    ("random:1,seed=2", "seed given twice"), ("search:0.1,seconds=0.2", "seconds given twice"),
+])
+def test_a_parameter_given_by_position_and_by_name_is_an_error(spec, needle):
+    with pytest.raises(BotSpecError, match=needle):
+        make_bot(spec)

@@ -9,7 +9,7 @@ import pytest
 
 from guandan_fast.formats.deal import loads_deal
 from guandan_fast.formats.hand import loads_hand
-from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.position import dumps_position, loads_position
 from guandan_fast.formats.record import dumps, loads
 from guandan_fast.formats.record_json import dumps as dumps_json, loads as loads_json

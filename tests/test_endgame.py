@@ -306,7 +306,7 @@ def test_cli_endgame_limits_and_stdin():
     assert r.returncode == 0, r.stderr
     data = json.loads(r.stdout)
     assert data["exact"] is False and data["stopped"] == "limit"
-    # without --exact-only: the estimate (issue 18), marked as estimated
+    # without --exact-only: the estimate, marked as estimated
     r = run_cli("endgame", "-", "--max-nodes", "100", "--max-seconds", "0.2", "--format",
                 "json", stdin=text)
     assert r.returncode == 0, r.stderr

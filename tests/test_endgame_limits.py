@@ -1,5 +1,5 @@
 """solve() stopped by a node or time limit, or by Ctrl-C, at any point: the
-result never raises and only states what is proven (issue 22).
+result never raises and only states what is proven.
 
 Every limited result is checked against the exact values of the same
 position, computed once without a limit: the value is None or exact, the

@@ -1,4 +1,4 @@
-"""The estimator (issue 18): exact where a proof fits the budget (against the
+"""The estimator: exact where a proof fits the budget (against the
 compiled solver and the plain-minimax reference), honest intervals on a
 seeded set, every legal move present, the budget honoured, validation."""
 

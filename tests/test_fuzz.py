@@ -1,5 +1,5 @@
-"""Fuzzing every loader and every public function that reaches the core
-(issue 17): whatever the input, the answer is a result or a ValueError
+"""Fuzzing every loader and every public function that reaches the core:
+whatever the input, the answer is a result or a ValueError
 subclass; never another exception, a crash of the process or a hang.
 
 The targets are registered in tests/fuzz_targets.py (add new loaders and

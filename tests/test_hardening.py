@@ -1,4 +1,4 @@
-"""Issue 17: one test per class of bad input. Each CLI case checks the exit
+"""One test per class of bad input. Each CLI case checks the exit
 status (2), that stderr is one line, and that the message names the token,
 line, key or option; each library case checks the error class and message.
 """
@@ -20,7 +20,8 @@ import guandan_fast as gd
 from guandan_fast import _core
 from guandan_fast.errors import (EncodingError, GuandanError, HandError, LimitError,
                                  PositionError, RecordError, RulesError)
-from guandan_fast.formats import deal, hand, platform_log, position, record, record_json
+from guandan_fast.formats import deal, hand, position, record, record_json
+from guandan_fast.platform import log as platform_log
 from guandan_fast.game.state import GameState
 from guandan_fast.game.tribute import return_candidates, tribute_candidates, tribute_plan
 

@@ -9,7 +9,7 @@ import pytest
 
 from guandan_fast import MatchError, match
 from guandan_fast.bots.match import deal_for
-from guandan_fast.bots.stats import mean_ci, t95
+from guandan_fast.stats import mean_ci, t95
 from guandan_fast.formats.record import load, loads
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from guandan_fast import RecordError
-from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import load, loads
 from platform_logs import log_of as platform_log
 

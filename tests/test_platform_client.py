@@ -162,3 +162,10 @@ def test_an_act_without_the_fields_the_client_does_not_read_is_answered():
     # present, they are still checked
     with pytest.raises(ProtocolError, match="publicInfo"):
         asyncio.run(_scripted([BEGIN, act(publicInfo=[1, 2])]))
+
+
+def test_an_act_before_the_beginning_message_is_a_protocol_error_naming_mypos():
+    from guandan_fast.platform.client import Seat
+    with pytest.raises(ProtocolError, match="before the beginning") as e:
+        Seat().view({"type": "act", "stage": "play", "actionList": [], "curPos": 0})
+    assert e.value.field == "myPos" and str(e.value).startswith("myPos: ")

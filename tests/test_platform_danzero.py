@@ -1,4 +1,4 @@
-"""DanZero's encodings against their definition in PLATFORM.md, written
+"""DanZero's encodings against their definition in docs/platform.md, written
 out card by card here (no code shared with platform/danzero.py)."""
 
 import random

@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from guandan_fast.formats.platform_log import load_platform_log
+from guandan_fast.platform.log import load_platform_log
 from guandan_fast.formats.record import load
 from guandan_fast.game.record import final_state
 from guandan_fast.platform import messages as M

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from guandan_fast import RecordError
-from guandan_fast.formats.platform_log import import_platform_log
+from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import load, loads
 from guandan_fast.platform.actions import to_action
 from platform_logs import log_of as _log_of, text

@@ -1,4 +1,4 @@
-"""The message schema of PLATFORM.md: the builders' output is valid, each
+"""The message schema of docs/platform.md: the builders' output is valid, each
 field's breakage is named, and parsers never crash on junk (fuzz)."""
 
 import copy

@@ -11,7 +11,7 @@ import pytest
 import websockets
 
 from guandan_fast import Rules
-from guandan_fast.formats.platform_log import load_platform_log
+from guandan_fast.platform.log import load_platform_log
 from guandan_fast.formats.record import load, loads
 from guandan_fast.game.record import final_state
 from guandan_fast.game.progress import GameProgress

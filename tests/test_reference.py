@@ -1,6 +1,6 @@
 """Self-tests of the pure-Python reference rules (tests/reference.py).
 
-Hand-worked examples from /work/shared/RULES.md, plus cross-checks of the
+Hand-worked examples from docs/rules.md, plus cross-checks of the
 fast paths of the reference against slower, more literal formulations.
 """
 

@@ -171,3 +171,13 @@ def test_bomb_scale():
 
 def test_level_bomb_beats_ace_bomb_of_same_size():
     assert beats(play("S7 D7 C7 S7", level=7), play("SA DA CA SA", level=7))
+
+
+def test_flag_keys_are_the_variant_flags_of_rules():
+    """model.rules.FLAG_KEYS (read by every format and the platform's
+    messages) names exactly the boolean fields of Rules, in their order."""
+    import dataclasses
+    from guandan_fast.model.rules import FLAG_KEYS
+    flags = [f.name for f in dataclasses.fields(Rules)
+             if f.init and isinstance(getattr(Rules(), f.name), bool)]
+    assert list(FLAG_KEYS) == flags and len(flags) == 5

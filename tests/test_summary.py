@@ -8,7 +8,7 @@ import reference as ref
 from guandan_fast import Rules
 from guandan_fast.model.cards import parse_cards
 from guandan_fast.analysis.summary import hand_summary
-from guandan_fast.game.tribute import held_bombs
+from guandan_fast.bots.advice import held_bombs
 
 
 def _key(b):

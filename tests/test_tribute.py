@@ -1,4 +1,4 @@
-"""Tribute and return tribute: every clause of RULES.md section 7, the
+"""Tribute and return tribute: every clause of RULES §7, the
 advice ranking, and the ``gd-analyze tribute`` command."""
 
 import pytest
@@ -223,7 +223,7 @@ def test_bad_deal_hands():
 # ---------------------------------------------------------------------------
 
 from guandan_fast import min_plays, suggest_return, suggest_tribute  # noqa: E402
-from guandan_fast.game.tribute import held_bombs  # noqa: E402
+from guandan_fast.bots.advice import held_bombs  # noqa: E402
 from guandan_fast.model.counts import to_counts  # noqa: E402
 
 import reference  # noqa: E402  (tests/reference.py, pure Python)
@@ -371,7 +371,7 @@ def test_giver_and_receiver_cannot_hold_a_third_copy():
 
 
 def test_exchange_advice_for_a_deal():
-    from guandan_fast.game.tribute import exchange_advice
+    from guandan_fast.bots.advice import exchange_advice
     hands = ["S3 S4", "SK SK D4", "S5 S6", "SA C6 D6"]
     data = exchange_advice("0 2 1 3", hands, Rules(level=2))
     assert data["plan"]["payments"] == [{"payer": 3, "receiver": 0}, {"payer": 1, "receiver": 2}]
@@ -553,3 +553,94 @@ def test_record_checks_use_the_same_candidates():
     assert check_return_card("H2 SA SK", Card("SK"), r) is None
     assert check_tribute_card("H2 SA", Card("H2"), r) is not None
     assert check_tribute_card("H2 SA", Card("SA"), r) is None
+
+
+# ---------------------------------------------------------------------------
+# "Strictly better advice": one order, TributeAdvice.rank_key, for the lists
+# and for the review's "differs" (a reference of the documented ranking here,
+# sharing no code with it)
+# ---------------------------------------------------------------------------
+
+def _documented_key(a):
+    """suggest_tribute's docstring, criteria 1 to 7, first difference
+    decides, lower is better (criterion 8, the card itself, is a tie-break,
+    not a preference the review reports)."""
+    gained = (a.receiver_bombs_with or 0) - (a.receiver_bombs_without or 0)
+    help_ = (gained if gained > 0 else 0) + len(a.strengthens)
+    receiver_saved = 0
+    if a.receiver_min_plays_with is not None:
+        receiver_saved = a.receiver_min_plays_without - a.receiver_min_plays_with
+    net = (a.min_plays_after - a.min_plays_before) + receiver_saved
+    return [1 if a.mistake else 0, net, len(a.broken),
+            1 if a.bombs_after < a.bombs_before else 0, help_, len(a.weakened),
+            -a.bombs_after]
+
+
+def _strictly_better(a, b):
+    for x, y in zip(_documented_key(a), _documented_key(b)):
+        if x != y:
+            return x < y
+    return False
+
+
+def _seeded_exchanges(n, seed):
+    """(rules, hands, payer 3's tribute card) of seeded deals without an
+    anti-tribute: seat 3 pays seat 0 (single down), seat 0 returns."""
+    import random
+    from guandan_fast._core import CARDS
+    rng = random.Random(seed)
+    deck = [c for c in CARDS for _ in range(2)]
+    out = []
+    while len(out) < n:
+        rng.shuffle(deck)
+        hands = [sorted(deck[27 * i:27 * i + 27]) for i in range(4)]
+        if hands[3].count(Card("HR")) == 2:
+            continue
+        rules = Rules(level=rng.choice("23456789TJQKA"))
+        out.append((rules, hands, tribute_candidates(hands[3], rules)[0]))
+    return out
+
+
+def test_the_advice_lists_follow_the_documented_order():
+    from guandan_fast.bots.advice import suggest_return, suggest_tribute
+    for rules, hands, paid in _seeded_exchanges(40, 71):
+        payer = list(hands[3])
+        payer.remove(paid)
+        for advice in (suggest_tribute(hands[3], rules, receiver=hands[0]),
+                       suggest_tribute(hands[3], rules),
+                       suggest_return(sorted(hands[0] + [paid]), rules, receiver=payer)):
+            for a, b in zip(advice, advice[1:]):
+                assert not _strictly_better(b, a), (str(a.card), str(b.card))
+            for a in advice:
+                for b in advice:
+                    assert a.better_than(b) == _strictly_better(a, b), (str(a.card), str(b.card))
+
+
+def test_the_review_says_differs_exactly_when_the_advice_ranks_another_card_strictly_better():
+    """Seat 0 returns each legal card in turn on seeded deals: the review's
+    ``differs`` is the documented order's "the advice's first card is
+    strictly better", also where criteria 3 and 4 split (a held bomb broken
+    against a bomb lost from the decomposition) or only criteria 5-7 decide;
+    such cases are asserted to occur."""
+    from guandan_fast.analysis.review import analyse
+    from guandan_fast.bots.advice import suggest_return
+    from guandan_fast.formats.record import Record, Transfer
+    disputed = 0      # pairs where criteria 3 and 4 split, or only 5..7 decide
+    for rules, hands, paid in _seeded_exchanges(6, 8):
+        after = [list(h) for h in hands]
+        after[3].remove(paid)
+        after[0] = sorted(after[0] + [paid])
+        advice = suggest_return(after[0], rules, receiver=sorted(after[3]))
+        for a in advice:
+            k0, k = _documented_key(advice[0]), _documented_key(a)
+            if k0[:2] == k[:2] and (k0[4:] != k[4:] if k0[2:4] == k[2:4]
+                                    else (k0[2] - k[2]) * (k0[3] - k[3]) < 0):
+                disputed += 1
+            rec = Record(hands=hands, rules=rules, previous=[0, 1, 2, 3],
+                         tributes=[Transfer(3, 0, paid)], returns=[Transfer(0, 3, a.card)],
+                         moves=[])
+            review = analyse(rec, views=("double",), estimator=None, opening=False,
+                             solve_cards=0).exchange[1]
+            assert review.card == a.card
+            assert review.differs == _strictly_better(advice[0], a), (str(a.card), k0, k)
+    assert disputed > 0

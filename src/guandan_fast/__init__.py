@@ -20,8 +20,9 @@ from .model.rules import Rules, beats, classify, read_play
 from .game.view import View, sample_deals
 from .bots import (Bot, GreedyBot, MatchResult, RandomBot, SearchBot, make_bot,
                    match, suggest)
-from .game.tribute import (TributeAdvice, TributePlan, anti_tribute, return_candidates,
-                      suggest_return, suggest_tribute, tribute_candidates, tribute_plan)
+from .bots.advice import TributeAdvice, suggest_return, suggest_tribute
+from .game.tribute import (TributePlan, anti_tribute, return_candidates, tribute_candidates,
+                           tribute_plan)
 
 __version__ = "0.2.0.dev0"
 

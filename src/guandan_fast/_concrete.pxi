@@ -1,4 +1,4 @@
-# Concrete plays: the competition platform's action lists (PLATFORM.md).
+# Concrete plays: the competition platform's action lists (docs/platform.md).
 # Included by _core.pyx.
 #
 # The pattern enumeration (enumerate_plays) lists one play per pattern

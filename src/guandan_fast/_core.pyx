@@ -1,7 +1,7 @@
 # cython: language_level=3
 """Compiled core of guandan_fast.
 
-Everything in here works on the 54-count encoding of a hand (see ``hand.py``):
+Everything in here works on the 54-count encoding of a hand (see ``model/counts.py``):
 slot ``suit * 13 + rank`` for the 52 suited cards (suits S H C D, ranks 2..A as
 0..12), slot 52 the small joker, slot 53 the big joker; each count is 0..2.
 

@@ -4,7 +4,7 @@
 # value without a search. The claim and its proof come first.
 
 # ----------------------------------------------------------------------------
-# Sure run-out (a bound, issue 6's "cheap exact cut-offs")
+# Sure run-out (a bound: a cheap exact cut-off)
 # ----------------------------------------------------------------------------
 #
 # Claim. Let seat m be on lead (a free lead: the first lead, the lead after a

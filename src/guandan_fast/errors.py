@@ -30,7 +30,7 @@ __all__ = [
 SHOWN_CHARS = 30
 
 
-def shown(text, limit: int = SHOWN_CHARS) -> str:
+def shown(text: object, limit: int = SHOWN_CHARS) -> str:
     """``text`` as an error message quotes it: its first ``limit`` characters
     and ``...`` when it is longer (the caller keeps the whole of it, in the
     exception's ``token`` say). Quote the result with ``!r``.
@@ -83,7 +83,7 @@ class RecordError(GuandanError):
 
 
 class ProtocolError(GuandanError):
-    """A competition-platform message that breaks its format (PLATFORM.md);
+    """A competition-platform message that breaks its format (docs/platform.md);
     ``field`` names the key (``actionList[3]``, ``curPos``...) when known."""
 
     def __init__(self, message: str, field: str | None = None):

@@ -6,7 +6,7 @@ applies a module-level function to plain-data tasks and returns the answers
 in the order of the tasks: in this process (``jobs=1``), in ``jobs`` worker
 processes, or on the workers of a Dask scheduler (``dask``: its address,
 e.g. ``tcp://127.0.0.1:8786``), through the one pool of the project
-(``bots.pool``); the costliest tasks first when ``cost`` is given.
+(``guandan_fast.pool``); the costliest tasks first when ``cost`` is given.
 ``progress(done, total)`` is called in this process as answers come back.
 
 ``review_records(items, ...)`` reviews many records (a club evening) with
@@ -19,17 +19,19 @@ from __future__ import annotations
 from typing import Any, Callable, Optional, Sequence
 
 from ..errors import GuandanError
+from ..pool import run_tasks as pool_run
+from .review import analyse
 
 __all__ = ["run_tasks", "review_records", "review_one"]
 
 
-def run_tasks(fn: Callable, tasks: Sequence, *, jobs: int = 1, dask: Optional[str] = None,
+def run_tasks(fn: Callable[[Any], Any], tasks: Sequence[Any], *, jobs: int = 1,
+              dask: Optional[str] = None,
               progress: Optional[Callable[[int, int], None]] = None,
-              cost: Optional[Callable[[Any], float]] = None) -> list:
+              cost: Optional[Callable[[Any], float]] = None) -> list[Any]:
     """``[fn(t) for t in tasks]``, spread out by the bots' pool
-    (``bots.pool.run_tasks``: processes or Dask), the costliest tasks handed
+    (``guandan_fast.pool.run_tasks``: processes or Dask), the costliest tasks handed
     out first when ``cost`` is given; the answers in the order of ``tasks``."""
-    from ..bots.pool import run_tasks as pool_run
     order = list(range(len(tasks)))
     if cost is not None:
         order.sort(key=lambda i: -cost(tasks[i]))
@@ -40,11 +42,10 @@ def run_tasks(fn: Callable, tasks: Sequence, *, jobs: int = 1, dask: Optional[st
     return out
 
 
-def review_one(item) -> dict:
+def review_one(item: tuple[str, Any, dict[str, Any]]) -> dict[str, Any]:
     """Review one record (a worker's task): ``{"name", "data"}`` with the
     analysis as JSON data, or ``{"name", "error"}``."""
     name, record, options = item
-    from .review import analyse
     try:
         data = analyse(record, **options).to_dict()
     except GuandanError as e:
@@ -53,7 +54,8 @@ def review_one(item) -> dict:
 
 
 def review_records(items: Sequence, *, jobs: int = 1, dask: Optional[str] = None,
-                   progress: Optional[Callable[[int, int], None]] = None, **options) -> list:
+                   progress: Optional[Callable[[int, int], None]] = None,
+                   **options: Any) -> list[dict[str, Any]]:
     """Review many ``(name, record)`` pairs, one task per record (each
     record's own decisions in one process): a list of ``review_one``
     answers in the order given. ``options`` go to ``analyse``."""

@@ -32,7 +32,7 @@ it leads to, as the giver could see it at the moment of choosing:
   for the side to move, with that move's interval); every card is valued
   on the same deals. The values are averaged over the deals with a 95%
   interval combining the spread between deals with each deal's own
-  half-width (``bots.stats.deals_mean_ci``, as
+  half-width (``stats.deals_mean_ci``, as
   ``bots.search.evaluate_moves`` does for the play).
 
 A record without ``previous`` has its finishing order rebuilt from the
@@ -51,12 +51,13 @@ from typing import Callable, Optional, Sequence
 
 from .._core import Card
 from ..bots.search import DEFAULT_SAMPLES, SAMPLE_SECONDS
-from ..bots.stats import deals_mean_ci
+from ..stats import deals_mean_ci
 from ..engine.value import MoveValue
-from ..game.record import exchanged
+from ..game.record import Record, exchanged
 from ..game.state import GameState, partner
-from ..game.tribute import (anti_tribute, return_candidates, suggest_return, suggest_tribute,
-                            tribute_candidates, tribute_leaders, tribute_plan)
+from ..bots.advice import suggest_return, suggest_tribute
+from ..game.tribute import (anti_tribute, return_candidates, tribute_candidates, tribute_leaders,
+                            tribute_plan)
 from ..game.view import View, sample_deals
 from ..model.counts import from_counts
 from ..model.rules import Rules
@@ -101,11 +102,11 @@ class ExchangeSeat:
                     tributes=self.tributes, phase=self.kind)
 
     @property
-    def payers(self) -> tuple:
+    def payers(self) -> tuple[int, ...]:
         return tuple(p for p, _ in self.payments)
 
 
-def finishing_order(record) -> list:
+def finishing_order(record: Record) -> list[int]:
     """The previous deal's finishing order of a record with a tribute: its
     ``previous``, or rebuilt from the exchange (the module docstring)."""
     if record.previous:
@@ -205,10 +206,10 @@ def start_position(seat: ExchangeSeat, hands: Sequence[list], card: Card,
     return GameState.start([sorted(x) for x in h], rules, leader)
 
 
-def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
+def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list[list[list[Card]]]:
     """``n`` deals (lists of four card lists) drawn from the view, those
     with an anti-tribute rejected; fewer only if the draws run out."""
-    out: list = []
+    out: list[list[list[Card]]] = []
     rng = random.Random(seed)
     tries = 0
     while len(out) < n and tries < _MAX_DRAWS * n:

@@ -304,7 +304,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
     """
-    from .batch import run_tasks
+    from ..pool import run_tasks
     views = _check_options(views, budget, seed)
     notes = _import_notes(record)
     spec: dict = {"solve_cards": solve_cards, "solver": solver, "estimator": estimator,
@@ -540,7 +540,7 @@ def _review_exchange(record: Record) -> list:
     """The tribute and the return against the tribute advice."""
     if not record.tributes:
         return []
-    from ..game.tribute import suggest_return, suggest_tribute
+    from ..bots.advice import suggest_return, suggest_tribute
     rules = record.rules
     hands = [list(h) for h in record.hands]
     out = []
@@ -554,13 +554,6 @@ def _review_exchange(record: Record) -> list:
     return out
 
 
-def _advice_key(a) -> tuple:
-    """What makes one advice strictly better than another (the tribute
-    module's own order, without its final tie-breaks on the card)."""
-    broke = len(getattr(a, "broken", [])) + (a.bombs_after < a.bombs_before)
-    return (bool(getattr(a, "mistake", False)), a.net_plays, broke)
-
-
 def _review(kind: str, transfer, advice: list) -> ExchangeReview:
     """The card given against the advice: ``differs`` when the advice ranks
     another card strictly better. The advice is a heuristic, so this is
@@ -568,6 +561,6 @@ def _review(kind: str, transfer, advice: list) -> ExchangeReview:
     idx = next((i for i, a in enumerate(advice) if a.card == transfer.card), -1)
     differs = False
     if advice and idx >= 0:
-        differs = _advice_key(advice[0]) < _advice_key(advice[idx])
+        differs = advice[0].better_than(advice[idx])
     return ExchangeReview(kind=kind, giver=transfer.giver, receiver=transfer.receiver,
                           card=transfer.card, choices=advice, chosen_index=idx, differs=differs)

@@ -5,13 +5,14 @@ Pure data; the CLI prints it."""
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import Any
 
 from .. import _core
-from .._core import Card
+from .._core import Card, Play
 from ..engine.decomposition import decompose, min_plays
 from ..model.counts import to_counts
 from ..model.rules import Rules
-from ..game.tribute import held_bombs
+from ..bots.advice import held_bombs
 
 __all__ = ["hand_summary", "play_dict"]
 
@@ -21,7 +22,7 @@ def _rank_sort_key(rank: str, rules: Rules) -> int:
     return rules.order(rank)
 
 
-def hand_summary(cards: list[Card], rules: Rules) -> dict:
+def hand_summary(cards: list[Card], rules: Rules) -> dict[str, Any]:
     """A JSON-ready summary of a hand.
 
     "bombs": the bombs held outright, as ``tribute.held_bombs`` counts them
@@ -84,7 +85,7 @@ def hand_summary(cards: list[Card], rules: Rules) -> dict:
     }
 
 
-def play_dict(p) -> dict:
+def play_dict(p: Play) -> dict[str, Any]:
     """A Play as JSON-ready data."""
     return {"type": p.type, "rank": p.rank, "size": p.size, "wilds": p.wilds,
             "suit": p.suit, "cards": " ".join(str(c) for c in p.cards)}

@@ -1,4 +1,4 @@
-"""The bot interface, the two simple bots, and bot specs.
+"""The bot interface and the two simple bots.
 
 A bot decides from one seat's :class:`~guandan_fast.game.view.View` only:
 
@@ -10,18 +10,8 @@ A bot decides from one seat's :class:`~guandan_fast.game.view.View` only:
 with a seed derived from the match seed and the deal, so a bot's random
 choices depend on the deal, never on the worker that plays it.
 
-Specs name bots on the command line: ``random``, ``random:7`` (seed 7),
-``greedy``, ``search`` (0.2 s a decision), ``search:0.05``, and keyword
-arguments after a comma: ``search:0.2,samples=12,playouts=400``.
-
->>> make_bot("random:7")
-RandomBot(seed=7)
->>> make_bot("greedy")
-GreedyBot()
->>> make_bot("minimax")
-Traceback (most recent call last):
-...
-guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy or search
+Bots are named on the command line by specs (``random:7``, ``greedy``,
+``search:0.2``): ``guandan_fast.bots.registry``.
 """
 
 from __future__ import annotations
@@ -30,15 +20,12 @@ import random
 from typing import Optional, Sequence
 
 from .._core import Card, Play
+from .advice import TributeAdvice, suggest_return, suggest_tribute
 from ..engine.moves import hints
-from ..errors import BotSpecError, GuandanError
 from ..game.state import partner
-from ..game.tribute import suggest_return, suggest_tribute
 from ..game.view import View
 
-__all__ = ["Bot", "RandomBot", "GreedyBot", "make_bot", "BOT_NAMES"]
-
-BOT_NAMES = ("random", "greedy", "search")
+__all__ = ["Bot", "RandomBot", "GreedyBot"]
 
 
 class Bot:
@@ -84,7 +71,7 @@ class RandomBot(Bot):
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
         return self._rng.choice(list(candidates))
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
 
 
@@ -118,11 +105,11 @@ class GreedyBot(Bot):
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
         return _advised(suggest_return(view.hand_counts, view.rules), candidates)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return "GreedyBot()"
 
 
-def _advised(advice, candidates: Sequence[Card]) -> Card:
+def _advised(advice: Sequence[TributeAdvice], candidates: Sequence[Card]) -> Card:
     """The first advised card among the candidates (the advice lists the
     same legal cards; the candidates decide if they ever differ)."""
     allowed = set(candidates)
@@ -130,79 +117,3 @@ def _advised(advice, candidates: Sequence[Card]) -> Card:
         if a.card in allowed:
             return a.card
     return list(candidates)[0]
-
-
-def _number(text: str, spec: str, what: str, kind=float):
-    try:
-        value = kind(text)
-    except ValueError:
-        raise BotSpecError(f"{what} must be a number, not {text!r} in spec {spec!r}", spec) from None
-    if value < 0 or (kind is float and not value < float("inf")):
-        raise BotSpecError(f"{what} must be >= 0, not {text!r} in spec {spec!r}", spec)
-    return value
-
-
-def make_bot(spec) -> Bot:
-    """A bot from its spec (see the module docstring); a Bot is returned as
-    it is. A bad spec is a BotSpecError naming it."""
-    if isinstance(spec, Bot):
-        return spec
-    if not isinstance(spec, str):
-        raise BotSpecError(f"a bot spec is a string such as 'greedy', not {spec!r}", str(spec))
-    text = spec.strip()
-    name, sep, args = text.partition(":")
-    name = name.strip().lower()
-    parts = [a.strip() for a in args.split(",")] if args.strip() else []
-    if sep and not args.strip():
-        raise BotSpecError(f"nothing after ':' in spec {spec!r}", spec)
-    positional = [p for p in parts if "=" not in p]
-    keywords = {}
-    for p in parts:
-        if "=" in p:
-            k, _, v = p.partition("=")
-            k = k.strip().lower()
-            if k in keywords:
-                raise BotSpecError(f"{k} given twice in spec {spec!r}", spec)
-            keywords[k] = v.strip()
-    if any(not p for p in parts):
-        raise BotSpecError(f"an empty argument in spec {spec!r}", spec)
-    if name == "random":
-        _expect(spec, positional, keywords, max_positional=1, allowed={"seed"})
-        seed = positional[0] if positional else keywords.get("seed", "0")
-        return RandomBot(seed=int(_number(seed, spec, "the seed", int)))
-    if name == "greedy":
-        _expect(spec, positional, keywords, max_positional=0, allowed=set())
-        return GreedyBot()
-    if name == "search":
-        from .search import SearchBot
-        _expect(spec, positional, keywords, max_positional=1,
-                allowed={"seconds", "samples", "playouts", "seed"})
-        seconds = positional[0] if positional else keywords.get("seconds")
-        kw = {}
-        if seconds is not None:
-            kw["max_seconds"] = _number(seconds, spec, "the seconds a decision")
-            if kw["max_seconds"] <= 0:
-                raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
-        if "samples" in keywords:
-            kw["samples"] = int(_number(keywords["samples"], spec, "samples", int))
-            if kw["samples"] < 1:
-                raise BotSpecError(f"samples must be >= 1 in spec {spec!r}", spec)
-        if "playouts" in keywords:
-            kw["max_playouts"] = int(_number(keywords["playouts"], spec, "playouts", int))
-            if kw["max_playouts"] < 1:
-                raise BotSpecError(f"playouts must be >= 1 in spec {spec!r}", spec)
-        if "seed" in keywords:
-            kw["seed"] = int(_number(keywords["seed"], spec, "the seed", int))
-        try:
-            return SearchBot(**kw)
-        except GuandanError as e:
-            raise BotSpecError(f"{e} in spec {spec!r}"[:200], spec) from None
-    raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}: use random, greedy or search", spec)
-
-
-def _expect(spec, positional, keywords, max_positional, allowed):
-    if len(positional) > max_positional:
-        raise BotSpecError(f"too many arguments in spec {spec!r}", spec)
-    for k in keywords:
-        if k not in allowed:
-            raise BotSpecError(f"unknown option {k!r} in spec {spec!r}", spec)

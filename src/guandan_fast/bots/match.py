@@ -51,9 +51,10 @@ from ..game.deal import DealState
 from ..game.progress import GameProgress
 from ..game.view import View
 from ..model.rules import RANKS, Rules
-from .base import Bot, make_bot
-from .pool import check_dask_address, run_tasks
-from .stats import mean_ci, share_ci
+from .base import Bot
+from ..pool import check_dask_address, run_tasks
+from .registry import make_bot
+from ..stats import mean_ci, share_ci
 
 __all__ = ["match", "MatchResult", "DealPlay", "play_deal", "deal_for", "MAX_GAME_DEALS"]
 

@@ -21,9 +21,9 @@ from ..engine.value import MoveValue
 from ..model.counts import from_counts
 from ..game.state import team
 from ..game.view import View, sample_deals
+from .advice import suggest_return, suggest_tribute
 from .base import Bot, GreedyBot, _advised
-from ..game.tribute import suggest_return, suggest_tribute
-from .stats import deals_mean_ci
+from ..stats import deals_mean_ci
 
 __all__ = ["SearchBot", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
            "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",
@@ -111,7 +111,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     deadline = start + max_seconds
     actions = view.legal_actions()
     order = hints(view.hand_counts, view.rules, view.table)
-    rank = {p: i for i, p in enumerate(order)}
+    rank: dict[Optional[Play], int] = {p: i for i, p in enumerate(order)}
     last = len(order)         # the pass after every play
     actions.sort(key=lambda p: rank.get(p, last))
     sign = 1.0 if team(view.seat) == 0 else -1.0
@@ -133,8 +133,8 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     m = len(actions)
     end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
     index = {p: i for i, p in enumerate(actions)}
-    values = [[] for _ in range(m)]
-    halves = [[] for _ in range(m)]
+    values: list[list[float]] = [[] for _ in range(m)]
+    halves: list[list[float]] = [[] for _ in range(m)]
     means = [0.0] * m         # tie-breaks, as estimate ranks
     tried = [0] * m
     deals = sample_deals(view, n, seed=seed)

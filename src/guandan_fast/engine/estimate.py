@@ -1,4 +1,4 @@
-"""Perfect-information estimates beyond the exact horizon (issue 18).
+"""Perfect-information estimates beyond the exact horizon.
 
 :func:`estimate` values any :class:`~guandan_fast.engine.endgame.Position`
 (full 27-card deals included) within a time or playout budget: team 0's
@@ -119,7 +119,7 @@ class Estimate:
     upper: int = 3
     extra: dict = field(default_factory=dict)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"value": round(self.value, 4), "exact": self.exact, "turn": self.turn,
                 "confidence": self.confidence, "lower": self.lower, "upper": self.upper,
                 "moves": [_move_dict(m) for m in self.moves],
@@ -180,7 +180,7 @@ VERIFY_TOP = 2
 # The tree's parameters (EstimatorCore): measured on seeded 4x7 endgames,
 # the exploration constant (in levels) on 4x8 with the root floor below
 # (docs/performance.md, "Estimator").
-TREE = dict(base_budget=1000, explore=2.0, solve_cards=16, widen=1.0, mix=1.0)
+TREE: dict[str, Any] = dict(base_budget=1000, explore=2.0, solve_cards=16, widen=1.0, mix=1.0)
 
 # On positions of at most ROOT_FLOOR_CARDS cards, a root move with fewer
 # than ROOT_FLOOR * sqrt(root visits) samples is tried before UCB1
@@ -211,17 +211,17 @@ RESULT_SECONDS_PER_MOVE = 4e-6
 THREAD_JOIN_SECONDS = 1e-3
 
 
-def _as_position(position) -> Position:
-    """A Position, or a GameState (game/state.py) turned into one."""
+def _as_position(position: object) -> Position:
+    """A Position, or a state of a higher layer that makes one with its
+    ``to_position()`` (game/state.py's GameState: the engine does not import
+    the game layer)."""
     if isinstance(position, Position):
         return position
-    from ..game.state import GameState
-    if isinstance(position, GameState):
-        if position.over:
-            raise PositionError("the deal is over: there is nothing to estimate")
-        return Position([position.cards(s) for s in range(4)], position.rules,
-                        turn=position.turn, table=position.table, owner=position.owner,
-                        passes=position.passes, finished=position.finished)
+    to_position = getattr(position, "to_position", None)
+    if callable(to_position):
+        made = to_position()
+        if isinstance(made, Position):
+            return made
     raise PositionError(f"estimate() takes a Position or a GameState, not "
                         f"{type(position).__name__}")
 
@@ -352,10 +352,10 @@ def _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
     if max_playouts is not None:
         per_thread = -(-int(max_playouts) // threads)
     tree_end = end
-    if verify:
+    if verify and end is not None:    # (verify implies a deadline)
         tree_end = end - verify * (end - time.perf_counter())
     _run(cores, tree_end, per_thread)
-    if verify:
+    if verify and end is not None:
         _verify(first, cores, end, hint)
         # every sampled move proven before the deadline: the tree gets the
         # rest back (it stops at once if every root move is proven)

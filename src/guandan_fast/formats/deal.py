@@ -36,6 +36,7 @@ order: 2 0 3 1
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Optional, TextIO, Union
 
 from .._core import Card

@@ -36,6 +36,7 @@ finished: 2
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import TextIO, Union
 
 from ..model.cards import format_cards, parse_cards

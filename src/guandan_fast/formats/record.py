@@ -245,7 +245,7 @@ def _parse_text(text: str) -> _Raw:
         if not line:
             continue
         m = parse_header_line(line)        # the one key: value reader (formats/text)
-        key, text_value = m if m else (None, None)
+        key, text_value = m if m else (None, "")
         if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
             section = _SECTIONS[key]
             last_seat = None
@@ -363,7 +363,7 @@ def _seat(raw: _Raw, label: str, where) -> int:
 
 # -- building and checking a record ---------------------------------------------
 
-def _cards(text, where, max_cards=None) -> list:
+def _cards(text: str, where: object, max_cards: Optional[int] = None) -> list[Card]:
     try:
         return parse_cards(text, max_cards=max_cards)
     except GuandanError as e:

@@ -27,19 +27,16 @@ import math
 import re
 from os import PathLike
 from pathlib import Path
-from typing import Callable, Optional, TextIO, Type, Union
+from typing import BinaryIO, Callable, Optional, TextIO, Type, Union
 
 from ..errors import EncodingError, GuandanError, InputSizeError, RulesError, shown
-from ..model.rules import Rules
+from ..model.rules import FLAG_KEYS, Rules
 
 __all__ = ["decode", "read_text", "strip_bom", "parse_header_line", "parse_bool",
            "parse_int", "KeyLines", "loads_json", "rules_from_headers",
            "rules_header_lines", "LEVEL_KEYS", "FLAG_KEYS", "MAX_JSON_DEPTH"]
 
 LEVEL_KEYS = {"level", "уровень", "级牌", "级", "打"}
-FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
-             "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
-             "no_tribute_when_partner_last")
 MAX_JSON_DEPTH = 32
 MAX_INT_DIGITS = 18      # fits in 64 bits (a millisecond timestamp has 13 digits)
 # a key is one word, or a word and a digit ("seat 0" in a record)
@@ -56,7 +53,7 @@ def strip_bom(text: str) -> str:
     return text[1:] if text.startswith("\ufeff") else text
 
 
-def decode(data: Union[bytes, str]) -> str:
+def decode(data: Union[bytes, bytearray, str]) -> str:
     """The text of a file's bytes: UTF-8 (a byte-order mark is dropped).
 
     Other encodings are refused with an EncodingError saying what was found:
@@ -142,7 +139,7 @@ def _looks_cp1251(data: bytes) -> bool:
 MAX_INPUT_BYTES = 512 * 2 ** 20
 
 
-def read_text(source: Union[str, Path, TextIO]) -> str:
+def read_text(source: Union[str, Path, TextIO, BinaryIO]) -> str:
     """The text of a path or of an open file (text or binary), decoded by
     :func:`decode`; at most MAX_INPUT_BYTES, else InputSizeError."""
     if hasattr(source, "read"):
@@ -348,7 +345,7 @@ def rules_from_headers(headers: dict, where: dict) -> Rules:
         raise RulesError(f"{_where(at)}: {e}" if at is not None else str(e)) from None
 
 
-def rules_header_lines(rules: Rules) -> list:
+def rules_header_lines(rules: Rules) -> list[str]:
     """The header lines of a file at these rules: ``level:``, then each flag
     that differs from its default (the one writer every format uses)."""
     lines = [f"level: {rules.level}"]
@@ -357,7 +354,7 @@ def rules_header_lines(rules: Rules) -> list:
     return lines
 
 
-def rules_flags(rules: Rules) -> dict:
+def rules_flags(rules: Rules) -> dict[str, bool]:
     """The flags of ``rules`` that differ from their defaults, by name."""
     out = {}
     for key in FLAG_KEYS:

@@ -1,4 +1,4 @@
-"""The play of a deal (RULES.md section 6) as a state machine.
+"""The play of a deal (RULES §6) as a state machine.
 
 A ``GameState`` holds the four hands (54-count arrays), the seat to act, the
 standing play and its owner (or a free lead), the passes since that play and
@@ -7,8 +7,8 @@ the seats already finished, in order. ``apply`` returns the next state;
 standing play, ``None`` for a pass. The state knows the finishing order and,
 once the deal is over, the level gain of team 0 (seats 0 and 2).
 
-The fields are those of ``guandan_fast.engine.endgame.Position`` so that a state can
-be handed to the solver as it is.
+The fields are those of ``guandan_fast.engine.endgame.Position``;
+``to_position()`` makes one (``estimate`` takes a state as it is).
 
 >>> from guandan_fast import Rules, read_play
 >>> rules = Rules(level=2)
@@ -30,7 +30,8 @@ import numpy as np
 
 from .. import _core
 from .._core import Card, Play
-from ..errors import GuandanError, HandError, PlayError
+from ..engine.endgame import Position
+from ..errors import GuandanError, HandError, PlayError, PositionError
 from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules, beats, classify
@@ -39,7 +40,7 @@ from ..model.seats import check_seat, partner, passes_between, team
 __all__ = ["GameState", "partner", "team", "level_gain"]
 
 
-def _seat(value, what: str) -> int:
+def _seat(value: object, what: str) -> int:
     return check_seat(value, what, PlayError)
 
 
@@ -129,6 +130,15 @@ class GameState:
         s.rules, s.turn, s.table, s.owner = self.rules, self.turn, self.table, self.owner
         s.passes, s.finished = self.passes, self.finished
         return s
+
+    def to_position(self) -> Position:
+        """This decision as the engine's ``Position`` (a PositionError when
+        the deal is over: there is nothing left to search)."""
+        if self.over:
+            raise PositionError("the deal is over: there is nothing to estimate")
+        return Position([self.cards(s) for s in range(4)], self.rules, turn=self.turn,
+                        table=self.table, owner=self.owner, passes=self.passes,
+                        finished=self.finished)
 
     # -- reading the state --------------------------------------------------
     def cards(self, seat: int) -> list[Card]:
@@ -247,7 +257,7 @@ class GameState:
         s.turn = s._next_active(seat)
         return s
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         hands = " | ".join(" ".join(map(str, self.cards(i))) or "-" for i in range(4))
         return (f"<GameState turn={self.turn} table={self.table} owner={self.owner} "
                 f"passes={self.passes} finished={self.finished} hands={hands}>")

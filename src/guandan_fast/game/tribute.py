@@ -1,4 +1,4 @@
-"""Tribute and return tribute (RULES.md section 7): the rules, and advice.
+"""Tribute and return tribute (RULES §7, docs/rules.md): the rules.
 
 Seats are 0..3; seat ``s + 1 (mod 4)`` plays after seat ``s``, so the
 *upper hand* of seat ``s`` (the player who plays just before it) is seat
@@ -18,7 +18,8 @@ The rules part:
 ('single_down', [(3, 0)], 3)
 
 Decisions where RULES 7 leaves a choice open are stated in the docstrings of
-``return_candidates``, ``tribute_plan`` and ``exchange_advice``. Hands may be
+``return_candidates`` and ``tribute_plan`` (and, for the advice, which card to
+give among the legal ones, ``guandan_fast.bots.advice``). Hands may be
 partial (fewer than 27 cards) for what-if questions; a receiver holds 28
 cards between the tribute and the return.
 """
@@ -26,26 +27,23 @@ cards between the tribute and the return.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence, Union, cast
 
 import numpy as np
 
 from .._core import Card
-from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, SEQUENCE
+from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND
 from ..errors import HandError, RecordError
 from ..game.state import partner
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules
 
 __all__ = ["tribute_candidates", "return_candidates", "anti_tribute",
-           "suggest_tribute", "suggest_return", "TributeAdvice",
-           "held_bombs", "exchange_advice",
            "tribute_plan", "TributePlan", "BIG_JOKER", "upper_hand", "partner",
            "check_tribute_card", "check_return_card", "tribute_leaders",
            "check_finishing_order"]
 
 BIG_JOKER = Card("HR")
-_FACE_2_TO_10 = FACE_2_TO_10
 
 
 def _hand(hand: HandLike, max_cards: int = MAX_HAND + 1) -> list[Card]:
@@ -81,7 +79,7 @@ def tribute_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]
     return _tribute_cands(_hand(hand), _rules(rules))
 
 
-def _tribute_cands(cards: list, r: Rules) -> list[Card]:
+def _tribute_cands(cards: list[Card], r: Rules) -> list[Card]:
     """tribute_candidates of cards already read, at these Rules (the inner
     layer: no second reading of the hand or the rules)."""
     wild = r.wild
@@ -116,10 +114,10 @@ def return_candidates(hand: HandLike, rules: Rules | None = None) -> list[Card]:
     return _return_cands(_hand(hand), _rules(rules))
 
 
-def _return_cands(cards: list, r: Rules) -> list[Card]:
+def _return_cands(cards: list[Card], r: Rules) -> list[Card]:
     """return_candidates of cards already read, at these Rules."""
     level = r.level
-    face = sorted({c for c in cards if c.rank in _FACE_2_TO_10 and c.rank != level},
+    face = sorted({c for c in cards if c.rank in FACE_2_TO_10 and c.rank != level},
                   key=lambda c: (r.order(c.rank), c))
     if face:
         return face
@@ -154,16 +152,16 @@ def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]
     return None
 
 
-def _payer_hands(payer_hands) -> list[list[Card]]:
+def _payer_hands(payer_hands: Union[HandLike, Sequence[HandLike]]) -> list[list[Card]]:
     if isinstance(payer_hands, (str, np.ndarray)):
         return [_hand(payer_hands)]
     items = list(payer_hands)
     if items and all(isinstance(x, Card) for x in items):
-        return [_hand(items)]
+        return [_hand(cast("list[Card]", items))]
     return [_hand(h) for h in items]
 
 
-def anti_tribute(payer_hands, rules: Rules | None = None) -> bool:
+def anti_tribute(payer_hands: Union[HandLike, Sequence[HandLike]], rules: Rules | None = None) -> bool:
     """True when the paying side holds both big jokers (RULES 7, 抗贡): no
     tribute is paid. ``payer_hands`` is the one payer's hand (single down) or
     the two payers' hands (double down), counted together.
@@ -197,16 +195,16 @@ class TributePlan:
     - ``leader``: the seat that leads the deal.
     """
 
-    finishing_order: list
+    finishing_order: list[int]
     kind: str
-    payers: list
-    payments: list = field(default_factory=list)
-    tribute_ranks: list = field(default_factory=list)
+    payers: list[int]
+    payments: list[tuple[int, int]] = field(default_factory=list)
+    tribute_ranks: list[str] = field(default_factory=list)
     equal_tributes: bool = False
     anti_tribute: bool = False
     leader: int = 0
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "finishing_order": list(self.finishing_order),
             "kind": self.kind,
@@ -219,7 +217,7 @@ class TributePlan:
         }
 
 
-def check_finishing_order(order) -> list[int]:
+def check_finishing_order(order: object) -> list[int]:
     """A finishing order as a list of four seats, first to last; anything
     else is a RecordError. Accepts ``"2 0 3 1"`` too."""
     if isinstance(order, str):
@@ -245,7 +243,7 @@ def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
     if len(hands) != 4:
         raise HandError(f"a deal has four hands, not {len(hands)}")
     out = []
-    seen: dict = {}
+    seen: dict[Card, int] = {}
     for seat, h in enumerate(hands):
         try:
             cards = _hand(h, max_cards=MAX_HAND)
@@ -259,7 +257,7 @@ def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
     return out
 
 
-def tribute_plan(finishing_order, hands: Sequence[HandLike],
+def tribute_plan(finishing_order: object, hands: Sequence[HandLike],
                  rules: Rules | None = None) -> TributePlan:
     """The whole exchange before a deal (RULES 7).
 
@@ -310,7 +308,7 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
         plan.leader = first
         return plan
 
-    def rank_to_pay(seat):
+    def rank_to_pay(seat: int) -> str:
         cands = _tribute_cands(cards[seat], r)
         if not cands:
             raise HandError(f"seat {seat} holds no card that may be paid as tribute "
@@ -344,7 +342,8 @@ def tribute_plan(finishing_order, hands: Sequence[HandLike],
     return plan
 
 
-def tribute_leaders(payments, ranks, rules: Rules, first: Optional[int] = None) -> list:
+def tribute_leaders(payments: Sequence[tuple[int, int]], ranks: Sequence[str], rules: Rules,
+                    first: Optional[int] = None) -> list[int]:
     """Who leads after the tribute (RULES 7): the payer, or with two
     tributes the payer of the higher one; with equal tributes the one who
     paid the first finisher (``first``; unknown: either payer, both listed).
@@ -363,327 +362,3 @@ def tribute_leaders(payments, ranks, rules: Rules, first: Optional[int] = None) 
         return [a[0] if oa > ob else b[0]]
     to_first = [p for p, q in payments if q == first]
     return to_first if to_first else [p for p, _ in payments]
-
-
-# ---------------------------------------------------------------------------
-# advice
-# ---------------------------------------------------------------------------
-
-_SEQ = SEQUENCE
-
-
-def held_bombs(hand: HandLike, rules: Rules | None = None) -> dict:
-    """The bombs a hand holds outright, as ``{key: size}``: n-of-a-kind bombs
-    ``("bomb", rank, None)`` with their size (4..8), straight flushes
-    ``("straight_flush", top, suit)`` (size 5) and the joker bomb
-    ``("joker_bomb", "R", None)``. A wild counts here as what it is (a heart
-    of the level rank); bombs that need a wild as a substitute are not
-    "held" (the wilds can go anywhere, and ``decompose`` counts them).
-
-    >>> sorted(held_bombs("S8 H8 C8 D8 ST SJ SQ SK SA SB SB HR HR", Rules(level=2)).items())
-    [(('bomb', '8', None), 4), (('joker_bomb', 'R', None), 4), (('straight_flush', 'A', 'S'), 5)]
-    """
-    _rules(rules)
-    return _held(_hand(hand, max_cards=108))
-
-
-def _held(cards: list) -> dict:
-    """held_bombs of cards already read (the inner layer)."""
-    out: dict = {}
-    by_rank: dict = {}
-    suits: dict = {}
-    for c in cards:
-        if c.is_joker:
-            continue
-        by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
-        suits.setdefault(c.suit, set()).add(c.rank)
-    for rank, n in by_rank.items():
-        if n >= 4:
-            out[("bomb", rank, None)] = n
-    if cards.count(Card("SB")) == 2 and cards.count(BIG_JOKER) == 2:
-        out[("joker_bomb", "R", None)] = 4
-    for suit, ranks in suits.items():
-        for start in range(10):
-            window = _SEQ[start:start + 5]
-            if all(x in ranks for x in window):
-                out[("straight_flush", window[-1], suit)] = 5
-    return out
-
-
-def _bomb_dict(key, size) -> dict:
-    typ, rank, suit = key
-    return {"type": typ, "rank": rank, "suit": suit, "size": size}
-
-
-def _profile(cards: list[Card], rules: Rules) -> tuple[int, int, int]:
-    """(minimum plays, bomb plays and straight flushes in the decomposition).
-    Hands of up to 28 cards: a receiver holds 28 until they return one."""
-    if not cards:
-        return 0, 0, 0
-    from ..engine.decomposition import decompose
-    plays = decompose(cards, rules)       # a minimal partition: len() is min_plays
-    return (len(plays), sum(1 for p in plays if p.is_bomb),
-            sum(1 for p in plays if p.type == "straight_flush"))
-
-
-def _remove(cards: list[Card], card: Card) -> list[Card]:
-    out = list(cards)
-    out.remove(card)
-    return out
-
-
-@dataclass
-class TributeAdvice:
-    """One legal tribute or return card and what giving it does.
-
-    ``min_plays_before``/``after``: the giver's minimum plays (RULES 8) with
-    and without the card; ``bombs_before``/``after`` and
-    ``straight_flushes_before``/``after``: bomb plays (straight flushes
-    included) and straight flushes in ``decompose()`` of the giver's hand;
-    ``broken``/``weakened``: bombs the giver holds outright (``held_bombs``)
-    that giving the card destroys or shrinks (a 5-bomb to a 4-bomb).
-
-    With the receiver's hand known: ``receiver_min_plays_without``/``with``,
-    ``receiver_bombs_without``/``with`` (the same measures on the receiver's
-    hand without and with the card), ``completes`` (bombs the receiver holds
-    outright only with the card), ``strengthens`` (held bombs the card makes
-    bigger), and ``mistake``: the card completes a bomb or straight flush the
-    receiver then holds outright, while another legal card would not (a
-    forced completion, e.g. every suit of the tribute rank, is listed in
-    ``completes`` but not flagged).
-
-    ``reason_parts``: why, as data: a list of (reason key, parameters) pairs
-    (a ``bomb`` parameter is a bomb dict: type, rank, suit, size). The text,
-    in each language, is made in the report layer
-    (``guandan_fast.report.i18n.advice_reason``).
-    """
-
-    card: Card
-    min_plays_before: int
-    min_plays_after: int
-    bombs_before: int
-    bombs_after: int
-    straight_flushes_before: int
-    straight_flushes_after: int
-    broken: list = field(default_factory=list)
-    weakened: list = field(default_factory=list)
-    receiver_min_plays_without: Optional[int] = None
-    receiver_min_plays_with: Optional[int] = None
-    receiver_bombs_without: Optional[int] = None
-    receiver_bombs_with: Optional[int] = None
-    completes: list = field(default_factory=list)
-    strengthens: list = field(default_factory=list)
-    mistake: bool = False
-    reason_parts: list = field(default_factory=list)
-
-    @property
-    def breaks_bomb(self) -> bool:
-        """Giving the card breaks a bomb or straight flush the giver holds
-        (``broken`` is not empty)."""
-        return bool(self.broken)
-
-    @property
-    def net_plays(self) -> int:
-        """The giver's change in minimum plays, plus the plays the card saves
-        the receiver (when known): lower is better for the giver's side."""
-        n = self.min_plays_after - self.min_plays_before
-        without, with_ = self.receiver_min_plays_without, self.receiver_min_plays_with
-        if without is not None and with_ is not None:
-            n += without - with_
-        return n
-
-    def to_dict(self) -> dict:
-        """JSON-ready data; ``reasons``: the reason parts as
-        ``{"key": ..., "params": {...}}`` (translated by the report layer)."""
-        d = {
-            "card": str(self.card),
-            "min_plays_before": self.min_plays_before,
-            "min_plays_after": self.min_plays_after,
-            "bombs_before": self.bombs_before,
-            "bombs_after": self.bombs_after,
-            "straight_flushes_before": self.straight_flushes_before,
-            "straight_flushes_after": self.straight_flushes_after,
-            "breaks_bomb": self.breaks_bomb,
-            "broken": self.broken,
-            "weakened": self.weakened,
-        }
-        if self.receiver_min_plays_with is not None:
-            d.update({
-                "receiver_min_plays_without": self.receiver_min_plays_without,
-                "receiver_min_plays_with": self.receiver_min_plays_with,
-                "receiver_bombs_without": self.receiver_bombs_without,
-                "receiver_bombs_with": self.receiver_bombs_with,
-                "completes": self.completes,
-                "strengthens": self.strengthens,
-                "mistake": self.mistake,
-            })
-        d["reasons"] = [{"key": k, "params": dict(p)} for k, p in self.reason_parts]
-        return d
-
-
-def _reason_parts(a: TributeAdvice) -> list:
-    parts: list = [("plays", {"before": a.min_plays_before, "after": a.min_plays_after})]
-    for b in a.broken:
-        parts.append(("breaks", {"bomb": b}))
-    for b in a.weakened:
-        parts.append(("weakens", {"bomb": b}))
-    if not a.broken and not a.weakened:
-        if a.bombs_after < a.bombs_before:
-            parts.append(("fewer_bombs", {"before": a.bombs_before, "after": a.bombs_after}))
-        elif a.bombs_before:
-            parts.append(("keeps_bombs", {}))
-    if a.receiver_min_plays_with is not None:
-        parts.append(("receiver_plays", {"before": a.receiver_min_plays_without,
-                                         "after": a.receiver_min_plays_with}))
-        for b in a.completes:
-            parts.append(("completes", {"bomb": b}))
-        rb_without, rb_with = a.receiver_bombs_without or 0, a.receiver_bombs_with or 0
-        if not a.completes and rb_with > rb_without:
-            parts.append(("more_bombs", {"before": rb_without, "after": rb_with}))
-        for b in a.strengthens:
-            parts.append(("strengthens", {"bomb": b}))
-        if a.mistake:
-            parts.append(("mistake", {}))
-        elif a.completes:
-            parts.append(("unavoidable", {}))
-    return parts
-
-
-def _advise(giver: list[Card], choices: list[Card], rules: Rules,
-            receiver) -> list[TributeAdvice]:
-    before = _profile(giver, rules)
-    held_before = _held(giver)
-    recv = None
-    if receiver is not None:
-        recv = list(receiver)
-        together: dict = {}
-        for c in giver + recv:
-            together[c] = together.get(c, 0) + 1
-            if together[c] > MAX_COPIES:
-                raise HandError(f"receiver: the giver and the receiver hold {c} "
-                                f"{together[c]} times together; a deal has it twice")
-        recv_before = _profile(recv, rules)
-        recv_held = _held(recv)
-    out = []
-    for card in choices:
-        rest = _remove(giver, card)
-        after = _profile(rest, rules)
-        held_after = _held(rest)
-        a = TributeAdvice(
-            card=card, min_plays_before=before[0], min_plays_after=after[0],
-            bombs_before=before[1], bombs_after=after[1],
-            straight_flushes_before=before[2], straight_flushes_after=after[2],
-            broken=[_bomb_dict(k, n) for k, n in held_before.items() if k not in held_after],
-            weakened=[_bomb_dict(k, held_after[k]) for k, n in held_before.items()
-                      if k in held_after and held_after[k] < n],
-        )
-        if recv is not None:
-            with_card = sorted(recv + [card])
-            got = _profile(with_card, rules)
-            held_with = _held(with_card)
-            a.receiver_min_plays_without, a.receiver_bombs_without = recv_before[0], recv_before[1]
-            a.receiver_min_plays_with, a.receiver_bombs_with = got[0], got[1]
-            a.completes = [_bomb_dict(k, n) for k, n in held_with.items() if k not in recv_held]
-            a.strengthens = [_bomb_dict(k, n) for k, n in held_with.items()
-                             if k in recv_held and n > recv_held[k]]
-        out.append(a)
-    # a completion is a mistake only when some legal card avoids it
-    avoidable = any(not a.completes for a in out)
-    for a in out:
-        a.mistake = bool(a.completes) and avoidable
-        a.reason_parts = _reason_parts(a)
-    out.sort(key=lambda a: _rank_key(a, rules))
-    return out
-
-
-def _rank_key(a: TributeAdvice, rules: Rules):
-    receiver_gain = max(0, (a.receiver_bombs_with or 0) - (a.receiver_bombs_without or 0))
-    return (a.mistake, a.net_plays, len(a.broken), a.bombs_after < a.bombs_before,
-            receiver_gain + len(a.strengthens), len(a.weakened), -a.bombs_after,
-            rules.order(a.card.rank), a.card)
-
-
-def suggest_tribute(hand: HandLike, rules: Rules | None = None,
-                    receiver: HandLike | None = None) -> list[TributeAdvice]:
-    """Every legal tribute card (``tribute_candidates``), ranked best first
-    for the payer. They all share one rank; the suit matters through
-    straight flushes and through what the card does for the receiver.
-
-    Ranking, first difference decides:
-
-    1. not a mistake before a mistake (with ``receiver``: the card completes
-       a bomb or straight flush the receiver then holds, and another legal
-       card would not);
-    2. ``net_plays``: the giver's minimum plays after minus before, plus
-       (with ``receiver``) the plays the card saves the receiver: lower first;
-    3. fewer held bombs or straight flushes broken (``broken``): so with
-       equal minimum plays a choice that breaks a straight flush or a bomb
-       ranks below one that does not;
-    4. no bomb lost from the giver's decomposition before one lost (the
-       bomb is still held but no longer fits a minimal partition);
-    5. (with ``receiver``) less help to the receiver's bombs: bombs gained
-       in their decomposition plus held bombs made bigger;
-    6. fewer of the giver's held bombs weakened (made smaller);
-    7. more bombs left in the giver's decomposition;
-    8. the lower card (single-card order), then suit, for a stable order.
-    """
-    r = _rules(rules)
-    giver = _hand(hand)
-    return _advise(giver, _tribute_cands(giver, r), r,
-                   None if receiver is None else _hand(receiver))
-
-
-def suggest_return(hand: HandLike, rules: Rules | None = None,
-                   receiver: HandLike | None = None) -> list[TributeAdvice]:
-    """Every legal return card (``return_candidates``), ranked best first for
-    the receiver of the tribute, who gives the card back. ``hand`` is their
-    hand as it stands when returning (the tribute received included, if
-    known). ``receiver`` is the hand of the player who gets the card back
-    (the payer, after paying), for post-game review: then a card that
-    completes their bomb or straight flush is flagged ``mistake`` ("classic
-    mistake") and ranked last, when another legal card would not do it.
-
-    The ranking is the one of ``suggest_tribute``: no mistake first, then
-    ``net_plays`` (own change in minimum plays, plus the plays the card saves
-    the receiver), then fewer own bombs and straight flushes broken (so with
-    equal minimum plays a breaking choice ranks below a keeping one), less
-    help to the receiver's bombs, fewer own bombs weakened, more own bombs
-    left, and finally the lower card first (keep the high cards).
-    """
-    r = _rules(rules)
-    giver = _hand(hand)
-    return _advise(giver, _return_cands(giver, r), r,
-                   None if receiver is None else _hand(receiver))
-
-
-def exchange_advice(finishing_order, hands: Sequence[HandLike],
-                    rules: Rules | None = None) -> dict:
-    """The whole exchange of a deal with advice for each player, JSON-ready:
-    the plan (``tribute_plan``), then for each payment the payer's ranked
-    tribute choices (the receiver's hand known), and the receiver's ranked
-    return choices, assuming the payer paid the best-ranked tribute card:
-    the receiver chooses from their hand plus that card, and the card
-    returned goes to the payer's hand minus it. Decision: the tribute card
-    itself may be returned when it qualifies (face value 2..10, not the level
-    rank); RULES 7 does not forbid it, and in a real deal the highest card of
-    27 is practically never that low.
-    """
-    r = _rules(rules)
-    cards = check_deal_hands(hands)
-    plan = tribute_plan(finishing_order, cards, r)
-    exchanges: list = []
-    out = {"level": r.level, "plan": plan.to_dict(), "exchanges": exchanges}
-    for payer, receiver in plan.payments:
-        tribute = _advise(cards[payer], _tribute_cands(cards[payer], r), r, cards[receiver])
-        paid = tribute[0].card
-        receiver_hand = sorted(cards[receiver] + [paid])
-        payer_after = _remove(cards[payer], paid)
-        ret = _advise(receiver_hand, _return_cands(receiver_hand, r), r, payer_after)
-        exchanges.append({
-            "payer": payer, "receiver": receiver,
-            "tribute": [a.to_dict() for a in tribute],
-            "tribute_card": str(paid),
-            "return": [a.to_dict() for a in ret],
-            "return_card": str(ret[0].card) if ret else None,
-        })
-    return out

@@ -42,12 +42,11 @@ from typing import Iterable, Mapping, Optional, Sequence
 
 import numpy as np
 
-from ..model.cards import FACE_2_TO_10
 from .. import _core
 from .._core import CARDS, Card, Play
 from ..errors import GuandanError, ViewError
-from ..model.cards import MAX_COPIES, MAX_HOLDING, parse_cards
-from ..model.counts import from_counts, to_counts
+from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HOLDING, parse_cards
+from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
 from ..model.seats import check_seat
 from .record import final_state
@@ -56,7 +55,6 @@ from .state import GameState
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
 
 PHASES = ("play", "tribute", "return")
-_FACE_2_TO_10 = FACE_2_TO_10
 Deal = tuple  # four 54-count uint8 arrays, seats 0..3
 
 _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)
@@ -99,7 +97,7 @@ def _transfer(t, what: str) -> tuple[int, int, Card]:
 _ORDERS: dict = {}
 
 
-def _orders(rules: Rules) -> list:
+def _orders(rules: Rules) -> list[int]:
     """Single-card order of each of the 54 cards at these rules (cached)."""
     key = rules.level_index
     if key not in _ORDERS:
@@ -153,11 +151,11 @@ class View:
         if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__") or len(counts) != 4:
             raise ViewError(f"counts: four numbers of cards (seats 0..3), not {counts!r}")
         cnt = []
-        for s, c in enumerate(counts):
-            if isinstance(c, bool) or not isinstance(c, (int, np.integer)) \
-                    or not 0 <= int(c) <= MAX_HOLDING:
-                raise ViewError(f"counts[{s}] must be 0..{MAX_HOLDING}, not {c!r}")
-            cnt.append(int(c))
+        for s, n in enumerate(counts):
+            if isinstance(n, bool) or not isinstance(n, (int, np.integer)) \
+                    or not 0 <= int(n) <= MAX_HOLDING:
+                raise ViewError(f"counts[{s}] must be 0..{MAX_HOLDING}, not {n!r}")
+            cnt.append(int(n))
         if cnt[seat] != len(self.hand):
             raise ViewError(f"counts[{seat}] is {cnt[seat]} but the hand holds "
                             f"{len(self.hand)} cards")
@@ -195,8 +193,8 @@ class View:
                 raise ViewError(f"seat {s}: {'out but holds cards' if s in fin else 'holds no cards but is not out'}")
         self.finished = fin
         self.turn = seat if turn is None else _seat(turn, "turn")
-        self.tributes = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
-        self.returns = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
+        self.tributes: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
+        self.returns: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
 
         own = to_counts(list(self.hand), max_cards=MAX_HOLDING).astype(np.int64)
         self._hand_counts = own.astype(np.uint8)
@@ -237,11 +235,11 @@ class View:
             top = rules.order(c.rank)
             forb[g].update(i for i in range(54) if i != wild and order[i] > top)
         for g, _r, c in self.returns:
-            if c.rank in _FACE_2_TO_10 and c.rank != rules.level:
+            if c.rank in FACE_2_TO_10 and c.rank != rules.level:
                 continue
             low = rules.order(c.rank)
             forb[g].update(i for i in range(54) if i != wild and (
-                order[i] < low or (CARDS[i].rank in _FACE_2_TO_10 and CARDS[i].rank != rules.level)))
+                order[i] < low or (CARDS[i].rank in FACE_2_TO_10 and CARDS[i].rank != rules.level)))
         forb[seat] = set()
         self.forbidden = tuple(frozenset(f) for f in forb)
         for s in range(4):
@@ -268,7 +266,7 @@ class View:
             raise ViewError(f"the other seats hold {hidden} cards but only {int(pool.sum())} "
                             "are unseen")
         self.pool = pool.astype(np.uint8)
-        self._sampler = None
+        self._sampler: Optional[_Sampler] = None
 
     # -- constructors --------------------------------------------------------
     @classmethod
@@ -486,7 +484,8 @@ class _Sampler:
         return tuple(out)
 
 
-def sample_deals(view: View, n: int, seed: int = 0, unseen=None) -> list:
+def sample_deals(view: View, n: int, seed: int = 0,
+                 unseen: Optional[HandLike] = None) -> list[Deal]:
     """``n`` deals drawn uniformly among those consistent with ``view``:
     each a tuple of four 54-count uint8 arrays (seats 0..3), the seat's own
     hand in its place, finished seats empty. ``seed`` makes the draw

@@ -1,4 +1,4 @@
-"""Cards and their notation (RULES.md section 1).
+"""Cards and their notation (RULES §1).
 
 The canonical notation is suit letter then rank (``S3 HT DA``), jokers ``SB``
 (small) and ``HR`` (big). Input may also use ``10`` for ``T``, lower case,
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from typing import Iterable
+from typing import Any, Iterable
 
 from .._core import CARDS, RANK_CHARS as _RANK_CHARS, TOKENS, Card
 from ..errors import CardParseError, HandError, shown
@@ -106,7 +106,7 @@ def _tokens(text: str) -> Iterable[tuple[str, int, int]]:
                 yield tok, lineno, index
 
 
-def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card]:
+def parse_cards(text: str | Iterable[Any], max_cards: int | None = None) -> list[Card]:
     """Cards from text (any accepted notation, separated by spaces, commas or
     newlines, ``#`` comments) or from an iterable of cards and tokens.
 
@@ -119,9 +119,9 @@ def parse_cards(text: str | Iterable, max_cards: int | None = None) -> list[Card
     guandan_fast.errors.HandError: a third copy of S3 (token 3, 'S3')
     """
     cards: list[Card] = []
-    seen: Counter = Counter()
+    seen: Counter[Card] = Counter()
     multi_line = isinstance(text, str) and "\n" in text
-    items: list
+    items: list[Any]
     if isinstance(text, str):
         items = list(_tokens(text))
     elif isinstance(text, (bytes, bytearray, dict)) or not hasattr(text, "__iter__"):

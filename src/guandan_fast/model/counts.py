@@ -76,7 +76,7 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
     return counts
 
 
-def to_count_rows(counts, max_cards: int = MAX_HAND) -> np.ndarray:
+def to_count_rows(counts: object, max_cards: int = MAX_HAND) -> np.ndarray:
     """An (N, 54) array of hands as a contiguous uint8 array, validated:
     integer (or whole-number) counts 0..2, at most ``max_cards`` a row."""
     arr = np.asarray(counts)

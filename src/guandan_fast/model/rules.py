@@ -1,4 +1,4 @@
-"""The rules of RULES.md sections 2-5: level, variant flags, readings, order.
+"""The rules of RULES §2-5: level, variant flags, readings, order.
 
 The enumeration and comparison kernels are compiled in ``_core``; this module
 is their Python face and the one place where a ``Rules`` (level + flags) is
@@ -15,7 +15,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
-from typing import Union
+from typing import TYPE_CHECKING, Union
 
 import numpy as np
 
@@ -26,14 +26,19 @@ from ..model.cards import RANKS
 from ..model.counts import HandLike, to_counts
 
 __all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
-           "BOMB_TYPES", "parse_level", "RANKS"]
+           "BOMB_TYPES", "parse_level", "RANKS", "FLAG_KEYS"]
 
 PLAY_TYPES = _core.TYPE_NAMES
 BOMB_TYPES = ("straight_flush", "bomb", "joker_bomb")
+#: the variant flags of Rules, by name: the keys that set them in every file
+#: format (formats/text.py) and in the platform's messages
+FLAG_KEYS = ("joker_pair_in_full_house", "flush_is_always_bomb",
+             "equal_tribute_to_upper_hand", "drop_after_three_failures_at_a",
+             "no_tribute_when_partner_last")
 _LEVEL_ALIASES = {"10": "T", "J": "J", "В": "J", "Д": "Q", "К": "K", "Т": "A"}
 
 
-def parse_level(level) -> int:
+def parse_level(level: object) -> int:
     """A level as 0..12 (2..A) from ``7``, ``"7"``, ``"T"``, ``10``, ``"A"``.
 
     >>> parse_level(10), parse_level("t"), parse_level("A"), parse_level(2)
@@ -60,7 +65,7 @@ def parse_level(level) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """The level being played and the variant flags (RULES.md, all sections).
+    """The level being played and the variant flags (docs/rules.md).
 
     ``level`` accepts ``7``, ``"7"``, ``"T"``, ``10`` or ``"A"``; it is stored
     as its rank character.
@@ -69,7 +74,7 @@ class Rules:
     Rules(level='T', joker_pair_in_full_house=False, flush_is_always_bomb=False, equal_tribute_to_upper_hand=True, drop_after_three_failures_at_a=False, no_tribute_when_partner_last=False)
     """
 
-    level: Union[str, int] = "2"
+    level: str = "2"      # the rank character; the constructor also takes 7, 10, "T", ...
     joker_pair_in_full_house: bool = False
     flush_is_always_bomb: bool = False
     equal_tribute_to_upper_hand: bool = True
@@ -78,7 +83,13 @@ class Rules:
     level_index: int = field(init=False, repr=False, compare=False)
     flags: int = field(init=False, repr=False, compare=False)
 
-    def __post_init__(self):
+    if TYPE_CHECKING:   # the constructor's types (the dataclass makes it at run time)
+        def __init__(self, level: Union[str, int] = "2", joker_pair_in_full_house: bool = False,
+                     flush_is_always_bomb: bool = False, equal_tribute_to_upper_hand: bool = True,
+                     drop_after_three_failures_at_a: bool = False,
+                     no_tribute_when_partner_last: bool = False) -> None: ...
+
+    def __post_init__(self) -> None:
         for f in fields(self):
             if f.init and f.name != "level" and not isinstance(getattr(self, f.name),
                                                                (bool, np.bool_)):
@@ -113,7 +124,7 @@ class Rules:
         return idx + 1 if idx >= 13 else idx
 
 
-def _rules(rules) -> Rules:
+def _rules(rules: Union[Rules, str, int, None]) -> Rules:
     if rules is None:
         return Rules()
     if isinstance(rules, Rules):

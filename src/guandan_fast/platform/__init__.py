@@ -1,5 +1,6 @@
-"""The competition platform's protocol (PLATFORM.md): action lists, messages,
-the server, the client and the DanZero encodings."""
+"""The competition platform's protocol (docs/platform.md): action lists,
+messages, the importer of its message logs (``log``), the server, the client
+and the DanZero encodings."""
 
 from .actions import (ACTION_ARRAY_COLUMNS, PASS_ACTION, action_array, action_count,
                       action_list, action_plays, from_action, index_of, parse_action,

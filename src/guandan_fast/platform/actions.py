@@ -1,6 +1,6 @@
 """The platform's actions: concrete action lists and the reading of an action.
 
-An action of the competition platform (PLATFORM.md) is ``[type, rank,
+An action of the competition platform (docs/platform.md) is ``[type, rank,
 cards]``: ``["Pair", "5", ["S5", "D5"]]``, ``["Straight", "A", ["HA", "S2",
 "C3", "S4", "D5"]]`` (a sequence is named by its lowest card, A-low written
 ``A``), ``["Bomb", "JOKER", ["SB", "SB", "HR", "HR"]]``, ``["PASS", "PASS",
@@ -23,7 +23,7 @@ following.
 from __future__ import annotations
 
 import math
-from typing import Optional, Sequence
+from typing import Any, Iterable, Optional, Sequence
 
 import numpy as np
 
@@ -73,7 +73,8 @@ def _hand_and_table(hand, rules, table):
     return r, counts, tp
 
 
-def action_list(hand: HandLike, rules: Rules | None = None, table=None) -> list:
+def action_list(hand: HandLike, rules: Rules | None = None,
+                table: object = None) -> list[list[Any]]:
     """The platform's ``actionList`` for ``hand``: every concrete choice of
     cards for every reading (a list of ``[type, rank, cards]``, JSON-ready).
 
@@ -84,7 +85,8 @@ def action_list(hand: HandLike, rules: Rules | None = None, table=None) -> list:
     return _core._py_concrete_list(counts, r.level_index, r.flags, tp)
 
 
-def action_plays(hand: HandLike, rules: Rules | None = None, table=None) -> list:
+def action_plays(hand: HandLike, rules: Rules | None = None,
+                 table: object = None) -> list[Optional[Play]]:
     """The ``Play`` of each entry of ``action_list`` (None for the pass),
     index for index."""
     r, counts, tp = _hand_and_table(hand, rules, table)
@@ -120,7 +122,7 @@ def platform_rank(play: Play) -> str:
     return _LINE[top - span]
 
 
-def to_action(play: Optional[Play]) -> list:
+def to_action(play: Optional[Play]) -> list[Any]:
     """The platform action of a Play (None: the pass), in the 2020 form."""
     if play is None:
         return list(PASS_ACTION)
@@ -274,7 +276,7 @@ def from_action(action, rules: Rules | None = None, hand: HandLike | None = None
     return play
 
 
-def _card_key(cards: Sequence) -> tuple:
+def _card_key(cards: Iterable[object]) -> tuple[str, ...]:
     return tuple(sorted(str(c) for c in cards))
 
 

@@ -1,7 +1,7 @@
 """A client of the competition platform: one of the project's bots on any
 platform-compatible server (``gd-analyze bot ws://HOST:PORT/game/NAME``).
 
-``Seat`` follows one seat's messages (PLATFORM.md) and knows what that seat
+``Seat`` follows one seat's messages (docs/platform.md) and knows what that seat
 knows: its hand, the level, the cards each seat holds, the play so far as
 ``(seat, Play or None)``, the standing play and its owner, the seats out,
 the exchange before the play. ``Seat.view()`` turns that into the
@@ -152,17 +152,20 @@ class Seat:
     def view(self, msg: dict, phase: str = "play"):
         """The View of this seat at an act message."""
         from ..game.view import View
+        seat = self.seat
+        if seat is None:
+            raise ProtocolError("an act before the beginning message gave this seat", "myPos")
         counts = list(self.counts)
         public = msg.get("publicInfo")
         if isinstance(public, list) and len(public) == 4:
             counts = [int(p.get("rest", counts[i])) if isinstance(p, dict) else counts[i]
                       for i, p in enumerate(public)]
-        counts[self.seat] = len(self.hand)
+        counts[seat] = len(self.hand)
         if phase != "play":
-            return View(self.seat, self.hand, self.rules, counts, tributes=self.tributes,
+            return View(seat, self.hand, self.rules, counts, tributes=self.tributes,
                         phase=phase)
         table, owner, passes = self.standing(msg)
-        return View(self.seat, self.hand, self.rules, counts, history=self.history,
+        return View(seat, self.hand, self.rules, counts, history=self.history,
                     table=table, owner=owner, passes=passes, finished=self.finished,
                     tributes=self.tributes, returns=self.returns)
 

@@ -1,4 +1,4 @@
-"""The numeric encodings DanZero-style agents use (PLATFORM.md), from our state.
+"""The numeric encodings DanZero-style agents use (docs/platform.md), from our state.
 
 DanZero numbers cards suit-major with suits H S C D: H2..HA are 0..12,
 S2..SA 13..25, C2..CA 26..38, D2..DA 39..51, the small joker 52, the big
@@ -27,6 +27,7 @@ import numpy as np
 
 from .._core import CARDS, Card, Play
 from ..errors import HandError
+from ..game.state import GameState
 from ..model.counts import from_counts, to_counts
 
 __all__ = ["to_danzero", "from_danzero", "DANZERO_SLOT", "PROJECT_SLOT", "danzero_card_id",
@@ -108,7 +109,8 @@ def actions_to_danzero(action_array: np.ndarray) -> np.ndarray:
     return out
 
 
-def features(state, seat: int, history: Sequence = ()) -> dict:
+def features(state: GameState, seat: int,
+             history: Sequence[tuple[int, Optional[Play]]] = ()) -> dict[str, np.ndarray]:
     """The count-array parts of a DanZero-style observation of ``seat`` in a
     ``GameState`` (seats relative to ``seat``: down = next to play, up =
     previous), each in DanZero's order: ``hand``; ``others`` (the cards the

@@ -1,10 +1,10 @@
-"""The messages of the competition platform (PLATFORM.md): their schema, a
+"""The messages of the competition platform (docs/platform.md): their schema, a
 validator, and builders for the 2020 form that our server sends.
 
 Every message is a JSON object with ``type`` (``notify`` or ``act``) and
 ``stage``; a client answers an ``act`` with ``{"actIndex": k}``.
 ``validate(msg)`` checks one message against the schema below and raises
-``ProtocolError`` naming the field; it accepts the variants PLATFORM.md lists
+``ProtocolError`` naming the field; it accepts the variants docs/platform.md lists
 (``antiNum`` for ``antiNums``, levels as integers, ``[null, null, null]`` or
 ``null`` for the empty action of a free lead, a ``{victory, victoryRank}``
 game result, the joker bomb as ``FourKings`` or ``Bomb R``).
@@ -22,9 +22,10 @@ guandan_fast.errors.ProtocolError: curPos: a seat is 0..3, not 4
 from __future__ import annotations
 
 import math
-from typing import Optional
+from typing import Any, Optional
 
 from .._core import TOKENS
+from ..model.rules import FLAG_KEYS
 from ..errors import ProtocolError
 from .actions import parse_action, rank_char
 
@@ -166,7 +167,6 @@ def _rest(v, field):
 
 
 def _flags(v, field):
-    from ..formats.hand import FLAG_KEYS
     if not isinstance(v, dict):
         _fail(field, "an object of rules flags")
     for k, x in v.items():
@@ -240,8 +240,8 @@ def validate(msg, optional=frozenset()) -> None:
                                 f"{len(msg['actionList']) - 1}")
 
 
-def unswapped(msg: dict) -> dict:
-    """The manual's example swaps greaterPos and greaterAction (PLATFORM.md:
+def unswapped(msg: dict[str, Any]) -> dict[str, Any]:
+    """The manual's example swaps greaterPos and greaterAction (docs/platform.md:
     accept both): the message with them in place."""
     pos, action = msg.get("greaterPos"), msg.get("greaterAction")
     if isinstance(pos, list) and not isinstance(action, list):
@@ -255,7 +255,7 @@ def validate_answer(answer, index_range: int) -> Optional[int]:
     if not isinstance(answer, dict):
         return None
     k = answer.get("actIndex")
-    if not _is_int(k) or not 0 <= k <= index_range:
+    if not _is_int(k) or not isinstance(k, int) or not 0 <= k <= index_range:
         return None
     return k
 
@@ -266,7 +266,7 @@ _EMPTY = [None, None, None]
 
 
 def beginning(hand: list, seat: int, cur_rank: str, self_rank: str, oppo_rank: str,
-              rules: Optional[dict] = None) -> dict:
+              rules: Optional[dict] = None) -> dict[str, Any]:
     """``rules``: our server adds the rules flags of the game (an extra key
     that platform clients ignore; the importer reads it)."""
     msg = {"type": "notify", "stage": "beginning", "handCards": hand, "myPos": seat,
@@ -276,39 +276,39 @@ def beginning(hand: list, seat: int, cur_rank: str, self_rank: str, oppo_rank: s
     return msg
 
 
-def play_notice(seat: int, action: list, greater_pos: int, greater_action: list) -> dict:
+def play_notice(seat: int, action: list, greater_pos: int, greater_action: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "play", "curPos": seat, "curAction": action,
             "greaterPos": greater_pos, "greaterAction": greater_action}
 
 
-def tribute_notice(result: list) -> dict:
+def tribute_notice(result: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "tribute", "result": result}
 
 
-def anti_tribute_notice(seats: list) -> dict:
+def anti_tribute_notice(seats: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "anti-tribute", "antiNums": len(seats), "antiPos": seats}
 
 
-def back_notice(result: list) -> dict:
+def back_notice(result: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "back", "result": result}
 
 
-def episode_over(order: list, cur_rank: str, rest: list) -> dict:
+def episode_over(order: list, cur_rank: str, rest: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "episodeOver", "order": order, "curRank": cur_rank,
             "restCards": rest}
 
 
-def game_over(cur_times: int, setting_times: int) -> dict:
+def game_over(cur_times: int, setting_times: int) -> dict[str, Any]:
     return {"type": "notify", "stage": "gameOver", "curTimes": cur_times,
             "settingTimes": setting_times}
 
 
-def game_result(victories: list, draws: list) -> dict:
+def game_result(victories: list, draws: list) -> dict[str, Any]:
     return {"type": "notify", "stage": "gameResult", "victoryNum": victories, "draws": draws}
 
 
 def act(stage: str, hand: list, public: list, self_rank: str, oppo_rank: str, cur_rank: str,
-        cur_pos: int, cur_action, greater_pos: int, greater_action, actions: list) -> dict:
+        cur_pos: int, cur_action, greater_pos: int, greater_action, actions: list) -> dict[str, Any]:
     return {"type": "act", "stage": stage, "handCards": hand, "publicInfo": public,
             "selfRank": self_rank, "oppoRank": oppo_rank, "curRank": cur_rank,
             "curPos": cur_pos, "curAction": cur_action if cur_action is not None else _EMPTY,

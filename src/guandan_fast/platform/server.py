@@ -52,14 +52,13 @@ from typing import Optional
 from ..model.cards import RANKS
 from .._core import TOKENS, Card
 from ..errors import GuandanError
-from ..formats.hand import FLAG_KEYS
 from ..formats.record import check_name, dumps
 from ..game.deal import DealState
 from ..game.progress import GameProgress
 from ..game.record import Record
 from ..game.state import GameState
 from ..model.seats import team
-from ..model.rules import Rules
+from ..model.rules import FLAG_KEYS, Rules
 from . import messages as M
 from .actions import action_list, action_plays, to_action
 

@@ -1,4 +1,4 @@
-"""Names and labels in English, Russian and Chinese (RULES.md section 9)."""
+"""Names and labels in English, Russian and Chinese (RULES §9)."""
 
 from __future__ import annotations
 
@@ -392,7 +392,7 @@ def count_of(n: int, key: str, lang: str = "en") -> str:
     return f"{n} {forms[0] if n == 1 else forms[1]}"
 
 
-_COUNT_NOUNS = {
+_COUNT_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
            "deals": ("deal", "deals")},
     "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),

@@ -1,7 +1,7 @@
 """Import the message log of the Guandan AI competition platform.
 
 The platform's server and its bots talk JSON over a websocket
-(PLATFORM.md; ``guandan_fast.platform.messages`` holds the schema). A bot's
+(docs/platform.md; ``guandan_fast.platform.messages`` holds the schema). A bot's
 log is the messages it received, one JSON object per line (a JSON array is
 accepted too). Our server's log (``gd-analyze serve --records``) holds every
 message sent to each seat as ``{"seat": s, "msg": {...}}`` lines and the
@@ -51,21 +51,21 @@ from __future__ import annotations
 
 from pathlib import Path
 from collections.abc import Iterable, Mapping
-from typing import Union
+from typing import Any, Union
 
 from ..errors import GuandanError, ProtocolError, RecordError
 from ..formats.record import FORMAT_NAME, FORMAT_VERSION
 from ..formats.record_json import from_json
+from ..formats.text import decode, loads_json, read_text
 from ..game.record import Record, final_state
 from ..model.rules import Rules
-from ..platform import messages as _m
-from .text import decode, loads_json, read_text
-from ..platform.actions import PLATFORM_TYPES, from_action, rank_char
+from . import messages as _m
+from .actions import PLATFORM_TYPES, from_action, rank_char
 
 __all__ = ["import_platform_log", "load_platform_log", "PLATFORM_TYPES"]
 
 
-def _messages(text: str) -> list:
+def _messages(text: Union[str, bytes, bytearray]) -> list[tuple[int, object]]:
     """(line, message) pairs of a log: a JSON list, or one JSON object a
     line, read by the shared JSON reader (duplicate keys, deep nesting and
     huge numbers are errors naming the line)."""
@@ -131,7 +131,8 @@ def _unwrap(items):
     return out
 
 
-def import_platform_log(messages: Union[str, Iterable], lenient: bool = False) -> list:
+def import_platform_log(messages: Union[str, bytes, Iterable[Any]],
+                        lenient: bool = False) -> list[Record]:
     """Records (one per finished episode) from a platform message log: the
     text of a JSON-lines log or an iterable of message dicts. ``lenient``:
     read deviations from RULES into the notes instead of refusing."""
@@ -222,7 +223,7 @@ def _check_order(rec: Record, lineno) -> None:
                           f"put seats out in the order {' '.join(map(str, out))}", lineno)
 
 
-def _order(over, lineno) -> list:
+def _order(over: dict[str, Any], lineno: int) -> list[int]:
     order = _need(over, "order", lineno)
     _check(_m._order, order, "order", lineno)
     rest = [s for s in range(4) if s not in order]
@@ -353,6 +354,6 @@ def _move(hands, frm: int, to: int, card: str, lineno) -> None:
     hands[to].append(card)
 
 
-def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list:
+def load_platform_log(path: Union[str, Path], lenient: bool = False) -> list[Record]:
     """Records from a platform log file."""
     return import_platform_log(read_text(path), lenient=lenient)

@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from typing import Callable, Optional, Sequence
+from typing import Any, Callable, Optional, Sequence, TypeVar
 
 import numpy as np
 
-from ..errors import MatchError
+from .errors import MatchError
 
 __all__ = ["run_tasks", "default_jobs", "DASK_SCHEMES"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 DASK_SCHEMES = ("tcp://",)
 
@@ -70,9 +73,10 @@ def _workers(client, timeout: float) -> None:
                          ) from None
 
 
-def run_tasks(fn: Callable, items: Sequence, jobs: Optional[int] = None, dask=None,
+def run_tasks(fn: Callable[[T], R], items: Sequence[T], jobs: Optional[int] = None,
+              dask: Any = None,
               progress: Optional[Callable[[int, int], None]] = None,
-              timeout: float = 10.0) -> list:
+              timeout: float = 10.0) -> list[R]:
     """``[fn(x) for x in items]``, on ``jobs`` local processes (None: one
     per CPU; 1: in this process) or on the Dask cluster ``dask``.
     ``progress(done, total)`` is called after each task."""

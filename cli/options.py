@@ -1,0 +1,178 @@
+"""What every ``gd-analyze`` command shares: the command and group classes
+(an option given twice is an error; bad input prints one line on stderr and
+exits with status 2), the checked option types, ``--format``/``--lang``,
+reading a file argument, printing JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import Any, Callable
+
+import click
+
+from guandan_fast.errors import GuandanError, shown
+from guandan_fast.report.i18n import LANGS
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130     # 128 + SIGINT, what a shell reports for Ctrl-C
+
+
+class OnceCommand(click.Command):
+    """A command whose options are each given at most once (except those
+    meant to repeat): a second one is an error naming it, never "the last
+    one wins" (docs/hardening.md)."""
+
+    def parse_args(self, ctx, args):
+        given: dict = {}
+        for a in args:
+            if a == "--":
+                break
+            for p in self.params:
+                if not isinstance(p, click.Option) or p.multiple or p.count:
+                    continue
+                for o in p.opts + p.secondary_opts:
+                    if a == o or (o.startswith("--") and a.startswith(o + "=")) or (
+                            len(o) == 2 and not p.is_flag and a.startswith(o)):
+                        if p.name in given:
+                            raise click.UsageError(f"option {given[p.name]} is given twice"
+                                                   + (f" (and as {o})" if o != given[p.name]
+                                                      else ""), ctx)
+                        given[p.name] = o
+        return super().parse_args(ctx, args)
+
+
+class DefaultGroup(click.Group):
+    """A group whose first argument may be a hand file: then it runs ``hand``."""
+
+    default_command = "hand"
+    command_class = OnceCommand
+
+    def parse_args(self, ctx, args):
+        if not args:
+            raise click.UsageError("no command or hand file given (gd-analyze --help "
+                                   "lists the commands)", ctx)
+        if args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = [self.default_command] + list(args)
+        return super().parse_args(ctx, args)
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            rv = super().main(*args, **kwargs)
+        except click.exceptions.Exit as e:
+            sys.exit(e.exit_code)
+        except click.Abort:
+            click.echo("gd-analyze: interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except click.ClickException as e:
+            click.echo(f"gd-analyze: error: {e.format_message()}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except GuandanError as e:
+            click.echo(f"gd-analyze: error: {e}", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except UnicodeDecodeError as e:
+            click.echo(f"gd-analyze: error: the input is not UTF-8 text ({e.reason} at byte {e.start})", err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        except OSError as e:
+            click.echo(f"gd-analyze: error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), err=True)
+            sys.exit(EXIT_BAD_INPUT)
+        if isinstance(rv, int):
+            sys.exit(rv)
+        return rv
+
+
+def command(name: str) -> Callable[[Callable[..., Any]], click.Command]:
+    """``@command("x")``: a gd-analyze subcommand (an OnceCommand), attached
+    to the group in cli/main.py."""
+    return click.command(name, cls=OnceCommand)
+
+
+def read_source(path: str) -> str:
+    """The text of a file argument (UTF-8, a byte-order mark allowed; see
+    formats.text.decode); ``-`` reads standard input."""
+    from guandan_fast.formats.text import read_text
+
+    if path == "-":
+        return read_text(sys.stdin.buffer)
+    return read_text(path)
+
+
+class Checked(click.ParamType):
+    """An option value checked by the library's own rule (one place): the
+    error names the option, on one line."""
+
+    def __init__(self, name, convert, check):
+        self.name = name
+        self._convert = convert
+        self._check = check
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str):
+            return value
+        try:
+            x = self._convert(value.strip())
+        except ValueError:
+            what = "an integer" if self._convert is _int else "a number"
+            self.fail(f"{shown(value)!r} is not {what}", param, ctx)
+        try:
+            return self._check(x)
+        except GuandanError as e:
+            self.fail(str(e), param, ctx)
+
+
+def _int(text: str) -> int:
+    if not text.lstrip("-").isascii() or not text.lstrip("-").isdigit() or len(text) > 40:
+        raise ValueError(text)
+    return int(text)
+
+
+def _nodes(x):
+    from guandan_fast.engine.endgame import check_limits
+    return check_limits(x, None)[0]
+
+
+def _seconds(x):
+    from guandan_fast.engine.endgame import check_limits
+    return check_limits(None, x)[1]
+
+
+def _counter(what, most):
+    def check(x):
+        from guandan_fast.engine.endgame import check_count
+        return check_count(x, what, most)
+    return check
+
+
+def ascii_float(text: str) -> float:
+    """A number written in ASCII (digits, a point, an exponent; no "_")."""
+    if not text.isascii() or "_" in text or len(text) > 40:
+        raise ValueError(text)
+    return float(text)
+
+
+NODES = Checked("nodes", _int, _nodes)
+SECONDS = Checked("seconds", ascii_float, _seconds)
+THREADS = Checked("threads", _int, _counter("threads", 256))
+JOBS = Checked("jobs", _int, _counter("jobs", 256))
+
+
+format_option = click.option(
+    "--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+    show_default=True, help="Output format.")
+lang_option = click.option(
+    "--lang", type=click.Choice(list(LANGS)), default="en",
+    show_default=True, help="Language of names and labels.")
+
+
+def emit_json(data) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def available_cpus(cap: int = 8) -> int:
+    """The CPUs this process may run on (at most cap): the default number
+    of solver threads."""
+    n = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return max(1, min(cap, n or 1))
