@@ -30,6 +30,7 @@ from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
+from guandan_fast.game.record import Record
 from guandan_fast.report.evening import (evening_order, evening_summary, render_evening_html,
                                           render_evening_text)
 from guandan_fast.report.html import render_html
