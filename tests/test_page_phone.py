@@ -349,3 +349,17 @@ def test_a_swipe_steps_the_viewer(driver, tmp_path):
     assert _pos(driver) == start
     _swipe(driver, stage, 20)                   # too short to be a swipe
     assert _pos(driver) == start
+
+
+@pytest.mark.parametrize("lang", ["ru"] + [pytest.param(x, marks=slow) for x in ("en", "zh")])
+def test_the_evening_page_fits_a_phone(driver, tmp_path, lang):
+    from guandan_fast.report.evening import render_evening_html
+    reviews = [{**review(n), "file": f"{n}.txt"} for n in ("record_club", "record_bomb_thrown")]
+    page = tmp_path / f"evening_{lang}.html"
+    page.write_text(render_evening_html(reviews, lang), encoding="utf-8")
+    _width(driver, 390)
+    driver.get(page.as_uri())
+    m = _layout(driver, lang)
+    assert m["doc"] <= m["vw"] == 390 and m["narrow"] == [] and m["jokers"] == []
+    assert len(m["graphs"]) == 2 and all("narrow" in g[0] for g in m["graphs"])
+    assert len(driver.execute_script("return window.gdViewers")) == 2

@@ -254,7 +254,7 @@ def test_forced_moves_and_the_columns_are_labelled(every_move_valued):
                 continue
             row = re.search(rf'<tr id="deal1-d{d["index"]}".*?</tr>', page).group(0)
             assert ('class="tag forced"' in row) == d["forced"], (lang, d["index"])
-        assert page.count('<span class="li">') == 7         # the graph's legend
+        assert page.count('<span class="li">') == 8         # the graph's legend
         assert "8→7" in page
 
 

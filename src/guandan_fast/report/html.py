@@ -220,6 +220,8 @@ def _graph_legend(lang: str) -> str:
              f'{G("sd")}: {G("legend_mistake")}'),
         item('<line x1="13" x2="13" y1="2" y2="12" stroke="#cfe3d6" stroke-width="2"/>',
              G("legend_round")),
+        item('<line x1="13" x2="13" y1="0" y2="14" stroke="#ffe08a" stroke-width="2"/>',
+             G("legend_cursor")),
     ]) + '</div>'
 
 
@@ -427,7 +429,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         ex_dec = [d for d in data["decisions"] if d["kind"] != "play"]
         if any(d.get("single") for d in ex_dec):
             h.append(f'<p class="legend">{_e(G("exchange_sd_help"))}</p>')
-        h.append('<div class="scroll"><table class="exchange stack">')
+        h.append('<div class="scroll"><table class="exchange">')
         for e in data["exchange"]:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
             d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)

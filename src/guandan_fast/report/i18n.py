@@ -425,6 +425,7 @@ _GAME_LABELS = {
                        "★ marks the best move, “played” the move played; +N counts the moves "
                        "not listed",
         "legend_mistake": "mistake", "legend_band": "interval", "legend_round": "new round",
+        "legend_cursor": "the decision the replay shows",
         "swipe": "swipe left / right on the table to step",
         "title": "Deal review", "result": "Result", "finishing": "Finishing order",
         "wins": "{names} win, +{gain}", "unfinished": "the record stops before the end of the deal",
@@ -503,6 +504,7 @@ _GAME_LABELS = {
         "viewer_help": "оценки — после каждого хода (сколько уровней могут ожидать {names}); "
                        "★ — лучший ход, «сыграно» — сыгранный ход; +N — сколько ходов не показано",
         "legend_mistake": "ошибка", "legend_band": "интервал", "legend_round": "новый круг",
+        "legend_cursor": "решение, показанное в просмотре",
         "swipe": "проведите влево / вправо по столу, чтобы листать",
         "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
         "wins": "{names}: победа, +{gain}", "unfinished": "запись обрывается до конца сдачи",
@@ -580,6 +582,7 @@ _GAME_LABELS = {
         "viewer_help": "估值为每个着法之后的值（{names} 预期的升级数）；★ 为最佳着法，"
                        "“实际出牌”为实际所出；+N 为未列出的着法数",
         "legend_mistake": "失误", "legend_band": "区间", "legend_round": "新一轮",
+        "legend_cursor": "回放当前显示的决策",
         "swipe": "在桌面上左右滑动可逐步查看",
         "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
         "wins": "{names} 胜，升{gain}级", "unfinished": "记录在牌局结束前中断",
