@@ -119,7 +119,7 @@ def test_the_page_loads_draws_the_graph_and_steps(driver, tmp_path, club):
 
 def test_a_graph_dot_moves_the_viewer(driver, tmp_path, review):
     _open(driver, tmp_path, render_html(review, "en"), "bomb.html")
-    points = driver.find_elements(By.CSS_SELECTOR, "svg.graph circle.pt[data-view='double']")
+    points = driver.find_elements(By.CSS_SELECTOR, "svg.graph.wide circle.pt[data-view='double']")
     assert len(points) == len(review["decisions"])            # one point per decision
     viewer = driver.find_element(By.CSS_SELECTOR, ".viewer")
     assert _pos(viewer).startswith("decision 1 of")            # the bomb is the first mistake

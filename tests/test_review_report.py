@@ -181,3 +181,98 @@ def test_the_page_orders_cards_by_the_rules(estimated):
         assert keys == sorted(keys, reverse=True) and len(set(keys)) > 1
     script = page[page.rindex("<script>"):]
     assert "D.order" in script and "23456789" not in script
+
+
+# --- the move played in the viewer, and the labels ------------------------------
+
+CLUB = EXAMPLES / "record_club.txt"
+
+
+@pytest.fixture(scope="module")
+def every_move_valued():
+    """The club deal with every legal move valued (a value made of its
+    cards): many decisions list more than the viewer's 40 rows."""
+    return analyse(load(CLUB), views=("double",), budget=0.05, estimator=_spread_estimator,
+                   solve_cards=0, min_plays=False, opening=False).to_dict()
+
+
+def _reversed_cards(data: dict) -> dict:
+    """The review as if the record wrote every play's cards in reverse order."""
+    out = {**data, "decisions": []}
+    for d in data["decisions"]:
+        mv = d["move"]
+        if mv is not None and d["kind"] == "play":
+            mv = {**mv, "cards": " ".join(reversed(mv["cards"].split()))}
+        out["decisions"].append({**d, "move": mv})
+    return out
+
+
+def test_the_viewer_flags_the_move_played_whatever_its_cards_order(every_move_valued):
+    from guandan_fast.report.html import MAX_ROWS, _viewer_data
+    for data in (every_move_valued, _reversed_cards(every_move_valued)):
+        frames = _viewer_data(data, "en")["frames"]
+        past_cut = 0
+        for d, f in zip(data["decisions"], frames):
+            moves = d["double"]["moves"]
+            flagged = [c for c in f["cands"] if c["chosen"]]
+            assert len(flagged) == 1, d["index"]
+            shown = flagged[0]["text"].split(" (")[0]
+            if d["move"] is None:
+                assert shown == "pass"
+            else:
+                assert sorted(shown.split()) == sorted(d["move"]["cards"].split()), d["index"]
+                assert flagged[0]["double"], d["index"]        # with its value
+            rank = next(k for k, m in enumerate(moves) if m["move"] == d["double"]["chosen"]["move"])
+            past_cut += rank >= MAX_ROWS
+            # 40 rows, and the move played after them when it is further down
+            assert len(f["cands"]) == min(len(moves), MAX_ROWS) + (rank >= MAX_ROWS), d["index"]
+            assert f["more"] == len(moves) - len(f["cands"]), d["index"]
+        assert past_cut > 0                    # the cut is exercised
+    # the reversal did write some plays in another order than the candidates
+    rev = _reversed_cards(every_move_valued)
+    assert any(d["move"] and d["move"]["cards"] != o["move"]["cards"]
+               for d, o in zip(rev["decisions"], every_move_valued["decisions"]))
+
+
+def test_forced_moves_and_the_columns_are_labelled(every_move_valued):
+    data = every_move_valued
+    forced = [d for d in data["decisions"] if d["kind"] == "play" and d["forced"]]
+    assert forced
+    words = {"en": "forced: the only legal move", "ru": "вынужденный: единственный допустимый ход",
+             "zh": "唯一着法：没有其他合法着法"}
+    for lang in LANGS:
+        text = render_text(data, lang)
+        lines = {x.split()[0]: x for x in text.splitlines() if re.match(r"\s+(#|№|第)\d+", x)}
+        for d in data["decisions"]:
+            if d["kind"] != "play":
+                continue
+            ref = {"en": f"#{d['move_index'] + 1}", "ru": f"№{d['move_index'] + 1}",
+                   "zh": f"第{d['move_index'] + 1}手"}[lang]
+            assert (words[lang] in lines[ref]) == d["forced"], (lang, ref)
+        assert "8→7" in text                   # the plays-left column explained
+        page = render_html(data, lang)
+        for d in data["decisions"]:
+            if d["kind"] != "play":
+                continue
+            row = re.search(rf'<tr id="deal1-d{d["index"]}".*?</tr>', page).group(0)
+            assert ('class="tag forced"' in row) == d["forced"], (lang, d["index"])
+        assert page.count('<span class="li">') == 8         # the graph's legend
+        assert "8→7" in page
+
+
+def test_no_advice_reasons_for_the_only_tribute_card():
+    data = analyse(load(EXAMPLES / "record_tribute.txt"), views=("double",), estimator=None,
+                   suggester=None, solve_cards=0, min_plays=False, opening=False).to_dict()
+    only = [e for e in data["exchange"] if len(e["choices"]) == 1]
+    other = [e for e in data["exchange"] if len(e["choices"]) > 1]
+    assert only and other and only[0]["reasons"]          # the advice gave reasons for it
+    words = {"en": "the only card allowed", "ru": "единственная допустимая карта",
+             "zh": "唯一可选的牌"}
+    from guandan_fast.report.i18n import advice_reason
+    for lang in LANGS:
+        text, page = render_text(data, lang), render_html(data, lang)
+        assert text.count(words[lang]) == page.count(words[lang]) == len(only)
+        for e in only:
+            assert advice_reason(e, lang) not in text and advice_reason(e, lang) not in page
+        for e in other:
+            assert advice_reason(e, lang) in text

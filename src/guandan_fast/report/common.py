@@ -13,7 +13,7 @@ from .i18n import (at_least_levels, estimate_text, game_label, levels, levels_es
                    rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
-           "decision_ref", "loss_text", "lost_text", "VIEWS", "DIFFERS"]
+           "decision_ref", "loss_text", "lost_text", "move_key", "VIEWS", "DIFFERS"]
 
 VIEWS = ("double", "single")
 
@@ -74,6 +74,22 @@ def play_text(p, lang: str) -> str:
     if p.get("type") == "card":
         return p["cards"]
     return f"{p['cards']} ({type_rank(p['type'], p['rank'], lang)})"
+
+
+def move_key(p) -> str:
+    """A play (``{cards, type, rank}``) or a pass as a key that does not
+    depend on the order its cards are written in: the cards as a multiset
+    (sorted), then the type and the rank (the same cards can make two
+    plays when a wild card stands in).
+
+    >>> move_key({"cards": "H6 C6", "type": "pair", "rank": "6"})
+    'C6 H6|pair|6'
+    >>> move_key(None)
+    'pass'
+    """
+    if p is None or p == "pass":
+        return "pass"
+    return " ".join(sorted(p["cards"].split())) + "|" + p["type"] + "|" + p["rank"]
 
 
 def decision_ref(d: dict, data: dict, lang: str = "en") -> str:

@@ -101,7 +101,7 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     reviews = evening_order(reviews)
     h = [f'<header><h1>{_e(G("evening"))}</h1></header>', f'<h2>{_e(G("results"))}</h2>',
-         f'<table class="results"><tr><th>{_e(G("table_col"))}</th><th>{_e(G("deal_col"))}</th>'
+         f'<div class="scroll"><table class="results"><tr><th>{_e(G("table_col"))}</th><th>{_e(G("deal_col"))}</th>'
          f'<th>{_e(G("players"))}</th><th>{_e(G("result"))}</th><th>{_e(G("file"))}</th></tr>']
     for k, data in enumerate(reviews):
         tags = data.get("tags") or {}
@@ -109,9 +109,9 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
                  f'<td>{_e(team_names(data, 0, lang))} / {_e(team_names(data, 1, lang))}</td>'
                  f'<td>{_e(_result_text(data, lang))}</td>'
                  f'<td><a href="#deal{k + 1}">{_e(data.get("file", G("deal_link")))}</a></td></tr>')
-    h.append('</table>')
+    h.append('</table></div>')
     summ = evening_summary(reviews, lang)
-    h.append(f'<h2>{_e(G("per_player"))}</h2><table class="players"><tr><th>{_e(G("player"))}</th>'
+    h.append(f'<h2>{_e(G("per_player"))}</h2><div class="scroll"><table class="players"><tr><th>{_e(G("player"))}</th>'
              f'<th>{_e(G("judged"))}</th><th>{_e(G("mistakes"))}</th>'
              f'<th>{_e(G("levels_lost_per_deal"))}</th><th>{_e(G("largest"))}</th></tr>')
     for p in summ["players"]:
@@ -124,7 +124,7 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
         h.append(f'<tr><td>{_e(p["name"])}</td><td>{p["judged"]}</td>'
                  f'<td>{p["mistakes"]}' + (f' ({_e(G("proven"))}: {p["proven"]})' if p["proven"] else "")
                  + f'</td><td>{_e(_per_deal(p, lang))}</td><td>{cell}</td></tr>')
-    h.append('</table>')
+    h.append('</table></div>')
     if errors:
         h.append(f'<h2>{_e(G("errors"))}</h2><ul class="notes">'
                  + "".join(f"<li>{_e(name)}: {_e(msg)}</li>" for name, msg in errors) + '</ul>')

@@ -26,8 +26,8 @@ from importlib.resources import files
 from ..model.cards import RANK_CHARS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
-                     decision_ref, loss_text, lost_text, names, play_text, signed, team_names,
-                     type_rank, value_text)
+                     decision_ref, loss_text, lost_text, move_key, names, play_text, signed,
+                     team_names, type_rank, value_text)
 from .i18n import advice_reason, game_label, joker_card_label, label, note_text, number, type_name
 
 __all__ = ["render_html", "FONT_STACK"]
@@ -107,14 +107,21 @@ def _play_html(p, level: str, lang: str) -> str:
             + f' <span class="legend">{_e(type_rank(p["type"], p["rank"], lang))}</span>')
 
 
-def _graph_svg(data: dict, lang: str, uid: str) -> str:
+# The graph's two shapes: wide for a laptop or a projector, narrow and
+# taller for a phone (the page's CSS shows one of them by the screen's width).
+_GRAPH_SHAPES = {"wide": (1000, 280, 46, 14, 14, 12), "narrow": (400, 300, 34, 8, 10, 10)}
+
+
+def _graph_svg(data: dict, lang: str, uid: str, shape: str = "wide") -> str:
     """Team 0's expected level gain after every decision, both views (one
-    point per decision), the proven stretch shaded, mistakes as dots."""
+    point per decision), the proven stretch shaded, mistakes as dots (the
+    legend is ``_graph_legend``)."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     decs = data["decisions"]
     n = len(decs)
-    W, H, L, R, T, B = 1000, 300, 46, 14, 14, 30
+    W, H, L, R, T, B = _GRAPH_SHAPES[shape]
     pw, ph = W - L - R, H - T - B
+    gid = f"{uid}-graph" if shape == "wide" else f"{uid}-graph-{shape}"
 
     def x(i):
         return L + (pw * (i + 0.5) / max(n, 1))
@@ -122,7 +129,7 @@ def _graph_svg(data: dict, lang: str, uid: str) -> str:
     def y(v):
         return T + ph * (3 - v) / 6
 
-    parts = [f'<svg class="graph" id="{uid}-graph" viewBox="0 0 {W} {H}" '
+    parts = [f'<svg class="graph {shape}" id="{gid}" viewBox="0 0 {W} {H}" '
              f'xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{_e(G("graph"))}">']
     # the proven stretch: from the first decision after which every DD value is exact
     exact = [bool(d.get("double") and d["double"].get("chosen")
@@ -188,15 +195,35 @@ def _graph_svg(data: dict, lang: str, uid: str) -> str:
                          f'<title>{_e(title)}</title></circle>')
     parts.append(f'<line class="cursor" x1="0" x2="0" y1="{T}" y2="{T + ph}" stroke="#ffe08a" '
                  f'stroke-width="2" opacity="0"/>')
-    ly = H - 9
-    parts.append(f'<line x1="{L}" x2="{L + 26}" y1="{ly - 4}" y2="{ly - 4}" stroke="{colours["double"]}" '
-                 f'stroke-width="3"/><text x="{L + 32}" y="{ly}" font-size="13" fill="#f8f9fa">'
-                 f'{_e(G("double"))}</text>')
-    parts.append(f'<line x1="{L + 220}" x2="{L + 246}" y1="{ly - 4}" y2="{ly - 4}" '
-                 f'stroke="{colours["single"]}" stroke-width="3" stroke-dasharray="6 4"/>'
-                 f'<text x="{L + 252}" y="{ly}" font-size="13" fill="#f8f9fa">{_e(G("single"))}</text>')
     parts.append('</svg>')
     return "".join(parts)
+
+
+def _graph_legend(lang: str) -> str:
+    """What the graph's lines, band, shading, dots and ticks mean (HTML, so
+    that it wraps on a narrow screen)."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+
+    def item(swatch: str, text: str) -> str:
+        return (f'<span class="li"><svg width="26" height="14" aria-hidden="true">{swatch}</svg>'
+                f'{_e(text)}</span>')
+
+    return '<div class="glegend">' + "".join([
+        item('<line x1="1" x2="25" y1="7" y2="7" stroke="#74c0fc" stroke-width="3"/>', G("double")),
+        item('<line x1="1" x2="25" y1="7" y2="7" stroke="#ffa94d" stroke-width="3" '
+             'stroke-dasharray="6 4"/>', G("single")),
+        item('<rect x="1" y="1" width="24" height="12" fill="#4dabf7" opacity="0.35"/>',
+             f'{G("dd")}: {G("legend_band")}'),
+        item('<rect x="1" y="1" width="24" height="12" fill="#2b8a3e" opacity="0.8"/>', G("proven")),
+        item('<circle cx="13" cy="7" r="6" fill="#ff6b6b" stroke="#111"/>',
+             f'{G("dd")}: {G("legend_mistake")}'),
+        item('<circle cx="13" cy="7" r="6" fill="#ffd43b" stroke="#111"/>',
+             f'{G("sd")}: {G("legend_mistake")}'),
+        item('<line x1="13" x2="13" y1="2" y2="12" stroke="#cfe3d6" stroke-width="2"/>',
+             G("legend_round")),
+        item('<line x1="13" x2="13" y1="0" y2="14" stroke="#ffe08a" stroke-width="2"/>',
+             G("legend_cursor")),
+    ]) + '</div>'
 
 
 def _viewer_data(data: dict, lang: str) -> dict:
@@ -206,10 +233,12 @@ def _viewer_data(data: dict, lang: str) -> dict:
     n = names(data, lang)
     frames = []
     owner = None
+    trick: list = []        # the plays of the round so far: [seat, the play's HTML]
     for d in data["decisions"]:
         if d["kind"] == "play":
             if d["table"] is None:
                 owner = None
+                trick = []
             table = ""
             if d["table"] is not None:
                 table = (f"{play_text(d['table'], lang)}"
@@ -225,6 +254,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
             if mv is not None:
                 owner = d["seat"]
         else:
+            trick = []
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
             what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
                    f"{d['move']['cards']}"
@@ -234,41 +264,63 @@ def _viewer_data(data: dict, lang: str) -> dict:
             if not val:
                 continue
             for m in val.get("moves") or []:
-                key = "pass" if m["move"] is None else m["move"]["cards"] + "|" + m["move"]["type"] \
-                    + "|" + m["move"]["rank"]
-                c = cands.setdefault(key, {"move": _play_html(m["move"], data["level"], lang),
-                                           "text": play_text(m["move"], lang)})
+                c = cands.setdefault(move_key(m["move"]), {
+                    "move": _play_html(m["move"], data["level"], lang),
+                    "text": play_text(m["move"], lang)})
                 c[view] = value_text(m, lang)
                 c[view + "_mean"] = m["mean"]
-        chosen_key = ("pass" if d["move"] is None else
-                      d["move"]["cards"] + "|" + d["move"]["type"] + "|" + d["move"]["rank"])
+        chosen_key = _played_key(d, cands)
         best = set()
         dd = d.get("double") or d.get("single") or {}
         for b in dd.get("best") or []:
-            best.add("pass" if b["move"] is None else
-                     b["move"]["cards"] + "|" + b["move"]["type"] + "|" + b["move"]["rank"])
+            best.add(move_key(b["move"]))
         sign = 1 if d["seat"] % 2 == 0 else -1
         ordered = sorted(cands.items(), key=lambda kv: -sign * kv[1].get(
             "double_mean", kv[1].get("single_mean", 0)))
-        rows = [{**c, "chosen": k == chosen_key, "best": k in best} for k, c in ordered[:40]]
-        if chosen_key in cands and not any(r["chosen"] for r in rows):
-            rows.append({**cands[chosen_key], "chosen": True, "best": chosen_key in best})
+        rows = [{**c, "chosen": k == chosen_key, "best": k in best}
+                for k, c in ordered[:MAX_ROWS]]
+        if not any(r["chosen"] for r in rows):
+            # the move played is always listed, valued or not
+            played = cands.get(chosen_key) or {"move": _play_html(d["move"], data["level"], lang),
+                                               "text": play_text(d["move"], lang)}
+            rows.append({**played, "chosen": True, "best": chosen_key in best})
+        listed = {k for k, _ in ordered[:MAX_ROWS]} | {chosen_key}
         marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang)
                  for v in VIEWS if d.get(v) and d[v].get("mistake")]
         frames.append({
             "ref": decision_ref(d, data, lang), "seat": d["seat"], "hands": d["hands"],
-            "table": table, "what": what, "cands": rows, "more": max(0, len(ordered) - 40),
-            "marks": marks,
+            "table": table, "what": what, "cands": rows, "more": len(cands.keys() - listed),
+            "marks": marks, "mistake": bool(marks), "forced": bool(d.get("forced")),
+            "round": list(trick),
             "dd": value_text((d.get("double") or {}).get("chosen"), lang),
             "sd": value_text((d.get("single") or {}).get("chosen"), lang),
         })
+        if d["kind"] == "play":
+            trick = trick + [[d["seat"], _play_html(d["move"], data["level"], lang)]]
     start = data.get("first_mistake")
     return {"frames": frames, "start": start if start is not None else 0,
             "names": n, "level": data["level"], "order": _card_order(data["level"]),
             "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
-                                         "dd", "sd", "value_after")},
+                                         "dd", "sd", "value_after", "forced", "forced_help",
+                                         "round_so_far", "not_solved")},
+            "more_moves": G("more_moves", n="{n}"),
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
             "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
+
+
+MAX_ROWS = 40          # candidate moves listed per decision (the move played always is)
+
+
+def _played_key(d: dict, cands: dict) -> str:
+    """The key of the move played among a decision's candidates: the same
+    cards as a multiset (``move_key``), of the same type and rank; failing
+    that, of the same cards alone (a record may name another reading of
+    the same cards)."""
+    key = move_key(d["move"])
+    if key in cands or d["move"] is None:
+        return key
+    cards = key.split("|")[0]
+    return next((k for k in cands if k.split("|")[0] == cards), key)
 
 
 _SCRIPT = _static("viewer.js")
@@ -301,11 +353,12 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     # the graph
     h.append(f'<h2>{_e(G("graph"))}</h2>')
     h.append(f'<p class="help">{_e(G("graph_help", names=team_names(data, 0, lang)))}</p>')
-    h.append(_graph_svg(data, lang, uid))
+    h.append('<figure class="gbox">' + _graph_svg(data, lang, uid, "wide")
+             + _graph_svg(data, lang, uid, "narrow") + _graph_legend(lang) + '</figure>')
 
     # luck and skill
     h.append(f'<h2>{_e(G("opening"))}</h2><div class="grid2"><div>')
-    h.append(f'<p class="help">{_e(G("opening_help"))}</p><table class="opening"><tr><th></th>')
+    h.append(f'<p class="help">{_e(G("opening_help"))}</p><div class="scroll"><table class="opening"><tr><th></th>')
     op = data.get("opening") or {}
     keys = [k for k in ("deal", "exchange", "start") if op.get(k) is not None
             and not (k == "start" and op.get("exchange") is None)]
@@ -317,12 +370,11 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
                  + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
                  + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
-    h.append('</table></div><div>')
-    h.append(f'<p class="help">{_e(G("skill_help"))}</p><table class="skill"><tr>'
-             f'<th>{_e(G("player"))}</th><th>{_e(G("judged"))}</th>'
-             f'<th>{_e(G("dd"))}: {_e(G("mistakes"))}</th><th>{_e(G("dd"))}: {_e(G("lost"))}</th>'
-             f'<th>{_e(G("sd"))}: {_e(G("mistakes"))}</th><th>{_e(G("sd"))}: {_e(G("lost"))}</th>'
-             f'<th>{_e(G("largest"))}</th></tr>')
+    h.append('</table></div></div><div>')
+    heads = [G("player"), G("judged"), f'{G("dd")}: {G("mistakes")}', f'{G("dd")}: {G("lost")}',
+             f'{G("sd")}: {G("mistakes")}', f'{G("sd")}: {G("lost")}', G("largest")]
+    h.append(f'<p class="help">{_e(G("skill_help"))}</p><div class="scroll"><table class="skill stack">'
+             '<tr>' + "".join(f'<th>{_e(x)}</th>' for x in heads) + '</tr>')
     for row in data.get("summary") or []:
         cells = [f'<td class="who t{row["seat"] % 2}">{_e(n[row["seat"]])}</td>',
                  f'<td>{row["judged"]}</td>']
@@ -342,24 +394,33 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                          f'({_e(loss_text(d[view], lang))})</td>')
         else:
             cells.append(f'<td>{_e(G("none"))}</td>')
+        # each cell names its column, for the phone layout that stacks a row
+        cells = [c.replace("<td", f'<td data-l="{_e(x)}"', 1) if k else c
+                 for k, (c, x) in enumerate(zip(cells, heads))]
         h.append('<tr>' + "".join(cells) + '</tr>')
-    h.append('</table></div></div>')
+    h.append('</table></div></div></div>')
 
     # the viewer
     h.append(f'<h2>{_e(G("viewer"))}</h2>')
-    h.append(f'<div class="viewer" id="{uid}-viewer" data-graph="{uid}-graph">')
+    h.append(f'<p class="help">{_e(G("viewer_help", names=team_names(data, 0, lang)))}</p>')
+    h.append(f'<div class="viewer" id="{uid}-viewer" data-graph="{uid}-graph {uid}-graph-narrow">')
     h.append(f'<script type="application/json" class="gd-data">{_json_script(_viewer_data(data, lang))}'
              f'</script>')
     h.append('<div class="controls">'
              + "".join(f'<button type="button" data-go="{k}">{_e(G(k))}</button>'
                        for k in ("first", "prev", "next", "last"))
-             + f'<span class="pos"></span><span class="legend">{_e(G("keys"))}</span></div>')
-    h.append('<div class="hands">')
+             + "".join(f'<button type="button" class="jump" data-go="{k.replace("_", "")}">'
+                       f'{_e(G(k))}</button>' for k in ("prev_mistake", "next_mistake"))
+             + f'<span class="pos"></span><span class="legend keys">{_e(G("keys"))}</span>'
+             f'<span class="legend swipe">{_e(G("swipe"))}</span></div>')
+    h.append('<div class="stage"><div class="tablebox"><div class="tbl"></div><div class="trick"></div>'
+             '<div class="what"></div></div><div class="hands">')
     for s in (0, 1, 2, 3):
         h.append(f'<div class="seat t{s % 2}" data-seat="{s}"><h3>{_e(n[s])} '
                  f'<span class="n"></span></h3><div class="hc"></div></div>')
-    h.append('</div><div class="tablebox"><div class="tbl"></div><div class="what"></div></div>')
-    h.append('<table class="cand"></table></div>')
+    h.append('</div></div>')
+    h.append(f'<details class="cands" open><summary>{_e(G("candidates"))}<span class="count"></span>'
+             '</summary><div class="scroll"><table class="cand"></table></div></details></div>')
 
     # the exchange
     if data.get("anti_tribute"):
@@ -369,7 +430,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         ex_dec = [d for d in data["decisions"] if d["kind"] != "play"]
         if any(d.get("single") for d in ex_dec):
             h.append(f'<p class="legend">{_e(G("exchange_sd_help"))}</p>')
-        h.append('<table class="exchange">')
+        h.append('<div class="scroll"><table class="exchange">')
         for e in data["exchange"]:
             kind = label("tribute" if e["kind"] == "tribute" else "return", lang)
             d = next((x for x in ex_dec if x["kind"] == e["kind"] and x["seat"] == e["giver"]), None)
@@ -394,20 +455,28 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             # the row is a mistake only when one of the decision's views marks it
             marked = d is not None and any((d.get(v) or {}).get("mistake") for v in VIEWS)
             cls = ' class="mistake"' if marked else ""
+            if len(e.get("choices") or []) == 1:      # nothing to advise: the one card allowed
+                verdict, reason = f'<span class="ok">{_e(G("only_card"))}</span>', ""
+            else:
+                reason = advice_reason(e, lang)
             h.append(f'<tr{anchor}{cls}><td>{_e(kind)}</td>'
                      f'<td>{_e(n[e["giver"]])} → {_e(n[e["receiver"]])}</td>'
                      f'<td>{_card_html(e["card"], level, lang)}</td><td>{dd}</td><td>{verdict}</td>'
-                     f'<td class="legend">{_e(advice_reason(e, lang))}</td></tr>')
-        h.append('</table>')
+                     f'<td class="legend">{_e(reason)}</td></tr>')
+        h.append('</table></div>')
 
     # the play
     h.append(f'<h2>{_e(G("play"))}</h2>')
     h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}; '
              f'{_e(G("dd"))} = {_e(G("double"))}, {_e(G("sd"))} = {_e(G("single"))}</p>')
+    h.append(f'<p class="legend">{_e(G("min_plays_help"))}; '
+             f'<span class="tag forced">{_e(G("forced"))}</span> {_e(G("forced_help"))}</p>')
+    plays = sum(1 for d in data["decisions"] if d["kind"] == "play")
+    h.append(f'<details class="playlist" open><summary>{_e(G("moves"))} ({plays})</summary>')
     h.append(f'<table class="play"><tr><th>#</th><th>{_e(G("player"))}</th><th>{_e(G("move"))}</th>'
-             f'<th style="text-align:right">{_e(G("min_plays"))}</th>'
-             f'<th style="text-align:right">{_e(G("dd"))}</th>'
-             f'<th style="text-align:right">{_e(G("sd"))}</th></tr>')
+             f'<th style="text-align:right" title="{_e(G("min_plays_help"))}">{_e(G("min_plays"))}</th>'
+             f'<th style="text-align:right" title="{_e(G("double"))}">{_e(G("dd"))}</th>'
+             f'<th style="text-align:right" title="{_e(G("single"))}">{_e(G("sd"))}</th></tr>')
     for d in data["decisions"]:
         if d["kind"] != "play":
             continue
@@ -426,6 +495,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             val = d[v]
             est = " est" if val["mistake"] == "estimated" else ""
             move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
+        if d.get("forced"):
+            move += f'<span class="tag forced" title="{_e(G("forced_help"))}">{_e(G("forced"))}</span>'
         if marked and d["index"] == data.get("first_mistake"):
             move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'
         for v in marked:
@@ -439,9 +510,11 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         h.append(f'<tr id="{uid}-d{d["index"]}" data-viewer="{uid}-viewer" data-i="{d["index"]}" '
                  f'class="{" ".join(cls)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
                  f'<td class="who t{d["seat"] % 2}">{_e(n[d["seat"]])}</td>'
-                 f'<td class="mv{pass_cls}">{move}</td><td class="mp">{_e(mp)}</td>'
-                 f'<td class="val">{_e(vals[0])}</td><td class="val">{_e(vals[1])}</td></tr>')
-    h.append('</table>')
+                 f'<td class="mv{pass_cls}">{move}</td>'
+                 f'<td class="mp" data-l="{_e(G("min_plays"))}">{_e(mp)}</td>'
+                 f'<td class="val" data-l="{_e(G("dd"))}">{_e(vals[0])}</td>'
+                 f'<td class="val" data-l="{_e(G("sd"))}">{_e(vals[1])}</td></tr>')
+    h.append('</table></details>')
     h.append(f'<h2>{_e(G("hands"))}</h2><div class="hands">')
     for s in (0, 1, 2, 3):
         cnt = len(data["hands"][s].split())

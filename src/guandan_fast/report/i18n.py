@@ -415,6 +415,18 @@ def seat_label(seat: int, lang: str = "en") -> str:
 # text and HTML).
 _GAME_LABELS = {
     "en": {
+        "forced": "forced", "forced_help": "forced: the only legal move",
+        "only_card": "the only card allowed", "round_so_far": "this round",
+        "more_moves": "{n} more moves not listed",
+        "prev_mistake": "◀ mistake", "next_mistake": "mistake ▶",
+        "min_plays_help": "plays left, 8→7: the fewest plays the mover needs to go out, "
+                          "before → after the move",
+        "viewer_help": "the values are those after each move (the levels {names} can expect); "
+                       "★ marks the best move, “played” the move played; +N counts the moves "
+                       "not listed",
+        "legend_mistake": "mistake", "legend_band": "interval", "legend_round": "new round",
+        "legend_cursor": "the decision the replay shows",
+        "swipe": "swipe left / right on the table to step",
         "title": "Deal review", "result": "Result", "finishing": "Finishing order",
         "wins": "{names} win, +{gain}", "unfinished": "the record stops before the end of the deal",
         "hands": "Hands as dealt", "after_tribute": "after the tribute",
@@ -482,6 +494,17 @@ _GAME_LABELS = {
                     "    time: {t} s",
     },
     "ru": {
+        "forced": "вынужденный", "forced_help": "вынужденный: единственный допустимый ход",
+        "only_card": "единственная допустимая карта", "round_so_far": "в этом круге",
+        "more_moves": "ещё не показано ходов: {n}",
+        "prev_mistake": "◀ ошибка", "next_mistake": "ошибка ▶",
+        "min_plays_help": "осталось ходов, 8→7: наименьшее число ходов, за которое ходящий "
+                          "может выйти, до → после хода",
+        "viewer_help": "оценки — после каждого хода (сколько уровней могут ожидать {names}); "
+                       "★ — лучший ход, «сыграно» — сыгранный ход; +N — сколько ходов не показано",
+        "legend_mistake": "ошибка", "legend_band": "интервал", "legend_round": "новый круг",
+        "legend_cursor": "решение, показанное в просмотре",
+        "swipe": "проведите влево / вправо по столу, чтобы листать",
         "title": "Разбор сдачи", "result": "Итог", "finishing": "Порядок выхода",
         "wins": "{names}: победа, +{gain}", "unfinished": "запись обрывается до конца сдачи",
         "hands": "Руки при раздаче", "after_tribute": "после дани",
@@ -549,6 +572,16 @@ _GAME_LABELS = {
                     "    время: {t} с",
     },
     "zh": {
+        "forced": "唯一着法", "forced_help": "唯一着法：没有其他合法着法",
+        "only_card": "唯一可选的牌", "round_so_far": "本轮已出",
+        "more_moves": "另有{n}个着法未列出",
+        "prev_mistake": "◀ 失误", "next_mistake": "失误 ▶",
+        "min_plays_help": "剩余手数 8→7：出牌方出完手牌最少还需的手数，出牌前 → 出牌后",
+        "viewer_help": "估值为每个着法之后的值（{names} 预期的升级数）；★ 为最佳着法，"
+                       "“实际出牌”为实际所出；+N 为未列出的着法数",
+        "legend_mistake": "失误", "legend_band": "区间", "legend_round": "新一轮",
+        "legend_cursor": "回放当前显示的决策",
+        "swipe": "在桌面上左右滑动可逐步查看",
         "title": "牌局复盘", "result": "结果", "finishing": "出完顺序",
         "wins": "{names} 胜，升{gain}级", "unfinished": "记录在牌局结束前中断",
         "hands": "发牌时的手牌", "after_tribute": "进贡后",

@@ -31,6 +31,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     out.append(G("value_legend", names=team_names(data, 0, lang)))
     out.append(f"{G('dd')} = {G('double')} ({G('double_help')}); "
                f"{G('sd')} = {G('single')} ({G('single_help')})")
+    out.append(f"{G('min_plays_help')}; {G('forced_help')}")
     out.append("")
     out.append(G("hands") + ":")
     width = max(_cols(x) for x in n)
@@ -59,7 +60,9 @@ def render_text(data: dict, lang: str = "en") -> str:
                 if val and val.get("mistake"):
                     line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
             out.append(line)
-            if rec:
+            if rec and len(rec.get("choices") or []) == 1:    # nothing to advise
+                out.append(f"        {G('only_card')}")
+            elif rec:
                 verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
                 out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
@@ -123,7 +126,7 @@ def _play_lines(data: dict, lang: str) -> list:
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
-        tail = ""
+        tail = f"  ({G('forced_help')})" if d.get("forced") else ""
         if marks:
             tail = "  " + " | ".join(marks)
             if d["index"] == data.get("first_mistake"):

@@ -13,17 +13,29 @@ function cards(str,D){
   var out=[],prev=null;toks.forEach(function(t){var k=okey(t,D);if(prev!==null&&k!==prev)out.push('<span class="gap"></span>');out.push(card(t,D));prev=k;});
   return '<span class="cards">'+out.join("")+'</span>';
 }
+function graphs(root){
+  return (root.getAttribute("data-graph")||"").split(" ").map(function(id){return document.getElementById(id);}).filter(Boolean);
+}
 function Viewer(root){
   this.root=root;this.D=JSON.parse(root.querySelector("script.gd-data").textContent);
   this.i=Math.max(0,Math.min(this.D.start,this.D.frames.length-1));var me=this;
   root.querySelectorAll("button[data-go]").forEach(function(b){b.addEventListener("click",function(){active=me;me.go(b.getAttribute("data-go"));});});
   root.addEventListener("click",function(){active=me;});
-  var g=document.getElementById(root.getAttribute("data-graph"));
-  if(g){g.querySelectorAll(".pt").forEach(function(p){p.addEventListener("click",function(){active=me;me.show(+p.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});}
-  document.querySelectorAll('tr[data-viewer="'+root.id+'"]').forEach(function(tr){tr.addEventListener("click",function(){active=me;me.show(+tr.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});
+  graphs(root).forEach(function(g){g.querySelectorAll(".pt").forEach(function(p){p.addEventListener("click",function(){active=me;me.show(+p.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});});
+  document.querySelectorAll('tr[data-viewer="'+root.id+'"]').forEach(function(tr){tr.addEventListener("click",function(ev){if(ev.target.closest("summary"))return;active=me;me.show(+tr.getAttribute("data-i"));root.scrollIntoView({behavior:"smooth"});});});
+  // a horizontal swipe on the table steps (left: next, right: previous)
+  var x0=null,y0=null,stage=root.querySelector(".stage")||root;
+  stage.addEventListener("touchstart",function(ev){var t=ev.changedTouches[0];x0=t.clientX;y0=t.clientY;},{passive:true});
+  stage.addEventListener("touchend",function(ev){if(x0===null)return;var t=ev.changedTouches[0],dx=t.clientX-x0,dy=t.clientY-y0;x0=null;
+    if(Math.abs(dx)>40&&Math.abs(dx)>1.5*Math.abs(dy)){active=me;me.go(dx<0?"next":"prev");}},{passive:true});
   this.show(this.i);
 }
-Viewer.prototype.go=function(w){var n=this.D.frames.length;var i={first:0,prev:this.i-1,next:this.i+1,last:n-1}[w];this.show(Math.max(0,Math.min(n-1,i)));};
+Viewer.prototype.mistake=function(step){
+  var F=this.D.frames;for(var j=this.i+step;j>=0&&j<F.length;j+=step){if(F[j].mistake)return j;}return this.i;
+};
+Viewer.prototype.go=function(w){var n=this.D.frames.length;
+  var i={first:0,prev:this.i-1,next:this.i+1,last:n-1,prevmistake:this.mistake(-1),nextmistake:this.mistake(1)}[w];
+  this.show(Math.max(0,Math.min(n-1,i)));};
 Viewer.prototype.show=function(i){
   var D=this.D,f=D.frames[i],r=this.root,L=D.labels;this.i=i;
   for(var s=0;s<4;s++){
@@ -34,14 +46,15 @@ Viewer.prototype.show=function(i){
   }
   r.querySelector(".pos").textContent=D.decision.replace("{i}",i+1).replace("{n}",D.frames.length)+" \u00b7 "+f.ref;
   r.querySelector(".tbl").innerHTML=esc(L.table)+": "+(f.table?esc(f.table):esc(L.free_lead));
-  r.querySelector(".what").innerHTML=esc(f.what)+(f.dd?' \u00b7 '+esc(L.dd)+" "+esc(f.dd):"")+(f.sd?' \u00b7 '+esc(L.sd)+" "+esc(f.sd):"")+f.marks.map(function(m){return ' <span class="tag">'+esc(m)+'</span>';}).join("");
+  r.querySelector(".trick").innerHTML=f.round.length?'<span class="legend">'+esc(L.round_so_far)+':</span> '+f.round.map(function(p){return '<span class="play"><span class="who t'+(p[0]%2)+'">'+esc(D.names[p[0]])+'</span> '+p[1]+'</span>';}).join(""):"";
+  r.querySelector(".what").innerHTML=esc(f.what)+(f.forced?' <span class="tag forced" title="'+esc(L.forced_help)+'">'+esc(L.forced)+'</span>':"")+(f.dd?' \u00b7 '+esc(L.dd)+" "+esc(f.dd):"")+(f.sd?' \u00b7 '+esc(L.sd)+" "+esc(f.sd):"")+f.marks.map(function(m){return ' <span class="tag">'+esc(m)+'</span>';}).join("");
   var rows=['<tr><th>'+esc(L.candidates)+'</th><th>'+esc(L.dd)+'</th><th>'+esc(L.sd)+'</th></tr>'];
   f.cands.forEach(function(c){rows.push('<tr class="'+(c.chosen?"chosen ":"")+(c.best?"best":"")+'"><td>'+c.move+(c.chosen?' <span class="tag first">'+esc(L.played)+'</span>':'')+'</td><td>'+esc(c.double||"")+'</td><td>'+esc(c.single||"")+'</td></tr>');});
-  if(f.more)rows.push('<tr><td colspan="3" class="legend">+'+f.more+'</td></tr>');
+  if(f.more)rows.push('<tr><td colspan="3" class="legend more">+'+f.more+' \u00b7 '+esc(D.more_moves.replace("{n}",f.more))+'</td></tr>');
   r.querySelector("table.cand").innerHTML=rows.join("");
-  var g=document.getElementById(r.getAttribute("data-graph"));
-  if(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
-    if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}}
+  var cs=r.querySelector(".cands .count");if(cs)cs.textContent=" ("+(f.cands.length+f.more)+")";
+  graphs(r).forEach(function(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
+    if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}});
   document.querySelectorAll('tr[data-viewer="'+r.id+'"]').forEach(function(tr){tr.classList.toggle("cur",+tr.getAttribute("data-i")===i);});
 };
 document.addEventListener("keydown",function(ev){
