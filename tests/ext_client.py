@@ -8,19 +8,24 @@
 - ``garbage``: three answers that are not JSON to every act (the server
   gives up after its ``max_bad_answers`` in a row);
 - ``crash``: the first entry until its 5th act, then exits with status 3;
-- ``silent``: never answers.
+- ``silent``: never answers;
+- ``linger``: the first entry, and after the connection closes it writes its
+  process id to the file ``LINGER_FILE`` (the third argument) and sleeps
+  (the harness must end it).
 
-It exits when the server closes the connection (status 0).
+Every other mode exits when the server closes the connection (status 0).
 """
 
 import asyncio
 import json
+import os
 import sys
+import time
 
 import websockets
 
 
-async def main(url: str, mode: str) -> int:
+async def main(url: str, mode: str, pid_file: str = "") -> int:
     acts = 0
     async with websockets.connect(url, max_size=2 ** 22, open_timeout=10) as ws:
         try:
@@ -42,8 +47,12 @@ async def main(url: str, mode: str) -> int:
                 await ws.send(json.dumps({"actIndex": 0}))
         except websockets.ConnectionClosed:
             pass
+    if mode == "linger":
+        with open(pid_file, "a") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(1000)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(asyncio.run(main(sys.argv[1], sys.argv[2])))
+    sys.exit(asyncio.run(main(*sys.argv[1:4])))

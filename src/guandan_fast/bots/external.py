@@ -87,7 +87,7 @@ from .base import make_bot
 from .match import MAX_GAME_DEALS, deal_for
 from .stats import mean_ci, share_ci
 
-__all__ = ["Team", "parse_team", "external_match", "ExternalMatchResult", "Limits",
+__all__ = ["Team", "parse_team", "is_external", "external_match", "ExternalMatchResult", "Limits",
            "single_deal_start", "PLACEHOLDERS"]
 
 PLACEHOLDERS = ("url", "seat", "name", "port")
@@ -140,28 +140,31 @@ def _check_word(word: str, option: str) -> None:
                                     f"(use {', '.join('{' + p + '}' for p in PLACEHOLDERS)})")
 
 
+def is_external(text) -> bool:
+    """Whether a team's text is an external command (``exec:``/``exec[``)."""
+    return isinstance(text, str) and text.startswith(("exec:", "exec["))
+
+
 def parse_team(text, option: str = "team") -> Team:
     """A team from its text (see the module docstring); ExternalTeamError
     (a bad template) or BotSpecError (a bad bot spec) names ``option``."""
     if not isinstance(text, str):
         raise ExternalTeamError(f"{option}: a team is text, not {type(text).__name__}")
-    if not text.startswith("exec"):
+    if not is_external(text):
         make_bot(text)                      # BotSpecError on a bad spec
         return Team(label=text, bot=text)
-    head, colon, command = text.partition(":")
     cwd = None
-    if head != "exec":
-        m = re.fullmatch(r"exec\[cwd=(.+)\]", head, re.S)
+    if text.startswith("exec["):
+        m = re.match(r"exec\[cwd=([^\]]+)\]:", text)
         if m is None:
-            if not colon and head.isidentifier():
-                make_bot(text)              # a spec that starts with "exec": let it say
-            raise ExternalTeamError(f"{option}: {head[:60]!r}: write exec:COMMAND or "
+            raise ExternalTeamError(f"{option}: {text[:60]!r}: write exec:COMMAND or "
                                     "exec[cwd=DIR]:COMMAND")
         cwd = os.path.expanduser(m.group(1))
         if not os.path.isdir(cwd):
             raise ExternalTeamError(f"{option}: cwd {cwd[:80]!r} is not a directory")
-    if not colon:
-        raise ExternalTeamError(f"{option}: {text[:60]!r}: write exec:COMMAND")
+        command = text[m.end():]
+    else:
+        command = text[len("exec:"):]
     if any(c in command for c in "\n\r\x00"):
         raise ExternalTeamError(f"{option}: the command holds a line break or NUL")
     try:
