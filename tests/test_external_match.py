@@ -164,53 +164,67 @@ def test_first_entry_client_duplicate_deals(tmp_path):
         hands, _, prog = single_deal_start(5, i - 1)
         assert [[str(c) for c in h] for h in a.hands] == hands and a.previous == prog.previous
         assert a.tributes or a.anti_tribute       # a previous order: the exchange happened
-        assert a.players == ["A1", "B1", "A2", "B2"]
+        assert a.players == ["A1", "B1", "A2", "B2"] and b.players == ["B1", "A1", "B2", "A2"]
     # the server's log of each table is kept with the seats' output
     assert len(list(tmp_path.glob("tables/table-*/messages.jsonl"))) == 2
 
 
 def test_reproducible_under_a_playout_budget():
-    a = external_match("search:5,samples=2,playouts=16", "random:3", deals=1, seed=2,
-                       limits=FAST)
-    b = external_match("search:5,samples=2,playouts=16", "random:3", deals=1, seed=2,
-                       limits=FAST)
+    """Two runs of a search bot with a playout budget (not a time budget)
+    against the first-entry client: the same deals, moves and figures."""
+    runs = [external_match("search:5,samples=1,playouts=8", client("first"), deals=1,
+                           seed=2, duplicate=False, limits=FAST) for _ in range(2)]
+    a, b = runs
     assert [p.record for p in a.plays] == [p.record for p in b.plays]
     da, db = a.to_dict(), b.to_dict()
     for d in (da, db):
         d.pop("elapsed_seconds")
         d.pop("seconds_per_deal")
-    assert da == db and da["deals_played"] == 2
+    assert da == db and da["deals_played"] == 1 and not da["faults"]
 
 
-def test_whole_games():
-    r = external_match("greedy", client("first"), deals=1, seed=4, games=True, limits=FAST)
+def _check_game(plays):
+    assert [p.deal for p in plays] == list(range(len(plays)))
+    assert plays[0].level == "2" and loads(plays[0].record).previous is None
+    for x, y in zip(plays, plays[1:]):
+        assert loads(y.record).previous == list(x.order)
+    assert [p.game_over for p in plays] == [False] * (len(plays) - 1) + [True]
+
+
+def test_whole_game():
+    r = external_match("greedy", client("first"), deals=1, seed=4, games=True,
+                       duplicate=False, limits=FAST)
     d = r.to_dict()
-    assert not d["faults"] and d["pairs_scored"] == 1
-    finals = [p for p in r.plays if p.game_over]
-    assert len(finals) == 2                     # a game each arrangement, played out
-    assert sum(d["games_won"].values()) == 2
-    for swapped in (False, True):
-        deals = [p for p in r.plays if p.swapped == swapped]
-        assert [p.deal for p in deals] == list(range(len(deals)))
-        assert deals[0].level == "2" and loads(deals[0].record).previous is None
-        if len(deals) > 1:
-            assert loads(deals[1].record).previous == list(deals[0].order)
-    # the same hands deal by deal in the two arrangements
+    assert not d["faults"] and d["pairs_scored"] == 1 and sum(d["games_won"].values()) == 1
+    _check_game(r.plays)
+    assert r.plays[-1].game_winner == "a" == ("a" if d["games_won"]["a"] else "b")
+
+
+@pytest.mark.slow
+def test_whole_games_duplicate():
+    r = external_match(client("first"), client("first"), deals=1, seed=4, games=True,
+                       limits=FAST)
+    d = r.to_dict()
+    assert not d["faults"] and d["pairs_scored"] == 1 and sum(d["games_won"].values()) == 2
     a = [p for p in r.plays if not p.swapped]
     b = [p for p in r.plays if p.swapped]
+    _check_game(a)
+    _check_game(b)
+    # the same hands deal by deal in the two arrangements
     for x, y in zip(a, b):
         assert loads(x.record).hands == loads(y.record).hands
 
 
 def test_crashing_client_is_counted_not_hung():
     t0 = time.monotonic()
-    r = external_match(client("crash"), client("first"), deals=2, seed=1, limits=FAST)
+    r = external_match(client("crash"), client("first"), deals=2, seed=1, duplicate=False,
+                       limits=FAST)
     assert time.monotonic() - t0 < 60
     d = r.to_dict()
-    assert d["a"]["crashes"] >= 2 and d["b"]["crashes"] == 0
+    assert d["a"]["crashes"] == 2 and d["b"]["crashes"] == 0
     assert all(f.team == "a" and f.kind == "crash" for f in r.faults)
-    # every unit was tried in each arrangement; none finished: nothing scored
-    assert d["a"]["abandoned"] == 4 and d["pairs_scored"] == 0
+    # every unit was tried (a new table after each crash); none finished
+    assert [f.unit for f in r.faults] == [0, 1] and d["pairs_scored"] == 0
 
 
 def test_invalid_answers_are_counted_and_the_deal_goes_on():
@@ -240,11 +254,11 @@ def test_silent_client_times_out():
 
 
 def test_client_that_never_connects_and_one_that_cannot_start():
-    limits = Limits(answer=2, connect=1, deal=10, grace=1)
-    r = external_match("greedy", f"exec:{sys.executable} -c 'import time; time.sleep(60)'",
+    limits = Limits(answer=2, connect=5, deal=10, grace=1)
+    r = external_match(client("first"), f"exec:{sys.executable} -c 'import time; time.sleep(60)'",
                        deals=1, seed=0, duplicate=False, limits=limits)
     assert [(f.team, f.kind) for f in r.faults] == [("b", "timeout")]
-    r = external_match("exec:/no/such/program {url}", "greedy", deals=1, seed=0,
+    r = external_match("exec:/no/such/program {url}", client("first"), deals=1, seed=0,
                        duplicate=False, limits=limits)
     assert [(f.team, f.kind) for f in r.faults] == [("a", "crash")]
 
@@ -266,14 +280,14 @@ def test_lingering_processes_are_killed(tmp_path):
 
 def test_cli_platform_match_json():
     import json
-    res = run("match", "--team-a", "greedy", "--team-b", client("first"), "--deals", "1",
-              "--seed", "2", "-q", "--format", "json", "--answer-timeout", "5",
+    res = run("match", "--team-a", client("first"), "--team-b", client("first"), "--deals",
+              "1", "--seed", "2", "-q", "--format", "json", "--answer-timeout", "5",
               "--deal-timeout", "30", "--connect-timeout", "20")
     assert res.returncode == 0, res.stderr
     d = json.loads(res.stdout)
     assert d["deals_played"] == 2 and d["b"]["invalid_answers"] == 0
-    res = run("match", "--team-a", "greedy", "--team-b", client("first"), "--deals", "1",
-              "-q")
+    res = run("match", "--team-a", client("first"), "--team-b", client("first"), "--deals", "1",
+              "--no-duplicate", "-q")
     assert res.returncode == 0 and "A first out" in res.stdout
 
 

@@ -14,7 +14,8 @@ Teams (``parse_team``):
 - ``exec:TEMPLATE`` or ``exec[cwd=DIR]:TEMPLATE``: a command line (split as
   a POSIX shell splits words, no shell is run) with the placeholders
   ``{url}`` (``ws://127.0.0.1:PORT/game/NAME``), ``{seat}`` (0..3),
-  ``{name}`` (``A1 B1 A2 B2`` by seat: team and player) and ``{port}``;
+  ``{name}`` (the team and its player: ``A1``, ``A2``, ``B1``, ``B2``) and
+  ``{port}``;
   ``{{``/``}}`` are braces. DIR is the working directory (``~`` expanded).
   Two commands separated by a word ``|`` are the team's first and second
   player (the one at seat 0 or 1, the one at seat 2 or 3), for clients
@@ -93,7 +94,8 @@ __all__ = ["Team", "parse_team", "is_external", "external_match", "ExternalMatch
 PLACEHOLDERS = ("url", "seat", "name", "port")
 HOST = "127.0.0.1"
 MAX_UNITS = 100_000
-_SEAT_NAMES = ("A1", "B1", "A2", "B2")
+_SEAT_NAMES = ("A1", "B1", "A2", "B2")          # team A at seats 0 and 2
+_SWAPPED_NAMES = ("B1", "A1", "B2", "A2")
 
 
 # -- teams ---------------------------------------------------------------------------
@@ -394,8 +396,9 @@ def _count_log(path: Path, names: list, out: _TableOut) -> None:
                 out.answers[seat] += 1
 
 
-async def _table(teams: Sequence[Team], port: int, games: int, max_deals: int,
-                 start_game, dealer, limits: Limits, work: Path, seed: int) -> _TableOut:
+async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: int,
+                 max_deals: int, start_game, dealer, limits: Limits, work: Path,
+                 seed: int) -> _TableOut:
     """One table: the server on 127.0.0.1, the four clients started in seat
     order, the games played or stopped at a limit; every process ended."""
     from ..platform.server import ServerError, ServerResult, run_server
@@ -426,7 +429,6 @@ async def _table(teams: Sequence[Team], port: int, games: int, max_deals: int,
         if not bound.done():
             server.result()             # raises: the port is taken, say
         p = bound.result()
-        names = list(_SEAT_NAMES)
         for seat, t in enumerate(teams):
             url = f"ws://{HOST}:{p}/game/{names[seat]}"
             log = open(work / f"seat{seat}.log", "wb")
@@ -495,7 +497,7 @@ async def _table(teams: Sequence[Team], port: int, games: int, max_deals: int,
                                for pr in procs))
         for log in logs:
             log.close()
-        _count_log(work / "messages.jsonl", list(result.names) or list(_SEAT_NAMES), out)
+        _count_log(work / "messages.jsonl", list(result.names) or list(names), out)
 
 
 # -- the match -----------------------------------------------------------------------
@@ -583,11 +585,12 @@ async def _match(ta, tb, deals, seed, games, duplicate, port, records_dir, limit
                 first = unit
                 tables += 1
                 work = base / f"table-{'b' if swapped else 'a'}-{tables:04d}"
+                names = _SWAPPED_NAMES if swapped else _SEAT_NAMES
                 if games:
                     def dealer(g, d, first=first):
                         hands, leader = deal_for(seed, first + g - 1, d - 1)[0::2]
                         return [[str(c) for c in h] for h in hands], leader
-                    t = await _table(_arrangement(ta, tb, swapped), port, deals - first,
+                    t = await _table(_arrangement(ta, tb, swapped), names, port, deals - first,
                                      MAX_GAME_DEALS, None, dealer, limits, work, seed)
                 else:
                     starts: dict = {}
@@ -599,7 +602,7 @@ async def _match(ta, tb, deals, seed, games, duplicate, port, records_dir, limit
 
                     def dealer(g, d, starts=starts):
                         return starts[g]
-                    t = await _table(_arrangement(ta, tb, swapped), port, deals - first, 1,
+                    t = await _table(_arrangement(ta, tb, swapped), names, port, deals - first, 1,
                                      start_game, dealer, limits, work, seed)
                 seconds += t.seconds
                 for s in range(4):
