@@ -319,3 +319,17 @@ def test_cli_rejects(args, option):
     assert res.returncode == 2
     lines = res.stderr.strip().splitlines()
     assert len(lines) == 1 and option in lines[0], res.stderr
+
+
+def test_port_in_use_is_a_match_error():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        with pytest.raises(MatchError, match=f"port {port}: cannot listen"):
+            external_match(client("first"), client("first"), deals=1, port=port, limits=FAST)
+        res = run("match", "--team-a", client("first"), "--team-b", client("first"),
+                  "--deals", "1", "--port", str(port), "-q")
+        assert res.returncode == 2 and len(res.stderr.strip().splitlines()) == 1
+        assert f"port {port}" in res.stderr

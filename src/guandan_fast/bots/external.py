@@ -396,6 +396,21 @@ def _count_log(path: Path, names: list, out: _TableOut) -> None:
                 out.answers[seat] += 1
 
 
+def _server_failed(server, out: _TableOut, server_error) -> _TableOut:
+    """The outcome of a table whose server has ended: its ServerError (the
+    seat the reason names is at fault); any other error is raised."""
+    e = server.exception()
+    if e is None:
+        return out
+    if not isinstance(e, server_error):
+        raise e
+    out.error = str(e)
+    m = _WHO.match(out.error)
+    out.seat = int(m.group(1)) if m else None
+    out.kind = _kind(out.error)
+    return out
+
+
 async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: int,
                  max_deals: int, start_game, dealer, limits: Limits, work: Path,
                  seed: int) -> _TableOut:
@@ -425,9 +440,13 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
     out = _TableOut(records=result.records, seconds=0.0)
     started = None
     try:
-        done, _ = await asyncio.wait([server, bound], return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait([server, bound], return_when=asyncio.FIRST_COMPLETED)
         if not bound.done():
-            server.result()             # raises: the port is taken, say
+            try:
+                server.result()
+            except OSError as e:        # the port is taken, say
+                raise MatchError(f"port {port}: cannot listen on {HOST} "
+                                 f"({e.strerror or e})") from None
         p = bound.result()
         for seat, t in enumerate(teams):
             url = f"ws://{HOST}:{p}/game/{names[seat]}"
@@ -456,7 +475,7 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
                 if seen["n"] >= seat + 1:
                     break
                 if server.done():
-                    server.result()
+                    return _server_failed(server, out, ServerError)
                 if proc.returncode is not None:
                     out.error, out.seat, out.kind = (f"seat {seat} exited with status "
                                                      f"{proc.returncode} before it connected"
@@ -476,14 +495,7 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
             elif loop.time() - since > limits.deal + limits.start_delay:
                 out.error, out.kind = f"a deal ran over {limits.deal:g} s", "deal-time"
                 return out
-        try:
-            server.result()
-        except ServerError as e:
-            out.error = str(e)
-            m = _WHO.match(out.error)
-            out.seat = int(m.group(1)) if m else None
-            out.kind = _kind(out.error)
-        return out
+        return _server_failed(server, out, ServerError)
     finally:
         if started is not None:
             out.seconds = time.perf_counter() - started
