@@ -8,7 +8,7 @@ plays ``--pairs`` duplicate deal pairs (``--games``: game pairs) of
 (``rl-frame/wintest/ai1`` .. ``ai9`` and the sample client in
 ``example-clients``), run unchanged from the checkout ``--mcc`` (outside
 this project) by ``--python`` (an environment with ws4py 0.6.0 and numpy),
-with ``bots.external.external_match``; prints one row an opponent and, with
+with ``platform.external.external_match``; prints one row an opponent and, with
 ``--json FILE``, writes the results. The seeds are fixed before the runs
 (``--seed``, the same for every opponent: the same deals). The command of
 each opponent is in ``OPPONENTS`` (docs/bots.md has the table): the
@@ -28,7 +28,7 @@ import sys
 import time
 from pathlib import Path
 
-from guandan_fast.bots.external import Limits, external_match
+from guandan_fast.platform.external import Limits, external_match
 
 HERE = Path(__file__).resolve().parent
 LAUNCH = HERE / "run_client.py"

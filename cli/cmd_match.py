@@ -71,7 +71,7 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
     """Play a duplicate match between two bot teams. A team is a bot spec or
     an external platform client, exec[cwd=DIR]:COMMAND with {url} {seat}
     {name} {port} (two commands split by | for the two players)."""
-    from guandan_fast.bots.external import is_external
+    from guandan_fast.platform.external import is_external
     timeouts = {"--port": port, "--answer-timeout": answer_timeout,
                 "--connect-timeout": connect_timeout, "--deal-timeout": deal_timeout}
     if platform or is_external(team_a) or is_external(team_b):
@@ -96,7 +96,7 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
 
 def _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, quiet,
               given, fmt):
-    from guandan_fast.bots.external import Limits, external_match, parse_team
+    from guandan_fast.platform.external import Limits, external_match, parse_team
     team_a, team_b = parse_team(team_a, "--team-a"), parse_team(team_b, "--team-b")
     if not 0 <= seed < 2 ** 63:
         raise click.UsageError(f"--seed: a platform match takes 0..2**63-1, not {seed}")

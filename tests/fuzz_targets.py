@@ -82,7 +82,7 @@ loader("platform_log_lenient", lambda: [_platform_sample()])(
 def _match_team(text):
     """A team of ``gd-analyze match`` (an exec: command template or a bot
     spec), then its command line for each seat."""
-    from guandan_fast.bots.external import parse_team
+    from guandan_fast.platform.external import parse_team
     t = parse_team(text, "--team-b")
     for seat in range(4):
         t.argv("ws://127.0.0.1:1/game/A1", seat, "A1", 1, 1.0)

@@ -1,4 +1,4 @@
-"""The external-team match (bots/external.py, ``gd-analyze match`` with an
+"""The external-team match (platform/external.py, ``gd-analyze match`` with an
 ``exec:`` team): real client processes over real websockets on 127.0.0.1,
 each match a few deals, every limit a few seconds.
 
@@ -15,7 +15,7 @@ import pytest
 
 from clirun import run
 
-from guandan_fast.bots.external import (Limits, Team, external_match, is_external,
+from guandan_fast.platform.external import (Limits, Team, external_match, is_external,
                                         parse_team, single_deal_start)
 from guandan_fast.bots.match import deal_for
 from guandan_fast.errors import BotSpecError, ExternalTeamError, MatchError
@@ -52,7 +52,8 @@ def test_parse_team_bot_and_exec(tmp_path):
     argv = t.argv("ws://127.0.0.1:9/game/A1", 0, "A1", 9, 5.0)
     assert argv[argv.index("bot") + 1] == "ws://127.0.0.1:9/game/A1"
     assert argv[argv.index("--bot") + 1] == "greedy"
-    e = parse_team(f"exec[cwd={tmp_path}]:run 'a b' {{url}} s={{seat}} n={{name}} p={{port}} {{{{x}}}}")
+    e = parse_team(f"exec[cwd={tmp_path}]:run 'a b' {{url}} s={{seat}} n={{name}} "
+                   "p={port} {{x}}")
     assert e.external and e.cwd == str(tmp_path)
     assert e.argv("ws://h/game/B2", 3, "B2", 77, 1.0) == [
         "run", "a b", "ws://h/game/B2", "s=3", "n=B2", "p=77", "{x}"]

@@ -403,7 +403,7 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
     message (see below); ``max_deals``: a game still going after that many
     deals is scored a draw.
 
-    For a harness that starts the clients itself (``bots.external``):
+    For a harness that starts the clients itself (``platform.external``):
     ``connections(n)`` is called whenever a connection takes or gives up a
     place before the games start (``n`` places taken); ``result``: a
     ServerResult to fill in place (what was played before a ServerError is

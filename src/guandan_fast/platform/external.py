@@ -79,14 +79,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
+from ..bots.base import make_bot
+from ..bots.match import MAX_GAME_DEALS, deal_for
+from ..bots.stats import mean_ci, share_ci
 from ..errors import ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
 from ..game.state import level_gain, team as seat_team
 from ..model.rules import RANKS, Rules
-from .base import make_bot
-from .match import MAX_GAME_DEALS, deal_for
-from .stats import mean_ci, share_ci
 
 __all__ = ["Team", "parse_team", "is_external", "external_match", "ExternalMatchResult", "Limits",
            "single_deal_start", "PLACEHOLDERS"]
@@ -416,7 +416,7 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
                  seed: int) -> _TableOut:
     """One table: the server on 127.0.0.1, the four clients started in seat
     order, the games played or stopped at a limit; every process ended."""
-    from ..platform.server import ServerError, ServerResult, run_server
+    from .server import ServerError, ServerResult, run_server
 
     result = ServerResult()
     loop = asyncio.get_running_loop()
@@ -541,7 +541,8 @@ def _check(deals, seed, games, duplicate, port, records_dir, limits, progress):
         raise MatchError(f"limits must be a Limits, not {limits!r}"[:120])
     limits.check()
     if progress is not None and not callable(progress):
-        raise MatchError(f"progress must be a callable progress(done, total), not {progress!r}"[:120])
+        raise MatchError(f"progress must be a callable progress(done, total), "
+                         f"not {progress!r}"[:120])
     if records_dir is not None:
         p = Path(records_dir)
         if p.exists() and not p.is_dir():
