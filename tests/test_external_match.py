@@ -146,9 +146,11 @@ def _pair_means(result):
 
 def test_first_entry_client_duplicate_deals(tmp_path):
     t0 = time.monotonic()
+    calls = []
     r = external_match("greedy", client("first"), deals=2, seed=5, records_dir=tmp_path,
-                       limits=FAST)
+                       limits=FAST, progress=lambda done, total: calls.append((done, total)))
     assert time.monotonic() - t0 < 60
+    assert calls[-1] == (4, 4) and [d for d, _ in calls] == sorted(d for d, _ in calls)
     d = r.to_dict()
     assert d["deals_played"] == 4 and d["pairs_scored"] == 2 and not d["faults"]
     assert d["a"]["invalid_answers"] == 0 and d["b"]["invalid_answers"] == 0

@@ -413,7 +413,7 @@ def _server_failed(server, out: _TableOut, server_error) -> _TableOut:
 
 async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: int,
                  max_deals: int, start_game, dealer, limits: Limits, work: Path,
-                 seed: int) -> _TableOut:
+                 seed: int, on_deal=None) -> _TableOut:
     """One table: the server on 127.0.0.1, the four clients started in seat
     order, the games played or stopped at a limit; every process ended."""
     from .server import ServerError, ServerResult, run_server
@@ -492,6 +492,8 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
             await asyncio.wait([server], timeout=0.2)
             if len(result.records) != played:
                 played, since = len(result.records), loop.time()
+                if on_deal is not None:
+                    on_deal(played)
             elif loop.time() - since > limits.deal + limits.start_delay:
                 out.error, out.kind = f"a deal ran over {limits.deal:g} s", "deal-time"
                 return out
@@ -603,8 +605,9 @@ async def _match(ta, tb, deals, seed, games, duplicate, port, records_dir, limit
                     def dealer(g, d, first=first):
                         hands, leader = deal_for(seed, first + g - 1, d - 1)[0::2]
                         return [[str(c) for c in h] for h in hands], leader
-                    t = await _table(_arrangement(ta, tb, swapped), names, port, deals - first,
-                                     MAX_GAME_DEALS, None, dealer, limits, work, seed)
+                    t = await _table(_arrangement(ta, tb, swapped), names, port,
+                                     deals - first, MAX_GAME_DEALS, None, dealer, limits, work,
+                                     seed)
                 else:
                     starts: dict = {}
 
@@ -615,8 +618,12 @@ async def _match(ta, tb, deals, seed, games, duplicate, port, records_dir, limit
 
                     def dealer(g, d, starts=starts):
                         return starts[g]
-                    t = await _table(_arrangement(ta, tb, swapped), names, port, deals - first, 1,
-                                     start_game, dealer, limits, work, seed)
+                    def on_deal(n, done=done):
+                        if progress is not None and n < deals - first:
+                            progress(done + n, total)
+                    t = await _table(_arrangement(ta, tb, swapped), names, port,
+                                     deals - first, 1, start_game, dealer, limits, work, seed,
+                                     on_deal)
                 seconds += t.seconds
                 for s in range(4):
                     invalid[_side(s, swapped)] += t.invalid[s]
