@@ -18,7 +18,7 @@ from guandan_fast.bots.match import match
 from guandan_fast.bots.registry import specs_help
 
 from . import output
-from .options import command, emit_json, format_option
+from .options import SECONDS, command, emit_json, format_option
 
 
 class _Bar:
@@ -54,10 +54,37 @@ class _Bar:
               help="Write every deal's record into this directory.")
 @click.option("--dask", "dask_address", help="Dask scheduler address (tcp://HOST:PORT).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--platform", is_flag=True, help="Play through the platform server on "
+              "127.0.0.1, one client process a seat (implied by an exec: team).")
+@click.option("--port", type=click.IntRange(0, 65535), default=None,
+              help="Platform: the server's port (default 0: any free port).")
+@click.option("--answer-timeout", type=SECONDS, default=None,
+              help="Platform: seconds for each answer (default 30).")
+@click.option("--connect-timeout", type=SECONDS, default=None,
+              help="Platform: seconds for each client to connect (default 30).")
+@click.option("--deal-timeout", type=SECONDS, default=None,
+              help="Platform: seconds of wall clock for each deal (default 300).")
 @format_option
 def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_dir,
-              dask_address, quiet, fmt):
-    """Play a duplicate match between two bot teams."""
+              dask_address, quiet, platform, port, answer_timeout, connect_timeout,
+              deal_timeout, fmt):
+    """Play a duplicate match between two bot teams. A team is a bot spec or
+    an external platform client, exec[cwd=DIR]:COMMAND with {url} {seat}
+    {name} {port} (two commands split by | for the two players)."""
+    from guandan_fast.platform.external import is_external
+    timeouts = {"--port": port, "--answer-timeout": answer_timeout,
+                "--connect-timeout": connect_timeout, "--deal-timeout": deal_timeout}
+    if platform or is_external(team_a) or is_external(team_b):
+        for name, given in (("--jobs", jobs), ("--dask", dask_address)):
+            if given is not None:
+                raise click.UsageError(f"{name}: a platform match plays one table at a time")
+        _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, quiet,
+                  timeouts, fmt)
+        return
+    for name, given in timeouts.items():
+        if given is not None:
+            raise click.UsageError(f"{name}: only for a platform match (--platform or an "
+                                   "exec: team)")
     result = match(team_a, team_b, deals=deals, seed=seed, duplicate=not no_duplicate,
                    jobs=jobs, games=games, records_dir=records_dir, dask=dask_address,
                    progress=None if quiet else _Bar())
@@ -65,3 +92,22 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
         emit_json(result.to_dict())
     else:
         click.echo(output.match_text(result.to_dict()))
+
+
+def _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, quiet,
+              given, fmt):
+    from guandan_fast.platform.external import Limits, external_match, parse_team
+    team_a, team_b = parse_team(team_a, "--team-a"), parse_team(team_b, "--team-b")
+    if not 0 <= seed < 2 ** 63:
+        raise click.UsageError(f"--seed: a platform match takes 0..2**63-1, not {seed}")
+    keys = {"--answer-timeout": "answer", "--connect-timeout": "connect",
+            "--deal-timeout": "deal"}
+    limits = Limits(**{keys[k]: v for k, v in given.items() if k in keys and v is not None})
+    result = external_match(team_a, team_b, deals=deals, seed=seed, games=games,
+                            duplicate=not no_duplicate, port=given["--port"] or 0,
+                            records_dir=records_dir, limits=limits,
+                            progress=None if quiet else _Bar())
+    if fmt == "json":
+        emit_json(result.to_dict())
+    else:
+        click.echo(output.external_match_text(result.to_dict()))

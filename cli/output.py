@@ -88,3 +88,39 @@ def match_text(data: dict) -> str:
     rows.append(("elapsed", f"{data['elapsed_seconds']:.1f} s"))
     width = max(len(k) for k, _ in rows)
     return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+
+
+def external_match_text(data: dict) -> str:
+    """The table of a platform match (``ExternalMatchResult.to_dict()``)."""
+    unit = "game" if data["games"] else "deal"
+    pairs = f"{data['units']} {unit}{'s' if data['units'] != 1 else ''}"
+    if data["duplicate"]:
+        pairs += " x 2 (duplicate)"
+    lo, hi = data["ci95"]
+    wlo, whi = data["win_ci95"]
+    rows = [
+        ("team A", data["team_a"]),
+        ("team B", data["team_b"]),
+        ("played", f"{pairs}, {data['deals_played']} deals, {data['pairs_scored']} "
+                   f"scored, seed {data['seed']}"),
+        ("A's gain / deal", f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
+        ("A first out", f"{100 * data['win_rate']:.1f}% of deals  (95% CI {100 * wlo:.1f}% .. "
+                        f"{100 * whi:.1f}%)"),
+    ]
+    if "games_won" in data:
+        g = data["games_won"]
+        rows.append(("games won", f"A {g['a']}, B {g['b']}, unfinished {g['unfinished']}"))
+    for side in ("a", "b"):
+        c = data[side]
+        rows.append((f"team {side.upper()}", f"{c['decisions']} answers, {c['invalid_answers']} "
+                     f"invalid; abandoned {c['abandoned']} (crashes {c['crashes']}, timeouts "
+                     f"{c['timeouts']}, invalid {c['stopped_for_invalid']})"))
+    if data["abandoned_without_fault"]:
+        rows.append(("abandoned", f"{data['abandoned_without_fault']} (no seat at fault)"))
+    rows.append(("time / deal", f"{data['seconds_per_deal']:.2f} s"))
+    rows.append(("elapsed", f"{data['elapsed_seconds']:.1f} s"))
+    width = max(len(k) for k, _ in rows)
+    lines = [f"{k:<{width}}  {v}" for k, v in rows]
+    lines += [f"  {f['table']}{f['unit']}: team {f['team'] or '-'} {f['kind']}: {f['reason']}"
+              for f in data["faults"]]
+    return "\n".join(lines)

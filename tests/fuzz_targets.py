@@ -78,6 +78,18 @@ loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))
 
 
+@loader("match_team", lambda: ["exec:python3 client.py {url} | python3 client2.py {seat}",
+                               "exec[cwd=/]:run --port={port} '{name}' {{x}}", "greedy",
+                               "search:0.5,playouts=20"])
+def _match_team(text):
+    """A team of ``gd-analyze match`` (an exec: command template or a bot
+    spec), then its command line for each seat."""
+    from guandan_fast.platform.external import parse_team
+    t = parse_team(text, "--team-b")
+    for seat in range(4):
+        t.argv("ws://127.0.0.1:1/game/A1", seat, "A1", 1, 1.0)
+
+
 # -- strategies for the public functions -----------------------------------------
 
 TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS"]

@@ -21,6 +21,7 @@ __all__ = [
     "ViewError",
     "BotSpecError",
     "MatchError",
+    "ExternalTeamError",
     "EstimateError",
     "ReviewError",
     "DealError",
@@ -125,6 +126,11 @@ class BotSpecError(GuandanError):
 
 class MatchError(GuandanError):
     """A bad match setting (deals, jobs, seed, records directory, cluster)."""
+
+
+class ExternalTeamError(MatchError):
+    """A bad external team (``exec:COMMAND``) of a match: names the option
+    and the word of the command."""
 
 
 class EstimateError(LimitError):

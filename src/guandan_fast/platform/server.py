@@ -206,8 +206,9 @@ def _shown(text) -> object:
 
 
 class _Table:
-    def __init__(self, link: _Link, rng, progress: GameProgress, args):
+    def __init__(self, link: _Link, rng, progress: GameProgress, args, dealer=None):
         self.link = link
+        self.dealer = dealer
         self.names = link.names
         self.rng = rng
         self.progress = progress
@@ -300,12 +301,15 @@ class _Table:
 
     async def play_deal(self, game_no: int, deal_no: int) -> Record:
         rules = self.rules = self.progress.deal_rules()
-        hands = deal_hands(self.rng)
+        if self.dealer is None:
+            hands = deal_hands(self.rng)
+            leader = self.rng.randrange(4)
+        else:
+            hands, leader = self.dealer(game_no, deal_no)
         for s in range(4):
             self_rank, oppo_rank = self._ranks(s)
             await self.send(s, M.beginning(list(hands[s]), s, rules.level, self_rank, oppo_rank,
                                            {k: getattr(rules, k) for k in FLAG_KEYS}))
-        leader = self.rng.randrange(4)
         previous = self.progress.previous
         deal = DealState(hands, rules, previous, leader=None if previous is not None else leader)
         no_table = (-1, None)
@@ -378,18 +382,28 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                      rules: Optional[Rules] = None, answer_timeout: float = 60.0,
                      connect_timeout: float = 600.0, max_bad_answers: int = 100,
                      max_deals: int = 10000, start_delay: float = 0.5,
-                     ready=None) -> ServerResult:
+                     ready=None, connections=None, result: Optional[ServerResult] = None,
+                     start_game=None, dealer=None) -> ServerResult:
     """Serve ``games`` games to four clients (see the module docstring).
     ``ready``: an optional callable given the bound port once listening;
     ``start_delay``: seconds between the fourth connection and the first
     message (see below); ``max_deals``: a game still going after that many
-    deals is scored a draw."""
+    deals is scored a draw.
+
+    For a harness that starts the clients itself (``platform.external``):
+    ``connections(n)`` is called whenever a connection takes or gives up a
+    place before the games start (``n`` places taken); ``result``: a
+    ServerResult to fill in place (what was played before a ServerError is
+    kept there); ``start_game(g)``: the GameProgress game ``g`` starts from
+    (default: level 2, no previous order); ``dealer(g, d)``: the hands (four
+    token lists) and the first leader of deal ``d`` of game ``g`` (default:
+    drawn from ``seed``; the leader is used when there is no tribute)."""
     import websockets
 
     if not isinstance(games, int) or isinstance(games, bool) or games < 1:
         raise ServerError(f"games must be a positive integer, not {games!r}")
     base = rules or Rules()
-    result = ServerResult()
+    result = result if result is not None else ServerResult()
     four = asyncio.Event()
     out_dir = Path(records_dir) if records_dir else None
     if out_dir is not None:
@@ -415,9 +429,13 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
         link.join(ws, name)
         if len(link.ws) == 4:
             four.set()
+        if connections is not None:
+            connections(len(link.ws))
         await link.read(ws)
         if not four.is_set():
             link.leave(ws)         # before the fourth came: its place is free again
+            if connections is not None:
+                connections(len(link.ws))
 
     rng = random.Random(seed)
     try:
@@ -440,8 +458,9 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
                 await asyncio.sleep(start_delay)
                 start = time.perf_counter()
                 for g in range(1, games + 1):
-                    progress = GameProgress(base)
-                    table = _Table(link, rng, progress, (answer_timeout, max_bad_answers))
+                    progress = GameProgress(base) if start_game is None else start_game(g)
+                    table = _Table(link, rng, progress, (answer_timeout, max_bad_answers),
+                                   dealer)
                     d = 0
                     while not progress.over and d < max_deals:
                         d += 1

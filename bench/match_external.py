@@ -1,0 +1,118 @@
+"""One of our bots against each public 2020 rule bot, through our server.
+
+    python bench/match_external.py --mcc /work/ext/guandan_mcc \\
+        --python /work/venvs/mcc/bin/python --bot greedy --pairs 5 --seed 1
+
+plays ``--pairs`` duplicate deal pairs (``--games``: game pairs) of
+``--bot`` (a bot spec of ours) against each client of ``AltmanD/guandan_mcc``
+(``rl-frame/wintest/ai1`` .. ``ai9`` and the sample client in
+``example-clients``), run unchanged from the checkout ``--mcc`` (outside
+this project) by ``--python`` (an environment with ws4py 0.6.0 and numpy),
+with ``platform.external.external_match``; prints one row an opponent and, with
+``--json FILE``, writes the results. The seeds are fixed before the runs
+(``--seed``, the same for every opponent: the same deals). The command of
+each opponent is in ``OPPONENTS`` (docs/bots.md has the table): the
+clients that hard-code ``ws://127.0.0.1:PORT`` get the server on that
+port; the ones that hard-code a competition server's address (ai3, ai7) or
+import what their directory lacks (ai5, ai7) are run through
+``run_client.py`` (their code unchanged: ws4py's address replaced, a module
+aliased or an unused name given). Not a test: it needs the checkout and takes minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shlex
+import sys
+import time
+from pathlib import Path
+
+from guandan_fast.platform.external import Limits, external_match
+
+HERE = Path(__file__).resolve().parent
+LAUNCH = HERE / "run_client.py"
+
+# name: (directory in the checkout, first player's file, second player's
+# file, port the files hard-code (0: they name another host, the launcher
+# redirects them), run_client.py options (None: run as python FILE))
+OPPONENTS = {
+    "ai1": ("rl-frame/wintest/ai1", "client0.py", "client2.py", 23456, None),
+    "ai2": ("rl-frame/wintest/ai2", "client0.py", "client2.py", 23456, None),
+    "ai3": ("rl-frame/wintest/ai3", "对抗AI1.py", "对抗AI2.py", 0, "--url {url}"),
+    "ai4": ("rl-frame/wintest/ai4", "client1.py", "client3.py", 23456, None),
+    "ai5": ("rl-frame/wintest/ai5", "client1.py", "client3.py", 9618,
+            "--alias utils.utils=utils"),
+    "ai6": ("rl-frame/wintest/ai6", "client2.py", "client4.py", 23456, None),
+    "ai7": ("rl-frame/wintest/ai7", "client1.py", "client1.py", 0,
+            "--url {url} --absent test:tsolve"),
+    "ai8": ("rl-frame/wintest/ai8", "client3.py", "client4.py", 23456, None),
+    "ai9": ("rl-frame/wintest/ai9", "client_v5_1.py", "client_v5_2.py", 23456, None),
+    "sample": ("example-clients", "client1.py", "client3.py", 23456, None),
+}
+
+
+def team(mcc: Path, python: str, name: str) -> tuple[str, int]:
+    """The exec: team text of an opponent and the port it needs (0: any)."""
+    where, first, second, port, launch = OPPONENTS[name]
+    py = shlex.quote(python)
+    if launch is not None:
+        cmds = [f"{py} {shlex.quote(str(LAUNCH))} {launch} {shlex.quote(f)}"
+                for f in (first, second)]
+    else:
+        cmds = [f"{py} {shlex.quote(f)}" for f in (first, second)]
+    return f"exec[cwd={mcc / where}]:{cmds[0]} | {cmds[1]}", port
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--mcc", required=True, type=Path, help="checkout of AltmanD/guandan_mcc")
+    ap.add_argument("--python", required=True, help="python with ws4py 0.6.0 and numpy")
+    ap.add_argument("--bot", default="greedy", help="our bot spec (default greedy)")
+    ap.add_argument("--pairs", type=int, default=5, help="duplicate pairs an opponent")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", action="store_true", help="whole games instead of deals")
+    ap.add_argument("--opponents", default=",".join(OPPONENTS),
+                    help="comma-separated subset of " + ",".join(OPPONENTS))
+    ap.add_argument("--answer-timeout", type=float, default=30.0)
+    ap.add_argument("--deal-timeout", type=float, default=300.0)
+    ap.add_argument("--records", type=Path, help="records per opponent in DIR/NAME")
+    ap.add_argument("--json", type=Path, help="write the results here")
+    args = ap.parse_args(argv)
+    names = [n.strip() for n in args.opponents.split(",") if n.strip()]
+    unknown = [n for n in names if n not in OPPONENTS]
+    if unknown:
+        ap.error(f"--opponents: unknown {', '.join(unknown)}")
+    limits = Limits(answer=args.answer_timeout, deal=args.deal_timeout)
+    out = {}
+    print(f"{args.bot} vs each public bot: {args.pairs} {'game' if args.games else 'deal'} "
+          f"pairs, seed {args.seed}")
+    print(f"{'opponent':<8} {'deals':>5} {'levels/deal [95% CI]':>24} {'first':>6} "
+          f"{'inv ours':>8} {'inv theirs':>10} {'aband.':>6} {'s/deal':>7}")
+    for name in names:
+        text, port = team(args.mcc, args.python, name)
+        t0 = time.perf_counter()
+        r = external_match(args.bot, text, deals=args.pairs, seed=args.seed, games=args.games,
+                           port=port, limits=limits,
+                           records_dir=args.records / name if args.records else None)
+        d = r.to_dict()
+        d["command"] = text
+        d["port"] = port
+        d["wall_seconds"] = time.perf_counter() - t0
+        out[name] = d
+        lo, hi = d["ci95"]
+        ab = d["a"]["abandoned"] + d["b"]["abandoned"] + d["abandoned_without_fault"]
+        print(f"{name:<8} {d['deals_played']:>5} {d['mean_gain']:>+7.2f} [{lo:+.2f}, {hi:+.2f}]"
+              f"  {100 * d['win_rate']:>5.1f}% {d['a']['invalid_answers']:>8} "
+              f"{d['b']['invalid_answers']:>10} {ab:>6} {d['seconds_per_deal']:>7.2f}",
+              flush=True)
+        for f in d["faults"]:
+            print(f"         abandoned {f['table']}{f['unit']}: {f['team']} {f['kind']}: "
+                  f"{f['reason']}", flush=True)
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=1), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
