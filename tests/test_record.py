@@ -78,15 +78,15 @@ def test_replay_yields_the_state_before_each_decision():
 
 
 def test_notation_aliases_give_the_same_record():
-    a = loads("level: 2\nhands:\n0: S3 HT\n1: SA\n2: S4 SB\n3: S5\nplay:\n0: S3\n1: SA")
-    b = loads("уровень: 2\nhands:\n0: 3♠ 10h\n1: Т♠\n2: 黑桃4 小王\n3: ♠5\nplay:\n"
+    a = loads("level: 2\npartial: yes\nhands:\n0: S3 HT\n1: SA\n2: S4 SB\n3: S5\nplay:\n0: S3\n1: SA")
+    b = loads("уровень: 2\nнеполная: да\nhands:\n0: 3♠ 10h\n1: Т♠\n2: 黑桃4 小王\n3: ♠5\nplay:\n"
               "0: ♠3  # comment\n1: Тпики")
     assert a == b
     assert dumps(a) == dumps(b)
 
 
 def test_canonical_text_exactly():
-    text = ("event: t\nlevel: 2\nplayers: A, B, C, D\n\nhands:\n0: H2 H2 S3 D3 S4 D4\n"
+    text = ("event: t\nlevel: 2\nplayers: A, B, C, D\npartial: yes\n\nhands:\n0: H2 H2 S3 D3 S4 D4\n"
             "1: S5 S5 S6 S6 S7 S7\n2: SA\n3: DA\n\nplay:\n0: S3 D3 S4 D4 H2 H2 tube 5\n"
             "1: S5 S5 S6 S6 S7 S7\n")
     rec = loads(text)
@@ -99,13 +99,14 @@ def test_canonical_text_exactly():
 
 def test_reading_only_where_needed_in_context():
     # a same-suit run over a standing pair can only be the straight flush
-    rec = loads("level: 3\nhands:\n0: S4 S4\n1: S9 ST SJ SQ SK\n2: SA\n3: DA\n"
+    rec = loads("level: 3\npartial: yes\nhands:\n0: S4 S4\n1: S9 ST SJ SQ SK\n2: SA\n3: DA\n"
                 "play:\n0: S4 S4\n1: S9 ST SJ SQ SK")
     assert rec.moves[1].play.type == "straight_flush"
     assert "1: S9 ST SJ SQ SK\n" in dumps(rec)
 
 
 BASE = """level: 2
+partial: yes
 hands:
 0: S3 S4 S4
 1: S5 S6
@@ -118,21 +119,21 @@ play:
 
 
 @pytest.mark.parametrize("text,line,needle", [
-    (BASE.replace("0: S3 S4 S4", "0: S3 S4 X9"), 3, "unknown card token 'X9'"),
-    (BASE.replace("1: S5\n", "1: S9\n"), 9, "seat 1 does not hold S9"),
-    (BASE + "2: S7 D7\n", 10, "seat 2: S7 D7: pair 7 does not beat the standing single 5 (S5)"),
-    (BASE + "3: S9\n", 10, "turn out of order: seat 2 is to act, not seat 3"),
-    (BASE.replace("0: S3\n1: S5\n", "0: pass\n"), 8, "seat 0: a pass on a free lead"),
-    (BASE.replace("0: S3\n", "0: S3 S4\n"), 8, "seat 0: S3 S4 is not a valid play"),
-    (BASE.replace("1: S5\n", "1: S5 bomb\n"), 9, "S5 cannot be read as bomb; its readings: single 5"),
-    (BASE.replace("2: S7 D7 S8", "2: S3 S3 S8"), 5, "S3 appears 3 times across the hands"),
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 X9"), 4, "unknown card token 'X9'"),
+    (BASE.replace("1: S5\n", "1: S9\n"), 10, "seat 1 does not hold S9"),
+    (BASE + "2: S7 D7\n", 11, "seat 2: S7 D7: pair 7 does not beat the standing single 5 (S5)"),
+    (BASE + "3: S9\n", 11, "turn out of order: seat 2 is to act, not seat 3"),
+    (BASE.replace("0: S3\n1: S5\n", "0: pass\n"), 9, "seat 0: a pass on a free lead"),
+    (BASE.replace("0: S3\n", "0: S3 S4\n"), 9, "seat 0: S3 S4 is not a valid play"),
+    (BASE.replace("1: S5\n", "1: S5 bomb\n"), 10, "S5 cannot be read as bomb; its readings: single 5"),
+    (BASE.replace("2: S7 D7 S8", "2: S3 S3 S8"), 6, "the three of spades (S3) appears 3 times across the hands, typed 'S3' (line 4, seat 0)"),
     (BASE.replace("3: S9 ST\n", ""), None, "no hand for seat 3"),
-    (BASE.replace("0: S3 S4 S4", "0: S3 S4 S4\n0: S5"), 4, "a second hand for seat 0"),
-    (BASE.replace("1: S5\n", "7: S5\n"), 9, "unknown seat '7'"),
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 S4\n0: S5"), 5, "a second hand for seat 0"),
+    (BASE.replace("1: S5\n", "7: S5\n"), 10, "unknown seat '7'"),
     (BASE.replace("level: 2", "level: 1"), 1, "invalid level"),
     (BASE.replace("level: 2", "level 2"), 1, "expected a 'key: value' tag"),
     (BASE.replace("0: S3 S4 S4", "0: " + "S3 " * 2 + "D3 " * 2 + " ".join(
-        f"{s}{r}" for s in "SHCD" for r in "56789T")), 3, "more than 27 cards"),
+        f"{s}{r}" for s in "SHCD" for r in "56789T")), 4, "more than 27 cards"),
 ])
 def test_rejections_name_the_line_and_reason(text, line, needle):
     with pytest.raises(RecordError) as e:
@@ -173,6 +174,7 @@ def test_action_after_the_deal_ended():
 
 
 TRIB = """level: 2
+partial: yes
 previous: 0 1 2 3
 hands:
 0: S3 S4 S4
@@ -195,22 +197,22 @@ def test_tribute_record_is_accepted():
 
 
 @pytest.mark.parametrize("old,new,line,needle", [
-    ("3 -> 0: SA", "3 -> 0: ST", 9, "ST is not the highest card; the tribute must be SA"),
-    ("3 -> 0: SA", "3 -> 0: H2", 9, "H2 is a wild and can never be given as tribute"),
-    ("0 -> 3: S4", "0 -> 3: SA", 11, "the return must be 2..10 and not the level rank"),
-    ("3 -> 0: SA", "3 -> 2: SA", 11, "seat 0 received no tribute from seat 3"),
-    ("3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S3", 2,
+    ("3 -> 0: SA", "3 -> 0: ST", 10, "ST is not the highest card; the tribute must be SA"),
+    ("3 -> 0: SA", "3 -> 0: H2", 10, "H2 is a wild and can never be given as tribute"),
+    ("0 -> 3: S4", "0 -> 3: SA", 12, "the return must be 2..10 and not the level rank"),
+    ("3 -> 0: SA", "3 -> 2: SA", 12, "seat 0 received no tribute from seat 3"),
+    ("3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S3", 3,
      "with finishing order 0 1 2 3 the tribute is paid by seat 3"),
-    ("3 -> 0: SA", "3 -> 0: DA", 9, "seat 3 does not hold DA"),
-    ("3: S9\n", "0: S3\n", 13, "after the tribute seat 3 leads (RULES 7), not seat 0"),
-    ("return:\n0 -> 3: S4\n", "", 9, "the tribute has no return"),
-    ("previous: 0 1 2 3", "previous: 2 1 0 3", 2, "with finishing order 2 1 0 3: seat 3 pays seat 2"),
-    ("previous: 0 1 2 3", "previous: 0 2 1 3", 2, "the tribute is paid by seats 1 and 3"),
-    ("3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "\n", 2, "the tribute is paid by seat 3"),
-    ("tribute:\n3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "tribute: anti\n", 2,
+    ("3 -> 0: SA", "3 -> 0: DA", 10, "seat 3 does not hold DA"),
+    ("3: S9\n", "0: S3\n", 14, "after the tribute seat 3 leads (RULES 7), not seat 0"),
+    ("return:\n0 -> 3: S4\n", "", 10, "the tribute has no return"),
+    ("previous: 0 1 2 3", "previous: 2 1 0 3", 3, "with finishing order 2 1 0 3: seat 3 pays seat 2"),
+    ("previous: 0 1 2 3", "previous: 0 2 1 3", 3, "the tribute is paid by seats 1 and 3"),
+    ("3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "\n", 3, "the tribute is paid by seat 3"),
+    ("tribute:\n3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "tribute: anti\n", 3,
      "anti-tribute needs both big jokers"),
-    ("tribute:", "tribute: maybe", 8, "after 'tribute:' only 'anti' may follow"),
-    ("3 -> 0: SA", "3 0 SA", 9, "a tribute line is 'giver -> receiver: card'"),
+    ("tribute:", "tribute: maybe", 9, "after 'tribute:' only 'anti' may follow"),
+    ("3 -> 0: SA", "3 0 SA", 10, "a tribute line is 'giver -> receiver: card'"),
 ])
 def test_tribute_rejections(old, new, line, needle):
     text = TRIB.replace(old, new)
@@ -299,19 +301,20 @@ def test_json_readings_and_passes_that_are_right_load():
              {"seat": 1, "cards": ["S9"], "type": "单张"}, {"seat": 2, "pass": True},
              {"seat": 3, "pass": True},           # seat 0 is out: seat 1 leads again
              {"seat": 1, "cards": "S4", "type": "Single", "rank": 4}]
-    rec = loads_json(json.dumps({**TINY, "version": 1, "tags": {"table": 3}, "plays": plays}))
+    rec = loads_json(json.dumps({**TINY, "version": 1, "tags": {"table": 3}, "plays": plays,
+                                 "partial": True}))
     assert [str(m) for m in rec.moves] == ["0: S3", "1: S9", "2: pass", "3: pass", "1: S4"]
     assert rec.tags == {"table": "3"}
 
 
 def test_json_round_trip_of_every_key_to_json_writes():
-    rec = loads("table: 3\nlevel: 2\nflush_is_always_bomb: yes\nplayers: Ann, Bo, Cy, Di\n"
+    rec = loads("table: 3\nlevel: 2\nflush_is_always_bomb: yes\nplayers: Ann, Bo, Cy, Di\npartial: yes\n"
                 "previous: 0 1 2 3\nhands:\n0: S3 S8\n1: S4 S9\n2: S5 ST\n3: HR HR S6\n"
                 "tribute: anti\nplay:\n0: S3 | Bo: S4 | 2: S5 | 3: pass | 0: pass | 1: pass\n"
                 "2: ST\n")
     data = json.loads(dumps_json(rec))
     assert set(data) == {"format", "version", "tags", "level", "rules", "players", "previous",
-                         "hands", "tribute", "return", "plays"}
+                         "hands", "tribute", "return", "plays", "partial"}
     assert loads_json(dumps_json(rec)) == rec and loads_json(dumps_json(rec, indent=None)) == rec
     for name in RECORDS:
         rec = load(EXAMPLES / name)

@@ -22,9 +22,10 @@ import unicodedata
 from typing import Optional
 
 from ..model.cards import RANKS
-from .i18n import (advice_reason, at_least_levels, count_of, estimate_text, game_label,
-                   joker_card_label, label, levels, levels_estimate, note_text, number,
-                   rank_label, seat_label, type_name, type_name_acc)
+from .i18n import (advice_reason, at_least_levels, card_label, cards_label, count_of,
+                   estimate_text, game_label, joker_card_label, label, levels,
+                   levels_estimate, note_text, number, rank_face, rank_label, seat_label,
+                   type_name, type_name_acc)
 
 __all__ = ["type_rank", "render_text", "render_html", "render_evening_html", "render_evening_text",
            "render_endgame_text", "evening_order", "evening_summary", "FONT_STACK",
@@ -95,8 +96,8 @@ def play_text(p, lang: str) -> str:
     if p is None or p == "pass":
         return type_name("pass", lang)
     if p.get("type") == "card":
-        return p["cards"]
-    return f"{p['cards']} ({type_rank(p['type'], p['rank'], lang)})"
+        return cards_label(p["cards"], lang)
+    return f"{cards_label(p['cards'], lang)} ({type_rank(p['type'], p['rank'], lang)})"
 
 
 def decision_ref(d: dict, data: dict, lang: str = "en") -> str:
@@ -178,7 +179,7 @@ def _advice_verdict(e: dict, lang: str) -> str:
     heuristic, so a difference from it is shown as such, never as a mistake
     (only the decision's values mark one)."""
     if e.get("differs"):
-        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=e['best'])}"
+        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=card_label(e['best'], lang))}"
     return game_label("as_advised", lang)
 
 
@@ -200,7 +201,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     n = names(data, lang)
     bits = _title_bits(data, lang)
     out = [G("title") + (" — " + ", ".join(bits) if bits else "")]
-    out.append(f"{G('level')}: {data['level']}    {G('players')}: "
+    out.append(f"{G('level')}: {rank_label(data['level'], lang)}    {G('players')}: "
                + ", ".join(f"{s} {n[s]}" for s in range(4))
                + f"  ({team_names(data, 0, lang)} / {team_names(data, 1, lang)})")
     fin = data.get("finished") or []
@@ -213,7 +214,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     out.append(G("hands") + ":")
     width = max(_cols(x) for x in n)
     for s in range(4):
-        out.append(f"  {s} {_ljust(n[s], width)}  {data['hands'][s]}")
+        out.append(f"  {s} {_ljust(n[s], width)}  {cards_label(data['hands'][s], lang)}")
     out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
         out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
@@ -229,7 +230,7 @@ def render_text(data: dict, lang: str = "en") -> str:
                         and e["card"] == d["move"]["cards"]), None)
             to = n[rec["receiver"]] if rec else ""
             line = (f"  {_rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
-                    f"{d['move']['cards']}")
+                    f"{cards_label(d['move']['cards'], lang)}")
             for view, short in _view_labels(G):
                 val = d.get(view)
                 if val and val.get("chosen"):
@@ -373,11 +374,12 @@ def _player_lines(data: dict, lang: str) -> list:
 def _position_lines(position: dict, lang: str) -> list:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     turn = position["turn"]
-    lines = [f"{G('level')}: {position['level']}    {G('to_act')}: {seat_label(turn, lang)}"
+    lines = [f"{G('level')}: {rank_label(position['level'], lang)}    "
+             f"{G('to_act')}: {seat_label(turn, lang)}"
              f" ({G('team', t=turn % 2)})"]
     for s, hand in enumerate(position["hands"]):
         mark = " *" if s == turn else ""
-        lines.append(f"  {s}: {hand or '(' + G('out') + ')'}{mark}")
+        lines.append(f"  {s}: {cards_label(hand, lang) or '(' + G('out') + ')'}{mark}")
     if position.get("table") is not None:
         lines.append(f"{G('table')}: " + G("table_by", play=play_text(position["table"], lang),
                                            seat=seat_label(position["owner"], lang),
@@ -544,7 +546,7 @@ def _card_html(tok: str, level: str, lang: str) -> str:
         cls.append("red")
     if suit == "H" and rank == level:
         cls.append("wild")
-    shown = "10" if rank == "T" else rank
+    shown = rank_face(rank, lang)
     return (f'<span class="{" ".join(cls)}" title="{_e(tok)}">{_e(shown)}'
             f'<span class="s">{_SUIT_SYMBOL.get(suit, "?")}</span></span>')
 
@@ -704,7 +706,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
         else:
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
             what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
-                   f"{d['move']['cards']}"
+                   f"{cards_label(d['move']['cards'], lang)}"
         cands = {}
         for view in VIEWS:
             val = d.get(view)
@@ -745,6 +747,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
             "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
                                          "dd", "sd", "value_after")},
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
+            "faces": {r: rank_face(r, lang) for r in RANKS},
             "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
 
 
@@ -757,7 +760,7 @@ function okey(t,lv){if(t==="SB")return 15;if(t==="HR")return 16;var r=t.slice(1)
 function card(t,D){
   if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
   var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
-  return '<span class="'+c+'" title="'+t+'">'+(r==="T"?"10":r)+'<span class="s">'+SUIT[s]+'</span></span>';
+  return '<span class="'+c+'" title="'+t+'">'+(D.faces[r]||r)+'<span class="s">'+SUIT[s]+'</span></span>';
 }
 function cards(str,D){
   var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D.level)-okey(a,D.level)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
@@ -822,7 +825,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     h = [f'<section class="deal" id="{uid}">']
     bits = _title_bits(data, lang)
     h.append(f'<{heading}>{_e(G("title"))}{(" — " + _e(" · ".join(bits))) if bits else ""}</{heading}>')
-    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(level)}</b> · {_e(G("players"))}: '
+    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(rank_label(level, lang))}</b> · {_e(G("players"))}: '
              f'<span style="color:#a5d8ff">{_e(team_names(data, 0, lang))}</span> / '
              f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
     fin = data.get("finished") or []
