@@ -33,7 +33,7 @@ from guandan_fast.report.render import (evening_order, evening_summary, render_e
                                         render_evening_text, render_html, render_text)
 
 from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+                   error_lines, format_option, lang_option, main, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -44,9 +44,10 @@ def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
         if not recs:
             raise RecordError(f"{path}: no finished episode in the log")
         return [(f"{path}#{i + 1}", r) for i, r in enumerate(recs)]
-    if path.endswith(".json") or text.lstrip().startswith("{"):
-        return [(path, loads_json(text))]
-    return [(path, loads(text))]
+    rec = loads_json(text) if path.endswith(".json") or text.lstrip().startswith("{") else loads(text)
+    for w in rec.warnings:
+        click.echo(f"gd-analyze: warning: {path}: {w}", err=True)
+    return [(path, rec)]
 
 
 def _expand(paths) -> list:
@@ -227,8 +228,10 @@ def _load_all(paths, platform: bool, lenient: bool = False):
             items.extend(_load_records(p, platform, lenient))
         except (GuandanError, OSError) as e:
             failed += 1
-            msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            click.echo(f"gd-analyze: error: {p}: {msg}", err=True)
+            if isinstance(e, OSError):
+                click.echo(f"gd-analyze: error: {p}: {e.strerror or e}", err=True)
+            for line in [] if isinstance(e, OSError) else error_lines(e, f"{p}: "):
+                click.echo(line, err=True)
     return items, failed
 
 

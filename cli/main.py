@@ -1,7 +1,10 @@
 """``gd-analyze``: parse arguments, call the library, print.
 
 ``gd-analyze hand.txt`` runs the hand analysis; subcommands sit beside it.
-Bad input prints one line on stderr and exits with status 2.
+Bad input prints one line on stderr and exits with status 2; a deal record
+with several errors prints one line for each (``error_lines``). A card
+token read with a look-alike warning (``NotationWarning``) prints
+``gd-analyze: warning: ...`` on stderr and the command goes on.
 """
 
 from __future__ import annotations
@@ -9,10 +12,11 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 
 import click
 
-from guandan_fast.errors import GuandanError, shown
+from guandan_fast.errors import GuandanError, NotationWarning, RecordError, shown
 
 from . import output
 
@@ -59,6 +63,12 @@ class DefaultGroup(click.Group):
         return super().parse_args(ctx, args)
 
     def main(self, *args, **kwargs):
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", NotationWarning)
+            warnings.showwarning = _show_warning
+            return self._main(*args, **kwargs)
+
+    def _main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
         try:
             rv = super().main(*args, **kwargs)
@@ -71,7 +81,8 @@ class DefaultGroup(click.Group):
             click.echo(f"gd-analyze: error: {e.format_message()}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except GuandanError as e:
-            click.echo(f"gd-analyze: error: {e}", err=True)
+            for line in error_lines(e):
+                click.echo(line, err=True)
             sys.exit(EXIT_BAD_INPUT)
         except UnicodeDecodeError as e:
             click.echo(f"gd-analyze: error: the input is not UTF-8 text ({e.reason} at byte {e.start})", err=True)
@@ -82,6 +93,26 @@ class DefaultGroup(click.Group):
         if isinstance(rv, int):
             sys.exit(rv)
         return rv
+
+
+def error_lines(e: Exception, prefix: str = "") -> list:
+    """The lines an input error prints on stderr: one, or one per error of a
+    deal record that has several (``RecordError.errors``)."""
+    if isinstance(e, RecordError) and len(e.errors) > 1:
+        texts = [str(x) for x in e.errors]
+        if e.more:
+            texts.append("more errors not listed")
+    else:
+        texts = [str(e)]
+    return [f"gd-analyze: error: {prefix}{t}" for t in texts]
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None):
+    """A NotationWarning as one line on stderr (others as Python shows them)."""
+    if issubclass(category, NotationWarning):
+        click.echo(f"gd-analyze: warning: {message}", err=True)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def read_source(path: str) -> str:

@@ -363,3 +363,134 @@ def test_an_unknown_seat_label_is_quoted_short():
     with pytest.raises(RecordError, match="unknown seat") as e:
         loads(text)
     assert len(str(e.value)) < 200
+
+
+# -- every error listed, the right line, the seat's name, cut-short records --------
+
+NAMED = """level: 2
+players: Anna, Boris, Chen, Dmitri
+partial: yes
+hands:
+0: S3 S4 S4
+1: S5 S6
+2: S7 D7 S8
+3: S9 ST
+play:
+0: S3
+1: S5
+"""
+
+
+def test_every_error_of_a_record_is_listed_with_its_line_and_the_seats_name():
+    text = NAMED.replace("0: S3 S4 S4", "0: S3 S4 X9").replace("2: S7 D7 S8", "2: S7 D7 大猫") \
+        .replace("1: S5\n", "1: S5 Q\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    lines = str(e.value).splitlines()
+    assert lines[0] == "3 errors in the record:"
+    assert lines[1] == "line 5 (Anna): unknown card token 'X9' (token 3)"
+    assert lines[2] == "line 7 (Chen): unknown card token '大猫' (token 3)"
+    assert lines[3] == "line 11 (Boris): unknown card token 'Q' (token 2)"
+    assert [x.line for x in e.value.errors] == [5, 7, 11]
+    assert [x.seat for x in e.value.errors] == [0, 2, 1]
+    assert e.value.line == 5 and isinstance(e.value, ValueError)
+
+
+def test_the_errors_are_capped():
+    from guandan_fast.errors import MAX_RECORD_ERRORS
+    text = "level: 2\npartial: yes\nhands:\n" + "".join(f"0: S{k}\n" for k in range(3, 10)) \
+        + "play:\n" + "".join(f"9: S3\n" for _ in range(40))
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert len(e.value.errors) == MAX_RECORD_ERRORS and e.value.more
+    assert str(e.value).startswith(f"{MAX_RECORD_ERRORS} errors in the record (the first "
+                                   f"{MAX_RECORD_ERRORS}; more not listed):")
+
+
+def test_a_wrong_reading_is_reported_on_its_own_line():
+    # line 21 reads the full house as tens over threes: the next play (line 22) then
+    # fails, but the mistake is line 21's
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    assert text.splitlines()[20] == "2: D3 C3 DT CT H2 full_house 3"
+    bad = text.replace("full_house 3", "full_house 10")
+    with pytest.raises(RecordError) as e:
+        loads(bad)
+    assert e.value.line == 21
+    assert str(e.value) == ("line 21 (Chen): seat 2: D3 C3 DT CT H2 read as 'full_house 10' makes "
+                            "the action of line 22 illegal; read as full_house 3 it is legal: "
+                            "check the reading")
+
+
+def test_a_reading_that_the_next_play_does_not_explain_stays_on_the_next_line():
+    # the next play fails whatever the reading: it is the next line's error
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    bad = text.replace("3: D4 C4 S3 H3 H2", "3: D4 C4 S3 H3 SA")
+    with pytest.raises(RecordError) as e:
+        loads(bad)
+    assert e.value.line == 22 and "line 22 (Dmitri):" in str(e.value)
+
+
+def test_a_record_cut_short_is_an_error_naming_the_last_line():
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    lines = text.rstrip("\n").split("\n")
+    cut = "\n".join(lines[:30]) + "\n"
+    with pytest.raises(RecordError) as e:
+        loads(cut)
+    assert e.value.line == 30
+    assert str(e.value).startswith("line 30 (Dmitri): the record stops here, before the end of "
+                                   "the deal (seats 0 1 2 3 still hold cards)")
+    assert "'partial: yes'" in str(e.value)
+    rec = loads(cut.replace("players:", "partial: yes\nplayers:"))
+    assert rec.result() is None and len(rec.moves) == 16
+    assert "partial: yes\n" in dumps(rec) and loads(dumps(rec)) == rec
+    assert "partial: yes" not in dumps(loads(text))          # a finished deal: no marker
+    js = dumps_json(rec)
+    assert json.loads(js)["partial"] is True and loads_json(js) == rec
+    data = json.loads(js)
+    del data["partial"]
+    with pytest.raises(RecordError, match=r'plays\[15\]: the record stops here.*"partial": true'):
+        loads_json(json.dumps(data))
+    with pytest.raises(RecordError, match="partial: true or false"):
+        loads_json(json.dumps({**data, "partial": "yes"}))
+    with pytest.raises(RecordError, match="partial must be yes or no"):
+        loads(cut.replace("players:", "partial: maybe\nplayers:"))
+
+
+def test_duplicates_across_hands_repeat_the_tokens_as_typed():
+    text = NAMED.replace("0: S3 S4 S4", "0: Т♠ S4 S4").replace("2: S7 D7 S8", "2: S7 SA SТ")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert str(e.value) == ("line 7 (Chen): the ace of spades (SA) appears 3 times across the "
+                            "hands, typed 'Т♠' (line 5, seat 0), 'SA' (line 7, seat 2), 'SТ' "
+                            "(line 7, seat 2); a deal has two")
+
+
+@pytest.mark.parametrize("word", ["pas", "PASS", "пас", "Пас", "过", "不出", "ｐａｓｓ"])
+def test_pass_words(word):
+    rec = loads(NAMED + f"2: {word}\n")
+    assert rec.moves[-1].play is None
+
+
+def test_chinese_separators_and_full_width_in_a_record():
+    text = NAMED.replace("0: S3 S4 S4", "0: ♠3，♠4、♠4").replace("1: S5\n", "1: ５♠\n")
+    assert loads(text) == loads(NAMED)
+
+
+def test_look_alike_warnings_are_kept_on_the_record():
+    rec = loads(NAMED.replace("3: S9 ST", "3: S9 Tпики").replace("0: S3\n", "0: С3\n")
+                .replace("0: S3 S4 S4", "0: S3 S4 S4 C3"))
+    assert rec.warnings == [
+        "line 8 (Dmitri): 'Tпики' (token 2) mixes Latin letters (T) and Cyrillic letters "
+        "(пики): read as ST, the ten of spades (Cyrillic Т is туз, the ace; Latin T is the "
+        "ten)",
+        "line 10 (Anna): 'С3' (token 1) writes Cyrillic С for Latin C: read as C3, the three "
+        "of clubs"]
+    assert loads(NAMED.replace("0: S3 S4 S4", "0: S3 S4 S4 C3")).warnings == []
+
+
+def test_a_reading_error_repeats_the_reading_as_typed():
+    text = ("level: 2\npartial: yes\nhands:\n0: S3 D3 S4 D4 H2 H2\n1: SA\n2: SK\n3: DA\nplay:\n"
+            "0: S3 D3 S4 D4 H2 H2 tube 10\n")
+    with pytest.raises(RecordError, match="cannot be read as tube 10; its readings: tube 4, "
+                                          "tube 5, plate 4"):
+        loads(text)

@@ -337,7 +337,7 @@ def _build(data: dict, ep: dict) -> Record:
         return from_json(data)
     except RecordError as e:
         # point at the message: plays[i] is the i-th play message of the episode
-        msg = str(e)
+        msg = str(e.errors[0])     # the first error of the episode: a log is one line each
         if msg.startswith("plays["):
             i = int(msg[6:msg.index("]")])
             raise RecordError(msg.split(": ", 1)[1], ep["plays"][i][2]) from None

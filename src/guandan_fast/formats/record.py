@@ -497,6 +497,8 @@ def _build(raw: _Raw) -> Optional[Record]:
     for seat in range(4):
         try:
             if seat not in raw.hands:
+                if raw.errors:        # a bad line may be the hand: no echo of it
+                    continue
                 _fail("hands", f"no hand for seat {seat}", seat)
             text, where = raw.hands[seat]
             cards = _cards(text, where, max_cards=MAX_HAND, warnings=raw.warnings, seat=seat)
@@ -746,11 +748,13 @@ def _finish(raw: _Raw) -> Record:
     except RecordError as e:
         raw.error(e, None, e.seat)
     if raw.errors or rec is None:
-        named = [_named(raw, e) for e in raw.errors]
+        named = sorted((_named(raw, e) for e in raw.errors),
+                       key=lambda e: (e.line is None, e.line or 0))
         raise RecordError.of(named, raw.more) from None
     rec.warnings = [_named(raw, RecordError(text, line, seat)).args[0]
                     if isinstance(line, int) else f"{line}: {text}"
-                    for line, seat, text in raw.warnings]
+                    for line, seat, text in sorted(
+                        raw.warnings, key=lambda w: (not isinstance(w[0], int), str(w[0]).zfill(9)))]
     return rec
 
 
