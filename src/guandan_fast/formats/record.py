@@ -28,7 +28,7 @@ ignored; cards may be written in any notation ``parse_cards`` accepts
 
     play:                         # one action per line: seat, then cards or pass
     3: S5 S5
-    0: pass                       # also p, -, пас, 过
+    0: pass                       # also pas, p, -, пас, 过, 不出
     1: D9 D9
     2: S3 D3 S4 D4 H7 H7 tube 5   # a reading only where the cards are ambiguous
     Anna: SJ | Boris: pass        # players' names work too; | separates actions
@@ -43,14 +43,20 @@ needed only when the cards have several readings that are legal at that
 moment (a same-suit run is both a straight and a straight flush; with wilds
 ``S3 D3 S4 D4 H2 H2`` is a plate or two tubes). Hands may hold fewer than 27
 cards (an endgame typed from a diagram), but when one hand has 27 they all
-must; the first action line names the leader; a record may stop before the
-end of the deal.
+must; the first action line names the leader; a play that stops before the
+end of the deal needs ``partial: yes`` in the header (else it is an error
+naming its last line).
 
 Every record is checked on loading: ``RecordError`` (a ``ValueError``)
-names the line and the reason: an unknown card, a card not in that hand, a
-play that does not beat the table, a turn out of order, an ambiguous play
-with no reading, a pass on a free lead, an action after the deal ended, an
-illegal tribute or return card.
+names the line, the player of the line's seat and the reason: an unknown
+card (as typed), a card not in that hand, a play that does not beat the
+table, a turn out of order, an ambiguous play with no reading, a written
+reading that makes the next action illegal (on the reading's line), a pass
+on a free lead, an action after the deal ended, an illegal tribute or
+return card, a play cut short. The loader goes on past an error and lists
+every one it finds (``RecordError.errors``, up to MAX_RECORD_ERRORS); the
+tokens that mix Latin and Cyrillic look-alikes are read as RULES §1 says and
+noted in ``Record.warnings``.
 
 ``dumps`` writes the canonical text (sorted hands, canonical card tokens,
 readings only where needed) and ``loads(dumps(r)) == r``. The record itself

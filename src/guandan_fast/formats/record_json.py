@@ -25,7 +25,7 @@ True
 >>> loads('{"hands": ["S3", "S4", "S5", "S6"], "play": []}')
 Traceback (most recent call last):
 ...
-guandan_fast.errors.RecordError: play: unknown key: a record has the keys format, version, tags, level, rules, players, previous, hands, tribute, return, plays
+guandan_fast.errors.RecordError: play: unknown key: a record has the keys format, version, tags, level, rules, players, previous, hands, tribute, return, plays, partial
 """
 
 from __future__ import annotations
