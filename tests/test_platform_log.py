@@ -69,6 +69,7 @@ def test_joker_bomb_forms(form):
 
 def test_integer_levels_antinum_swapped_greater_and_typos():
     rec = loads("""level: 5
+partial: yes
 hands:
 0: S3 D3 S4 D4 S5 D5
 1: S6
