@@ -494,3 +494,18 @@ def test_a_reading_error_repeats_the_reading_as_typed():
     with pytest.raises(RecordError, match="cannot be read as tube 10; its readings: tube 4, "
                                           "tube 5, plate 4"):
         loads(text)
+
+
+def test_a_look_alike_in_the_json_form_is_warned_of():
+    from guandan_fast.errors import NotationWarning
+    data = json.loads(dumps_json(loads(BASE)))
+    data["hands"][3] = "S9 Tпики"
+    with pytest.warns(NotationWarning, match=r"hands\[3\]: 'Tпики' \(token 2\) mixes"):
+        assert loads_json(json.dumps(data)) == loads(BASE)
+
+
+def test_play_errors_repeat_the_cards_as_typed():
+    with pytest.raises(RecordError, match=r"line 10: seat 1 does not hold S9 \(typed '9♠'\)"):
+        loads(BASE.replace("1: S5\n", "1: 9♠\n"))
+    with pytest.raises(RecordError, match=r"line 9: seat 0: 3♠ 4♠ \(S3 S4\) is not a valid play"):
+        loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))

@@ -85,13 +85,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import warnings as _warnings
 from collections import Counter
 from pathlib import Path
 from typing import NoReturn, Optional, TextIO, Union
 
 from .._core import Card
 from ..model.cards import MAX_HAND, card_name, format_cards, parse_cards, scan_cards
-from ..errors import MAX_RECORD_ERRORS, GuandanError, RecordError, RulesError, shown
+from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, RecordError, RulesError,
+                      shown)
 from ..game.record import Move, Record, Transfer, replay
 from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
@@ -436,10 +438,13 @@ def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
     except GuandanError as e:
         line = getattr(e, "line", None)
         _fail(line if isinstance(where, int) and line is not None else where, str(e), seat)
-    if warnings is not None:
-        for w in found:
-            m = re.search(r"\(line (\d+), token", w)
-            warnings.append((int(m.group(1)) if m else where, seat, w))
+    for w in found:
+        m = re.search(r"\(line (\d+), token", w)
+        line = int(m.group(1)) if m else where
+        if warnings is not None:
+            warnings.append((line, seat, w))
+        else:                           # no record to keep it on: never silent
+            _warnings.warn(NotationWarning(f"{_where(line)}: {w}"), stacklevel=3)
     return cards
 
 
@@ -472,7 +477,9 @@ def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None
     if not legal:
         why = state.why_illegal(readings[0])
         assert why is not None  # no reading is legal, so each has a reason
-        _fail(where, why if why.startswith("seat") else f"seat {seat}: {shown_as}: {why}", seat)
+        typed_note = "" if shown_as == text else f" (typed {cards_typed!r})"
+        _fail(where, why + typed_note if why.startswith("seat") else
+              f"seat {seat}: {shown_as}: {why}", seat)
     if len(legal) > 1:
         _fail(where, f"seat {seat}: {shown_as} is ambiguous: write the reading, one of "
                      + ", ".join(map(_reading_label, legal)), seat)
