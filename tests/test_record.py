@@ -509,3 +509,20 @@ def test_play_errors_repeat_the_cards_as_typed():
         loads(BASE.replace("1: S5\n", "1: 9♠\n"))
     with pytest.raises(RecordError, match=r"line 9: seat 0: 3♠ 4♠ \(S3 S4\) is not a valid play"):
         loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))
+
+
+def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
+    # line 12's play is illegal, line 13 has an unknown token: both are reported;
+    # an error in the header does not stop the play's checks either
+    text = NAMED.replace("1: S5\n", "1: S9\n") + "2: XX\n"
+    text = text.replace("partial: yes", "partial: yes\nlevel 3")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert [x.line for x in e.value.errors] == [4, 12, 13]
+    assert "seat 1 does not hold S9" in e.value.errors[1].reason
+    assert e.value.errors[2].reason == "unknown card token 'XX' (token 1)"
+    # the illegal action after the lost line is not checked (it depends on it)
+    text = NAMED.replace("0: S3\n", "0: XX\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert len(e.value.errors) == 1 and e.value.line == 10

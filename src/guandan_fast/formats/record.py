@@ -498,7 +498,7 @@ def _build(raw: _Raw) -> Optional[Record]:
     try:
         rules = Rules(**raw.rules_kw)
     except RulesError as e:
-        raw.error(_error(raw.rules_line, str(e)), "header", None)
+        raw.error(_error(raw.rules_line, str(e)), "rules", None)
     try:
         if raw.players is not None and not all(raw.players):
             _fail(raw.players_where, "name all four seats (seat0: .. seat3:) or use players:")
@@ -520,7 +520,7 @@ def _build(raw: _Raw) -> Optional[Record]:
             hands[seat] = sorted(cards)
         except RecordError as e:
             raw.error(e, "hands", seat)
-    if any(h is None for h in hands) or raw.errors:
+    if any(h is None for h in hands) or raw.bad & {"rules", "hands"}:
         return None
     try:
         _check_deal(raw, hands)
