@@ -538,7 +538,7 @@ def _card_html(tok: str, level: str, lang: str) -> str:
         big = tok == "HR"
         word = joker_card_label(tok, lang)
         zh = " zh" if lang == "zh" else ""
-        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(tok)}">'
+        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(card_label(tok, lang))}">'
                 f'{_e(word)}<span class="s">{"★" if big else "☆"}</span></span>')
     suit, rank = tok[0], tok[1:]
     cls = ["card"]
@@ -547,7 +547,7 @@ def _card_html(tok: str, level: str, lang: str) -> str:
     if suit == "H" and rank == level:
         cls.append("wild")
     shown = rank_face(rank, lang)
-    return (f'<span class="{" ".join(cls)}" title="{_e(tok)}">{_e(shown)}'
+    return (f'<span class="{" ".join(cls)}" title="{_e(card_label(tok, lang))}">{_e(shown)}'
             f'<span class="s">{_SUIT_SYMBOL.get(suit, "?")}</span></span>')
 
 
@@ -748,6 +748,8 @@ def _viewer_data(data: dict, lang: str) -> dict:
                                          "dd", "sd", "value_after")},
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
             "faces": {r: rank_face(r, lang) for r in RANKS},
+            "cards": {t: card_label(t, lang) for t in [s + r for s in "SHCD" for r in RANKS]
+                      + ["SB", "HR"]},
             "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
 
 
@@ -758,9 +760,9 @@ var viewers=[],active=null;
 function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c];});}
 function okey(t,lv){if(t==="SB")return 15;if(t==="HR")return 16;var r=t.slice(1);return r===lv?14:ORDER.indexOf(r)+1;}
 function card(t,D){
-  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
+  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+esc(D.cards[t])+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
   var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
-  return '<span class="'+c+'" title="'+t+'">'+(D.faces[r]||r)+'<span class="s">'+SUIT[s]+'</span></span>';
+  return '<span class="'+c+'" title="'+esc(D.cards[t]||t)+'">'+(D.faces[r]||r)+'<span class="s">'+SUIT[s]+'</span></span>';
 }
 function cards(str,D){
   var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D.level)-okey(a,D.level)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
