@@ -37,7 +37,7 @@ from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
 from .options import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, command,
-                      emit_json, format_option, lang_option, read_source)
+                      emit_json, error_lines, format_option, lang_option, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tuple[str, Record]]:
@@ -48,9 +48,10 @@ def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tupl
         if not recs:
             raise RecordError(f"{path}: no finished episode in the log")
         return [(f"{path}#{i + 1}", r) for i, r in enumerate(recs)]
-    if path.endswith(".json") or text.lstrip().startswith("{"):
-        return [(path, loads_json(text))]
-    return [(path, loads(text))]
+    rec = loads_json(text) if path.endswith(".json") or text.lstrip().startswith("{") else loads(text)
+    for w in rec.warnings:
+        click.echo(f"gd-analyze: warning: {path}: {w}", err=True)
+    return [(path, rec)]
 
 
 def _expand(paths: Sequence[str]) -> list[str]:
@@ -232,8 +233,10 @@ def _load_all(paths, platform: bool, lenient: bool = False):
             items.extend(_load_records(p, platform, lenient))
         except (GuandanError, OSError) as e:
             failed += 1
-            msg = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-            click.echo(f"gd-analyze: error: {p}: {msg}", err=True)
+            if isinstance(e, OSError):
+                click.echo(f"gd-analyze: error: {p}: {e.strerror or e}", err=True)
+            for line in [] if isinstance(e, OSError) else error_lines(e, f"{p}: "):
+                click.echo(line, err=True)
     return items, failed
 
 

@@ -17,7 +17,7 @@ import click
 
 from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import GuandanError, RecordError, RulesError
-from guandan_fast.report.i18n import advice_reason, label, tribute_label
+from guandan_fast.report.i18n import advice_reason, card_label, label, rank_label, tribute_label
 
 from .options import command, emit_json, format_option, lang_option, read_source
 
@@ -28,13 +28,13 @@ def _advice_lines(advice: list, lang: str) -> list[str]:
     lines = []
     for i, a in enumerate(advice, start=1):
         mark = f"  [{label('mistake', lang)}]" if a.get("mistake") else ""
-        lines.append(f"  {i:>2}. {a['card']:<3} {advice_reason(a, lang)}{mark}")
+        lines.append(f"  {i:>2}. {card_label(a['card'], lang):<3} {advice_reason(a, lang)}{mark}")
     return lines
 
 
 def _single_text(data: dict, lang: str) -> str:
     T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
-    lines = [f"{label('level', lang)}: {data['level']}    "
+    lines = [f"{label('level', lang)}: {rank_label(data['level'], lang)}    "
              f"{label('hand', lang)}: {data['cards']} {label('cards', lang)}"]
     if data.get("receiver_cards") is not None:
         lines.append(f"{T('receiver')}: {data['receiver_cards']} {label('cards', lang)}")
@@ -47,20 +47,20 @@ def _deal_text(data: dict, lang: str) -> str:
     T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
     plan = data["plan"]
     kind = T(plan["kind"]) + (f", {T('equal_tributes')}" if plan["equal_tributes"] else "")
-    lines = [f"{label('level', lang)}: {data['level']}    {T('previous_order')}: "
+    lines = [f"{label('level', lang)}: {rank_label(data['level'], lang)}    {T('previous_order')}: "
              f"{' '.join(map(str, plan['finishing_order']))} ({kind})"]
     if plan["anti_tribute"]:
         lines.append(T("anti_tribute") + f" ({T('seat')} {', '.join(map(str, plan['payers']))})")
     else:
         lines.append("; ".join(
-            T("pays", payer=p["payer"], receiver=p["receiver"], rank=rank)
+            T("pays", payer=p["payer"], receiver=p["receiver"], rank=rank_label(rank, lang))
             for p, rank in zip(plan["payments"], plan["tribute_ranks"])))
     for ex in data["exchanges"]:
         lines.append("")
         lines.append(T("tribute_from", payer=ex["payer"], receiver=ex["receiver"]) + ":")
         lines.extend(_advice_lines(ex["tribute"], lang))
         lines.append(T("return_from", payer=ex["payer"], receiver=ex["receiver"],
-                       card=ex["tribute_card"]) + ":")
+                       card=card_label(ex["tribute_card"], lang)) + ":")
         lines.extend(_advice_lines(ex["return"], lang))
     lines.append("")
     lines.append(f"{T('leads')}: {T('seat')} {plan['leader']}")

@@ -2,7 +2,10 @@
 
 ``gd-analyze hand.txt`` runs the hand analysis; the subcommands, one module
 each (``cmd_*.py``), are attached here, in one place.
-Bad input prints one line on stderr and exits with status 2.
+Bad input prints one line on stderr and exits with status 2; a deal record
+with several errors prints one line for each (``options.error_lines``). A card
+token read with a look-alike warning (``NotationWarning``) prints
+``gd-analyze: warning: ...`` on stderr and the command goes on.
 """
 
 from __future__ import annotations

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import os
 import sys
+import warnings
 from typing import Any, Callable
 
 import click
 
-from guandan_fast.errors import GuandanError, shown
+from guandan_fast.errors import GuandanError, NotationWarning, RecordError, shown
 from guandan_fast.report.i18n import LANGS
 
 EXIT_BAD_INPUT = 2
@@ -58,7 +59,13 @@ class DefaultGroup(click.Group):
             args = [self.default_command] + list(args)
         return super().parse_args(ctx, args)
 
-    def main(self, *args, **kwargs):
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        with warnings.catch_warnings():
+            warnings.simplefilter("always", NotationWarning)
+            warnings.showwarning = _show_warning
+            return self._main(*args, **kwargs)
+
+    def _main(self, *args: Any, **kwargs: Any) -> Any:
         kwargs["standalone_mode"] = False
         try:
             rv = super().main(*args, **kwargs)
@@ -71,7 +78,8 @@ class DefaultGroup(click.Group):
             click.echo(f"gd-analyze: error: {e.format_message()}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except GuandanError as e:
-            click.echo(f"gd-analyze: error: {e}", err=True)
+            for line in error_lines(e):
+                click.echo(line, err=True)
             sys.exit(EXIT_BAD_INPUT)
         except UnicodeDecodeError as e:
             click.echo(f"gd-analyze: error: the input is not UTF-8 text ({e.reason} at byte {e.start})", err=True)
@@ -88,6 +96,27 @@ def command(name: str) -> Callable[[Callable[..., Any]], click.Command]:
     """``@command("x")``: a gd-analyze subcommand (an OnceCommand), attached
     to the group in cli/main.py."""
     return click.command(name, cls=OnceCommand)
+
+
+def error_lines(e: Exception, prefix: str = "") -> list[str]:
+    """The lines an input error prints on stderr: one, or one per error of a
+    deal record that has several (``RecordError.errors``)."""
+    if isinstance(e, RecordError) and len(e.errors) > 1:
+        texts = [str(x) for x in e.errors]
+        if e.more:
+            texts.append("more errors not listed")
+    else:
+        texts = [str(e)]
+    return [f"gd-analyze: error: {prefix}{t}" for t in texts]
+
+
+def _show_warning(message: Any, category: Any, filename: str, lineno: int,
+                  file: Any = None, line: Any = None) -> None:
+    """A NotationWarning as one line on stderr (others as Python shows them)."""
+    if issubclass(category, NotationWarning):
+        click.echo(f"gd-analyze: warning: {message}", err=True)
+    else:
+        sys.stderr.write(warnings.formatwarning(message, category, filename, lineno, line))
 
 
 def read_source(path: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from guandan_fast.report.i18n import label, type_name
+from guandan_fast.report.i18n import cards_label, label, rank_label, type_name
 
 
 _SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
@@ -15,41 +15,45 @@ def _suit(play: dict) -> str:
 
 def hand_text(data: dict, lang: str = "en") -> str:
     L = lambda k: label(k, lang)  # noqa: E731
-    lines = [f"{L('level')}: {data['level']}    {L('hand')}: {data['cards']} {L('cards')}"]
+    C = lambda c: cards_label(c if isinstance(c, str) else " ".join(c), lang)  # noqa: E731
+    R = lambda r: rank_label(r, lang)  # noqa: E731
+    lines = [f"{L('level')}: {R(data['level'])}    {L('hand')}: {data['cards']} {L('cards')}"]
     for g in data["groups"]:
-        lines.append(f"  {g['rank']:>2}  {' '.join(g['cards'])}")
-    lines.append(f"{L('wilds')}: {' '.join(data['wilds']) or L('none')}")
+        lines.append(f"  {R(g['rank']):>2}  {C(g['cards'])}")
+    lines.append(f"{L('wilds')}: {C(data['wilds']) or L('none')}")
     if data["bombs"]:
         lines.append(f"{L('bombs')}:")
         for b in data["bombs"]:
-            lines.append(f"  {type_name(b['type'], lang)} {b['rank']}{_suit(b)} ({b['size']}): "
-                         f"{b['cards']}")
+            lines.append(f"  {type_name(b['type'], lang)} {R(b['rank'])}{_suit(b)} ({b['size']}): "
+                         f"{C(b['cards'])}")
     else:
         lines.append(f"{L('bombs')}: {L('none')}")
     if data.get("bombs_with_wilds"):
         lines.append(f"{L('bombs_with_wilds')}: " + ", ".join(
-            f"{type_name(b['type'], lang)} {b['rank']}{_suit(b)} ({b['size']})"
+            f"{type_name(b['type'], lang)} {R(b['rank'])}{_suit(b)} ({b['size']})"
             for b in data["bombs_with_wilds"]))
     if "min_plays" in data:
         lines.append(f"{L('min_plays')}: {data['min_plays']}")
         lines.append(f"{L('decomposition')}:")
         for p in data["decomposition"]:
-            lines.append(f"  {type_name(p['type'], lang)} {p['rank']}{_suit(p)}: {p['cards']}")
+            lines.append(f"  {type_name(p['type'], lang)} {R(p['rank'])}{_suit(p)}: {C(p['cards'])}")
     return "\n".join(lines)
 
 
 def plays_text(data: dict, lang: str = "en") -> str:
     L = lambda k: label(k, lang)  # noqa: E731
+    C = lambda c: cards_label(c, lang)  # noqa: E731
+    R = lambda r: rank_label(r, lang)  # noqa: E731
     lines = []
     if data["table"] is not None:
         t = data["table"]
-        head = f"{L('beats')} {type_name(t['type'], lang)} {t['rank']} ({t['cards']})"
+        head = f"{L('beats')} {type_name(t['type'], lang)} {R(t['rank'])} ({C(t['cards'])})"
     else:
         head = L("hints") if data["mode"] == "hint" else L("plays")
-    lines.append(f"{head}: {data['count']}    {L('level')}: {data['level']}")
+    lines.append(f"{head}: {data['count']}    {L('level')}: {R(data['level'])}")
     if data["mode"] == "hint":
         for i, p in enumerate(data["plays"], 1):
-            lines.append(f"{i:>4}. {type_name(p['type'], lang)} {p['rank']}: {p['cards']}"
+            lines.append(f"{i:>4}. {type_name(p['type'], lang)} {R(p['rank'])}: {C(p['cards'])}"
                          f"   [{L('plays_left')}: {p['plays_left']}]")
         return "\n".join(lines)
     current = None
@@ -57,7 +61,7 @@ def plays_text(data: dict, lang: str = "en") -> str:
         if p["type"] != current:
             current = p["type"]
             lines.append(f"{type_name(current, lang)}:")
-        lines.append(f"  {p['rank']:>2}  {p['cards']}")
+        lines.append(f"  {R(p['rank']):>2}  {C(p['cards'])}")
     return "\n".join(lines)
 
 

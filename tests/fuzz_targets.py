@@ -47,6 +47,32 @@ LOADERS: dict = {}
 CALLS: dict = {}
 
 
+def _record_as_people_write_it(lang: str) -> str:
+    """The club record with its cards as the review's text writes them in
+    ``lang`` (``10♠ В♥ Т♦`` in Russian), Chinese commas between the cards
+    of the hands and ``pas``/``пас``/``过`` for the passes: the parser's
+    paths for people's notation."""
+    from guandan_fast.report.i18n import cards_label
+    rec = record.loads(_example("record_club.txt"))
+    out = []
+    for line in record.dumps(rec).splitlines():
+        head, sep, body = line.partition(": ")
+        if sep and head in ("0", "1", "2", "3") and body != "pass":
+            words = body.split()
+            reading = [w for w in words if not (len(w) == 2 or w in ("SB", "HR"))]
+            body = cards_label(" ".join(w for w in words if w not in reading), lang)
+            body = body.replace(" ", "、" if lang == "zh" else " ") + "".join(" " + w for w in reading)
+        elif sep and body == "pass":
+            body = {"ru": "пас", "zh": "过", "en": "pas"}[lang]
+        out.append(head + sep + body)
+    return "\n".join(out) + "\n"
+
+
+def _partial_record() -> str:
+    lines = _example("record_club.txt").splitlines()
+    return "partial: yes\n" + "\n".join(lines[:30]) + "\n"
+
+
 def loader(name, samples):
     def register(parse):
         LOADERS[name] = (parse, samples)
@@ -73,6 +99,10 @@ loader("record", lambda: [_example("record_tribute.txt"), _example("record_club.
 loader("record_json", lambda: [record_json.dumps(record.loads(_example("record_tribute.txt"))),
                                record_json.dumps(record.loads(_example("record_club.txt")))])(
     record_json.loads)
+loader("record_people", lambda: [_record_as_people_write_it("ru"),
+                                 _record_as_people_write_it("zh"),
+                                 _record_as_people_write_it("en")])(record.loads)
+loader("record_partial", lambda: [_partial_record()])(record.loads)
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))
@@ -92,7 +122,9 @@ def _match_team(text):
 
 # -- strategies for the public functions -----------------------------------------
 
-TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS"]
+TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS",
+                                   "红心10", "大鬼", "小鬼", "Ａ♠", "１０♥", "Дж-м", "SТ", "С3",
+                                   "Tпики", "B♠", "Н10", "10♠", "В♥"]
 LEVELS = st.one_of(st.sampled_from(list("23456789TJQKA") + ["10", 10, 14, 2]),
                    st.integers(-5, 20), st.text(max_size=3))
 
@@ -280,6 +312,32 @@ def _review(draw):
     jobs = draw(st.sampled_from([1, 0, -1, True, "2", 1.5]))
     return analyse(rec, views=views, budget=budget, seed=seed, jobs=jobs, estimator=None,
                    suggester=None, solve_cards=draw(st.integers(-1, 20)))
+
+
+# the characters of people's card notation: letters of both alphabets that
+# look alike, full-width forms, Chinese suits and separators
+NOTATION_CHARS = list("SHCDTJQKAB0123456789") + list("ТВДКАСНЕ") + list("пикчербу") + [
+    "♠", "♥", "♣", "♦", "红心", "黑桃", "梅花", "方块", "大鬼", "小王", "Ａ", "１０", "，", "、",
+    "；", " ", "\n", "-", "#", "Дж", "\u3000", "\ufeff", "\u0301"]
+
+
+@call("parse_cards_people")
+def _parse_cards_people(draw):
+    text = "".join(draw(st.lists(st.sampled_from(NOTATION_CHARS), max_size=40)))
+    found: list = []
+    cards = gd.parse_cards(text, warnings=found, first_line=draw(st.integers(1, 1000)))
+    assert all(isinstance(w, str) for w in found)
+    return cards
+
+
+@call("cards_label_round_trip")
+def _cards_label_round_trip(draw):
+    from guandan_fast.report.i18n import cards_label
+    cards = gd.parse_cards(draw(st.lists(st.sampled_from(list(gd._core.TOKENS)), max_size=27)),
+                           max_cards=27)
+    lang = draw(st.sampled_from(["en", "ru", "zh"]))
+    assert gd.parse_cards(cards_label(gd.format_cards(cards), lang)) == cards
+    return cards
 
 
 @call("check_name")

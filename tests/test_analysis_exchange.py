@@ -413,13 +413,14 @@ def test_a_card_that_differs_from_the_advice_is_not_a_mistake_by_itself():
     data = a.to_dict()
     assert data["exchange"][1]["differs"] is True and "mistake" not in data["exchange"][1]
     assert data["mistakes"] == []
-    for lang, differs, none in (("en", "≠ differs from the advice: ST", "no mistakes found"),
-                                ("ru", "≠ отличается от совета: ST", "ошибок не найдено"),
-                                ("zh", "≠ 与建议不同：ST", "未发现失误")):
+    for lang, differs, none, s2 in (
+            ("en", "≠ differs from the advice: S10", "no mistakes found", "S2"),
+            ("ru", "≠ отличается от совета: 10♠", "ошибок не найдено", "2♠"),
+            ("zh", "≠ 与建议不同：♠10", "未发现失误", "♠2")):
         text = render_text(data, lang)
         assert differs in text and "✗" not in text, lang
         mistakes = next(part for part in text.split("\n\n") if none in part)
-        assert "S2" not in mistakes, lang
+        assert s2 not in mistakes, lang
         html = render_html(data, lang)
         table = html.split('class="exchange"')[1].split("</table>")[0]
         assert 'class="mistake"' not in table and "✗" not in table, lang

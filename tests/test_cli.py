@@ -44,7 +44,7 @@ def test_languages():
     ru = run(EXAMPLES / "hand_ru.txt", "--lang", "ru")
     zh = run(EXAMPLES / "hand_ru.txt", "--lang", "zh")
     assert ru.returncode == 0 and zh.returncode == 0
-    assert "Уровень: T" in ru.stdout and "флеш-стрит" in ru.stdout
+    assert "Уровень: 10" in ru.stdout and "флеш-стрит" in ru.stdout
     assert "同花顺" in zh.stdout
 
 

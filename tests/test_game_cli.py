@@ -38,24 +38,24 @@ def test_text_report_in_russian_and_chinese():
     ru = run("game", SHORT, *FAST, "--lang", "ru").stdout
     assert ru.startswith("Разбор сдачи — Endgame puzzle night")
     assert "Итог: Boris & Dmitri: победа, +1" in ru
-    assert "ОТК ✗ доказанная потеря: 2 уровня; лучше: S3 (одиночная 3) =+1  ← первая ошибка" in ru
+    assert "ОТК ✗ доказанная потеря: 2 уровня; лучше: 3♠ (одиночная 3) =+1  ← первая ошибка" in ru
     assert "  Anna: оценено 3; ОТК: 1 ошибка, отдано уровней 2, самая крупная ошибка №1 (2 уровня)" in ru
     assert "  Boris: оценено 2; ОТК: 0 ошибок" in ru
     assert "оценщик недоступен" in ru or "the estimator" not in ru     # notes translated too
     zh = run("game", SHORT, *FAST, "--lang", "zh").stdout
     assert zh.startswith("牌局复盘")
     assert "Boris & Dmitri 胜，升1级" in zh and "过" in zh
-    assert "明 ✗ 已证明的损失: 2级; 更好: S3 (单张 3) =+1  ← 首个失误" in zh
+    assert "明 ✗ 已证明的损失: 2级; 更好: ♠3 (单张 3) =+1  ← 首个失误" in zh
 
 
 @pytest.mark.slow
 def test_joker_names_in_each_language():
     # move 52 of the club record: the small joker is among the better moves
-    for lang, word in (("en", "single small joker"), ("ru", "одиночная, малый джокер"),
-                       ("zh", "单张 小王")):
+    for lang, card, word in (("en", "SB", "single small joker"),
+                             ("ru", "Дж-м", "одиночная, малый джокер"), ("zh", "小王", "单张 小王")):
         out = run("game", EXAMPLES / "record_club.txt", "--views", "double", "--budget", "0.02",
                   "--lang", lang, "-q").stdout
-        assert f"SB ({word})" in out
+        assert f"{card} ({word})" in out
         assert "JOKER" not in out
 
 
@@ -128,7 +128,7 @@ def test_batch_reports_a_broken_record_and_goes_on(tmp_path):
     r = run("game", good, bad, *FAST)
     assert r.returncode == 2
     assert len(r.stdout.splitlines()) == 1
-    assert f"gd-analyze: error: {bad}: line 17: turn out of order: seat 1 is to act, not seat 2" in r.stderr
+    assert f"gd-analyze: error: {bad}: line 17 (Chen): turn out of order: seat 1 is to act, not seat 2" in r.stderr
 
 
 @pytest.mark.parametrize("args,needle", [
@@ -179,6 +179,47 @@ def test_endgame_in_three_languages():
     assert "Table: D8 (single 8) by seat 3, 0 pass(es)" in en.stdout
     ru = run("endgame", EXAMPLES / "endgame2.txt", "--lang", "ru").stdout
     assert "Уровень: 2    ходит: место 0 (команда 0)" in ru and "  2: (вышел)" in ru
-    assert "Стол: D8 (одиночная 8), сыграл: место 3" in ru and "+2 * пас" in ru
+    assert "Стол: 8♦ (одиночная 8), сыграл: место 3" in ru and "+2 * пас" in ru
     zh = run("endgame", EXAMPLES / "endgame1.txt", "--lang", "zh").stdout
-    assert "出牌方: 0号位 (0队)" in zh and "桌面: 自由出牌" in zh and "S3 D3 (对子 3)" in zh
+    assert "出牌方: 0号位 (0队)" in zh and "桌面: 自由出牌" in zh and "♠3 ♦3 (对子 3)" in zh
+
+
+def test_a_record_with_several_errors_prints_a_line_for_each():
+    text = SHORT.read_text(encoding="utf-8").replace("0: S3 C5 SK", "0: S3 C5 XK", 1) \
+        .replace("1: D4 CQ SK", "1: D4 CQ 大猫", 1)
+    r = run("game", "-", *FAST, stdin=text)
+    assert r.returncode == 2 and r.stdout == ""
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 2 and all(x.startswith("gd-analyze: error: line ") for x in lines)
+    assert "(Anna): unknown card token 'XK'" in lines[0]
+    assert "(Boris): unknown card token '大猫'" in lines[1]
+
+
+def test_a_look_alike_token_is_warned_of_on_stderr_and_the_review_goes_on():
+    text = SHORT.read_text(encoding="utf-8").replace("0: S3 C5 SK", "0: S3 С5 SK", 1)
+    r = run("game", "-", *FAST, stdin=text)
+    assert r.returncode == 0, r.stderr
+    assert "gd-analyze: warning: -: line " in r.stderr
+    assert "(Anna): 'С5' (token 2) writes Cyrillic С for Latin C: read as C5" in r.stderr
+    assert "Deal review" in r.stdout
+
+
+def test_a_hand_file_warning_is_one_line_on_stderr(tmp_path):
+    hand = tmp_path / "hand.txt"
+    hand.write_text("level: 2\nS3 S4 SТ\n", encoding="utf-8")
+    r = run(str(hand))
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip().splitlines() == [
+        "gd-analyze: warning: 'SТ' (line 2, token 3) mixes Latin letters (S) and Cyrillic "
+        "letters (Т): read as SA, the ace of spades (Cyrillic Т is туз, the ace; Latin T is "
+        "the ten)"]
+
+
+def test_the_russian_text_writes_russian_ranks_and_ten_as_10():
+    ru = run("game", EXAMPLES / "record_club.txt", "--views", "double", "--budget", "0.01",
+             "--lang", "ru", "-q").stdout
+    hands = ru.split("Руки при раздаче:")[1].split("\n\n")[0]
+    assert "10♠" in hands and "Т♦" in hands and "В♥" in hands
+    assert "T" not in hands.replace("Anna", "").replace("Boris", "").replace("Chen", "") \
+        .replace("Dmitri", "")
+    assert "одиночная T" not in ru and "пара T" not in ru

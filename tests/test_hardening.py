@@ -430,7 +430,7 @@ def test_options(tmp_path):
 # -- 8. RULES §7 in one place -------------------------------------------------------------------
 
 def _record_text(order, hands, rules, plan):
-    lines = [f"level: {rules.level}", "previous: " + " ".join(map(str, order))]
+    lines = [f"level: {rules.level}", "previous: " + " ".join(map(str, order)), "partial: yes"]
     if rules.no_tribute_when_partner_last:
         lines.append("no_tribute_when_partner_last: yes")
     lines += ["hands:"] + [f"{s}: {gd.format_cards(h)}" for s, h in enumerate(hands)]

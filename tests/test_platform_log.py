@@ -24,6 +24,7 @@ def log_of(rec, my_pos=0):
 
 
 SEQ = loads("""level: 2
+partial: yes
 hands:
 0: C2 H2 C4 D5 C6 SB SB HR HR
 1: S3 S4 S5 S6 S7 D9
@@ -68,6 +69,7 @@ def test_joker_bomb_forms(form):
 
 def test_integer_levels_antinum_swapped_greater_and_typos():
     rec = loads("""level: 5
+partial: yes
 hands:
 0: S3 D3 S4 D4 S5 D5
 1: S6

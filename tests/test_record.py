@@ -78,15 +78,15 @@ def test_replay_yields_the_state_before_each_decision():
 
 
 def test_notation_aliases_give_the_same_record():
-    a = loads("level: 2\nhands:\n0: S3 HT\n1: SA\n2: S4 SB\n3: S5\nplay:\n0: S3\n1: SA")
-    b = loads("уровень: 2\nhands:\n0: 3♠ 10h\n1: Т♠\n2: 黑桃4 小王\n3: ♠5\nplay:\n"
+    a = loads("level: 2\npartial: yes\nhands:\n0: S3 HT\n1: SA\n2: S4 SB\n3: S5\nplay:\n0: S3\n1: SA")
+    b = loads("уровень: 2\nнеполная: да\nhands:\n0: 3♠ 10h\n1: Т♠\n2: 黑桃4 小王\n3: ♠5\nplay:\n"
               "0: ♠3  # comment\n1: Тпики")
     assert a == b
     assert dumps(a) == dumps(b)
 
 
 def test_canonical_text_exactly():
-    text = ("event: t\nlevel: 2\nplayers: A, B, C, D\n\nhands:\n0: H2 H2 S3 D3 S4 D4\n"
+    text = ("event: t\nlevel: 2\nplayers: A, B, C, D\npartial: yes\n\nhands:\n0: H2 H2 S3 D3 S4 D4\n"
             "1: S5 S5 S6 S6 S7 S7\n2: SA\n3: DA\n\nplay:\n0: S3 D3 S4 D4 H2 H2 tube 5\n"
             "1: S5 S5 S6 S6 S7 S7\n")
     rec = loads(text)
@@ -99,13 +99,14 @@ def test_canonical_text_exactly():
 
 def test_reading_only_where_needed_in_context():
     # a same-suit run over a standing pair can only be the straight flush
-    rec = loads("level: 3\nhands:\n0: S4 S4\n1: S9 ST SJ SQ SK\n2: SA\n3: DA\n"
+    rec = loads("level: 3\npartial: yes\nhands:\n0: S4 S4\n1: S9 ST SJ SQ SK\n2: SA\n3: DA\n"
                 "play:\n0: S4 S4\n1: S9 ST SJ SQ SK")
     assert rec.moves[1].play.type == "straight_flush"
     assert "1: S9 ST SJ SQ SK\n" in dumps(rec)
 
 
 BASE = """level: 2
+partial: yes
 hands:
 0: S3 S4 S4
 1: S5 S6
@@ -118,21 +119,21 @@ play:
 
 
 @pytest.mark.parametrize("text,line,needle", [
-    (BASE.replace("0: S3 S4 S4", "0: S3 S4 X9"), 3, "unknown card token 'X9'"),
-    (BASE.replace("1: S5\n", "1: S9\n"), 9, "seat 1 does not hold S9"),
-    (BASE + "2: S7 D7\n", 10, "seat 2: S7 D7: pair 7 does not beat the standing single 5 (S5)"),
-    (BASE + "3: S9\n", 10, "turn out of order: seat 2 is to act, not seat 3"),
-    (BASE.replace("0: S3\n1: S5\n", "0: pass\n"), 8, "seat 0: a pass on a free lead"),
-    (BASE.replace("0: S3\n", "0: S3 S4\n"), 8, "seat 0: S3 S4 is not a valid play"),
-    (BASE.replace("1: S5\n", "1: S5 bomb\n"), 9, "S5 cannot be read as bomb; its readings: single 5"),
-    (BASE.replace("2: S7 D7 S8", "2: S3 S3 S8"), 5, "S3 appears 3 times across the hands"),
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 X9"), 4, "unknown card token 'X9'"),
+    (BASE.replace("1: S5\n", "1: S9\n"), 10, "seat 1 does not hold S9"),
+    (BASE + "2: S7 D7\n", 11, "seat 2: S7 D7: pair 7 does not beat the standing single 5 (S5)"),
+    (BASE + "3: S9\n", 11, "turn out of order: seat 2 is to act, not seat 3"),
+    (BASE.replace("0: S3\n1: S5\n", "0: pass\n"), 9, "seat 0: a pass on a free lead"),
+    (BASE.replace("0: S3\n", "0: S3 S4\n"), 9, "seat 0: S3 S4 is not a valid play"),
+    (BASE.replace("1: S5\n", "1: S5 bomb\n"), 10, "S5 cannot be read as bomb; its readings: single 5"),
+    (BASE.replace("2: S7 D7 S8", "2: S3 S3 S8"), 6, "the three of spades (S3) appears 3 times across the hands, typed 'S3' (line 4, seat 0)"),
     (BASE.replace("3: S9 ST\n", ""), None, "no hand for seat 3"),
-    (BASE.replace("0: S3 S4 S4", "0: S3 S4 S4\n0: S5"), 4, "a second hand for seat 0"),
-    (BASE.replace("1: S5\n", "7: S5\n"), 9, "unknown seat '7'"),
+    (BASE.replace("0: S3 S4 S4", "0: S3 S4 S4\n0: S5"), 5, "a second hand for seat 0"),
+    (BASE.replace("1: S5\n", "7: S5\n"), 10, "unknown seat '7'"),
     (BASE.replace("level: 2", "level: 1"), 1, "invalid level"),
     (BASE.replace("level: 2", "level 2"), 1, "expected a 'key: value' tag"),
     (BASE.replace("0: S3 S4 S4", "0: " + "S3 " * 2 + "D3 " * 2 + " ".join(
-        f"{s}{r}" for s in "SHCD" for r in "56789T")), 3, "more than 27 cards"),
+        f"{s}{r}" for s in "SHCD" for r in "56789T")), 4, "more than 27 cards"),
 ])
 def test_rejections_name_the_line_and_reason(text, line, needle):
     with pytest.raises(RecordError) as e:
@@ -173,6 +174,7 @@ def test_action_after_the_deal_ended():
 
 
 TRIB = """level: 2
+partial: yes
 previous: 0 1 2 3
 hands:
 0: S3 S4 S4
@@ -195,22 +197,22 @@ def test_tribute_record_is_accepted():
 
 
 @pytest.mark.parametrize("old,new,line,needle", [
-    ("3 -> 0: SA", "3 -> 0: ST", 9, "ST is not the highest card; the tribute must be SA"),
-    ("3 -> 0: SA", "3 -> 0: H2", 9, "H2 is a wild and can never be given as tribute"),
-    ("0 -> 3: S4", "0 -> 3: SA", 11, "the return must be 2..10 and not the level rank"),
-    ("3 -> 0: SA", "3 -> 2: SA", 11, "seat 0 received no tribute from seat 3"),
-    ("3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S3", 2,
+    ("3 -> 0: SA", "3 -> 0: ST", 10, "ST is not the highest card; the tribute must be SA"),
+    ("3 -> 0: SA", "3 -> 0: H2", 10, "H2 is a wild and can never be given as tribute"),
+    ("0 -> 3: S4", "0 -> 3: SA", 12, "the return must be 2..10 and not the level rank"),
+    ("3 -> 0: SA", "3 -> 2: SA", 12, "seat 0 received no tribute from seat 3"),
+    ("3 -> 0: SA\nreturn:\n0 -> 3: S4", "2 -> 0: S8\nreturn:\n0 -> 2: S3", 3,
      "with finishing order 0 1 2 3 the tribute is paid by seat 3"),
-    ("3 -> 0: SA", "3 -> 0: DA", 9, "seat 3 does not hold DA"),
-    ("3: S9\n", "0: S3\n", 13, "after the tribute seat 3 leads (RULES 7), not seat 0"),
-    ("return:\n0 -> 3: S4\n", "", 9, "the tribute has no return"),
-    ("previous: 0 1 2 3", "previous: 2 1 0 3", 2, "with finishing order 2 1 0 3: seat 3 pays seat 2"),
-    ("previous: 0 1 2 3", "previous: 0 2 1 3", 2, "the tribute is paid by seats 1 and 3"),
-    ("3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "\n", 2, "the tribute is paid by seat 3"),
-    ("tribute:\n3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "tribute: anti\n", 2,
+    ("3 -> 0: SA", "3 -> 0: DA", 10, "seat 3 does not hold DA"),
+    ("3: S9\n", "0: S3\n", 14, "after the tribute seat 3 leads (RULES 7), not seat 0"),
+    ("return:\n0 -> 3: S4\n", "", 10, "the tribute has no return"),
+    ("previous: 0 1 2 3", "previous: 2 1 0 3", 3, "with finishing order 2 1 0 3: seat 3 pays seat 2"),
+    ("previous: 0 1 2 3", "previous: 0 2 1 3", 3, "the tribute is paid by seats 1 and 3"),
+    ("3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "\n", 3, "the tribute is paid by seat 3"),
+    ("tribute:\n3 -> 0: SA\nreturn:\n0 -> 3: S4\n", "tribute: anti\n", 3,
      "anti-tribute needs both big jokers"),
-    ("tribute:", "tribute: maybe", 8, "after 'tribute:' only 'anti' may follow"),
-    ("3 -> 0: SA", "3 0 SA", 9, "a tribute line is 'giver -> receiver: card'"),
+    ("tribute:", "tribute: maybe", 9, "after 'tribute:' only 'anti' may follow"),
+    ("3 -> 0: SA", "3 0 SA", 10, "a tribute line is 'giver -> receiver: card'"),
 ])
 def test_tribute_rejections(old, new, line, needle):
     text = TRIB.replace(old, new)
@@ -299,19 +301,20 @@ def test_json_readings_and_passes_that_are_right_load():
              {"seat": 1, "cards": ["S9"], "type": "单张"}, {"seat": 2, "pass": True},
              {"seat": 3, "pass": True},           # seat 0 is out: seat 1 leads again
              {"seat": 1, "cards": "S4", "type": "Single", "rank": 4}]
-    rec = loads_json(json.dumps({**TINY, "version": 1, "tags": {"table": 3}, "plays": plays}))
+    rec = loads_json(json.dumps({**TINY, "version": 1, "tags": {"table": 3}, "plays": plays,
+                                 "partial": True}))
     assert [str(m) for m in rec.moves] == ["0: S3", "1: S9", "2: pass", "3: pass", "1: S4"]
     assert rec.tags == {"table": "3"}
 
 
 def test_json_round_trip_of_every_key_to_json_writes():
-    rec = loads("table: 3\nlevel: 2\nflush_is_always_bomb: yes\nplayers: Ann, Bo, Cy, Di\n"
+    rec = loads("table: 3\nlevel: 2\nflush_is_always_bomb: yes\nplayers: Ann, Bo, Cy, Di\npartial: yes\n"
                 "previous: 0 1 2 3\nhands:\n0: S3 S8\n1: S4 S9\n2: S5 ST\n3: HR HR S6\n"
                 "tribute: anti\nplay:\n0: S3 | Bo: S4 | 2: S5 | 3: pass | 0: pass | 1: pass\n"
                 "2: ST\n")
     data = json.loads(dumps_json(rec))
     assert set(data) == {"format", "version", "tags", "level", "rules", "players", "previous",
-                         "hands", "tribute", "return", "plays"}
+                         "hands", "tribute", "return", "plays", "partial"}
     assert loads_json(dumps_json(rec)) == rec and loads_json(dumps_json(rec, indent=None)) == rec
     for name in RECORDS:
         rec = load(EXAMPLES / name)
@@ -360,3 +363,166 @@ def test_an_unknown_seat_label_is_quoted_short():
     with pytest.raises(RecordError, match="unknown seat") as e:
         loads(text)
     assert len(str(e.value)) < 200
+
+
+# -- every error listed, the right line, the seat's name, cut-short records --------
+
+NAMED = """level: 2
+players: Anna, Boris, Chen, Dmitri
+partial: yes
+hands:
+0: S3 S4 S4
+1: S5 S6
+2: S7 D7 S8
+3: S9 ST
+play:
+0: S3
+1: S5
+"""
+
+
+def test_every_error_of_a_record_is_listed_with_its_line_and_the_seats_name():
+    text = NAMED.replace("0: S3 S4 S4", "0: S3 S4 X9").replace("2: S7 D7 S8", "2: S7 D7 大猫") \
+        .replace("1: S5\n", "1: S5 Q\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    lines = str(e.value).splitlines()
+    assert lines[0] == "3 errors in the record:"
+    assert lines[1] == "line 5 (Anna): unknown card token 'X9' (token 3)"
+    assert lines[2] == "line 7 (Chen): unknown card token '大猫' (token 3)"
+    assert lines[3] == "line 11 (Boris): unknown card token 'Q' (token 2)"
+    assert [x.line for x in e.value.errors] == [5, 7, 11]
+    assert [x.seat for x in e.value.errors] == [0, 2, 1]
+    assert e.value.line == 5 and isinstance(e.value, ValueError)
+
+
+def test_the_errors_are_capped():
+    from guandan_fast.errors import MAX_RECORD_ERRORS
+    text = "level: 2\npartial: yes\nhands:\n" + "".join(f"0: S{k}\n" for k in range(3, 10)) \
+        + "play:\n" + "".join(f"9: S3\n" for _ in range(40))
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert len(e.value.errors) == MAX_RECORD_ERRORS and e.value.more
+    assert str(e.value).startswith(f"{MAX_RECORD_ERRORS} errors in the record (the first "
+                                   f"{MAX_RECORD_ERRORS}; more not listed):")
+
+
+def test_a_wrong_reading_is_reported_on_its_own_line():
+    # line 21 reads the full house as tens over threes: the next play (line 22) then
+    # fails, but the mistake is line 21's
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    assert text.splitlines()[20] == "2: D3 C3 DT CT H2 full_house 3"
+    bad = text.replace("full_house 3", "full_house 10")
+    with pytest.raises(RecordError) as e:
+        loads(bad)
+    assert e.value.line == 21
+    assert str(e.value) == ("line 21 (Chen): seat 2: D3 C3 DT CT H2 read as 'full_house 10' makes "
+                            "the action of line 22 illegal; read as full_house 3 it is legal: "
+                            "check the reading")
+
+
+def test_a_reading_that_the_next_play_does_not_explain_stays_on_the_next_line():
+    # the next play fails whatever the reading: it is the next line's error
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    bad = text.replace("3: D4 C4 S3 H3 H2", "3: D4 C4 S3 H3 SA")
+    with pytest.raises(RecordError) as e:
+        loads(bad)
+    assert e.value.line == 22 and "line 22 (Dmitri):" in str(e.value)
+
+
+def test_a_record_cut_short_is_an_error_naming_the_last_line():
+    text = (EXAMPLES / "record_club.txt").read_text(encoding="utf-8")
+    lines = text.rstrip("\n").split("\n")
+    cut = "\n".join(lines[:30]) + "\n"
+    with pytest.raises(RecordError) as e:
+        loads(cut)
+    assert e.value.line == 30
+    assert str(e.value).startswith("line 30 (Dmitri): the record stops here, before the end of "
+                                   "the deal (seats 0 1 2 3 still hold cards)")
+    assert "'partial: yes'" in str(e.value)
+    rec = loads(cut.replace("players:", "partial: yes\nplayers:"))
+    assert rec.result() is None and len(rec.moves) == 16
+    assert "partial: yes\n" in dumps(rec) and loads(dumps(rec)) == rec
+    assert "partial: yes" not in dumps(loads(text))          # a finished deal: no marker
+    js = dumps_json(rec)
+    assert json.loads(js)["partial"] is True and loads_json(js) == rec
+    data = json.loads(js)
+    del data["partial"]
+    with pytest.raises(RecordError, match=r'plays\[15\]: the record stops here.*"partial": true'):
+        loads_json(json.dumps(data))
+    with pytest.raises(RecordError, match="partial: true or false"):
+        loads_json(json.dumps({**data, "partial": "yes"}))
+    with pytest.raises(RecordError, match="partial must be yes or no"):
+        loads(cut.replace("players:", "partial: maybe\nplayers:"))
+
+
+def test_duplicates_across_hands_repeat_the_tokens_as_typed():
+    text = NAMED.replace("0: S3 S4 S4", "0: Т♠ S4 S4").replace("2: S7 D7 S8", "2: S7 SA SТ")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert str(e.value) == ("line 7 (Chen): the ace of spades (SA) appears 3 times across the "
+                            "hands, typed 'Т♠' (line 5, seat 0), 'SA' (line 7, seat 2), 'SТ' "
+                            "(line 7, seat 2); a deal has two")
+
+
+@pytest.mark.parametrize("word", ["pas", "PASS", "пас", "Пас", "过", "不出", "ｐａｓｓ"])
+def test_pass_words(word):
+    rec = loads(NAMED + f"2: {word}\n")
+    assert rec.moves[-1].play is None
+
+
+def test_chinese_separators_and_full_width_in_a_record():
+    text = NAMED.replace("0: S3 S4 S4", "0: ♠3，♠4、♠4").replace("1: S5\n", "1: ５♠\n")
+    assert loads(text) == loads(NAMED)
+
+
+def test_look_alike_warnings_are_kept_on_the_record():
+    rec = loads(NAMED.replace("3: S9 ST", "3: S9 Tпики").replace("0: S3\n", "0: С3\n")
+                .replace("0: S3 S4 S4", "0: S3 S4 S4 C3"))
+    assert rec.warnings == [
+        "line 8 (Dmitri): 'Tпики' (token 2) mixes Latin letters (T) and Cyrillic letters "
+        "(пики): read as ST, the ten of spades (Cyrillic Т is туз, the ace; Latin T is the "
+        "ten)",
+        "line 10 (Anna): 'С3' (token 1) writes Cyrillic С for Latin C: read as C3, the three "
+        "of clubs"]
+    assert loads(NAMED.replace("0: S3 S4 S4", "0: S3 S4 S4 C3")).warnings == []
+
+
+def test_a_reading_error_repeats_the_reading_as_typed():
+    text = ("level: 2\npartial: yes\nhands:\n0: S3 D3 S4 D4 H2 H2\n1: SA\n2: SK\n3: DA\nplay:\n"
+            "0: S3 D3 S4 D4 H2 H2 tube 10\n")
+    with pytest.raises(RecordError, match="cannot be read as tube 10; its readings: tube 4, "
+                                          "tube 5, plate 4"):
+        loads(text)
+
+
+def test_a_look_alike_in_the_json_form_is_warned_of():
+    from guandan_fast.errors import NotationWarning
+    data = json.loads(dumps_json(loads(BASE)))
+    data["hands"][3] = "S9 Tпики"
+    with pytest.warns(NotationWarning, match=r"hands\[3\]: 'Tпики' \(token 2\) mixes"):
+        assert loads_json(json.dumps(data)) == loads(BASE)
+
+
+def test_play_errors_repeat_the_cards_as_typed():
+    with pytest.raises(RecordError, match=r"line 10: seat 1 does not hold S9 \(typed '9♠'\)"):
+        loads(BASE.replace("1: S5\n", "1: 9♠\n"))
+    with pytest.raises(RecordError, match=r"line 9: seat 0: 3♠ 4♠ \(S3 S4\) is not a valid play"):
+        loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))
+
+
+def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
+    # line 12's play is illegal, line 13 has an unknown token: both are reported;
+    # an error in the header does not stop the play's checks either
+    text = NAMED.replace("1: S5\n", "1: S9\n") + "2: XX\n"
+    text = text.replace("partial: yes", "partial: yes\nlevel 3")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert [x.line for x in e.value.errors] == [4, 12, 13]
+    assert "seat 1 does not hold S9" in e.value.errors[1].reason
+    assert e.value.errors[2].reason == "unknown card token 'XX' (token 1)"
+    # the illegal action after the lost line is not checked (it depends on it)
+    text = NAMED.replace("0: S3\n", "0: XX\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert len(e.value.errors) == 1 and e.value.line == 10

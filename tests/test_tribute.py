@@ -251,7 +251,7 @@ def test_tribute_breaking_a_straight_flush_ranks_below_keeping_it():
     assert [b["type"] for b in brk.broken] == ["straight_flush"]
     assert brk.bombs_before == 1 and brk.bombs_after == 0 and keep.bombs_after == 1
     assert keep.straight_flushes_after == 1 and brk.straight_flushes_after == 0
-    assert "breaks your straight flush ST-SA" in _reason(brk)
+    assert "breaks your straight flush S10–SA" in _reason(brk)
     assert "keeps your bombs" in _reason(keep)
 
 
@@ -413,7 +413,7 @@ def test_cli_give_text_and_json():
     lines = r.stdout.splitlines()
     assert lines[1] == "Tribute to pay (best first):"
     assert lines[2].split()[:2] == ["1.", "HA"]
-    assert lines[3].split()[:2] == ["2.", "SA"] and "breaks your straight flush ST-SA" in lines[3]
+    assert lines[3].split()[:2] == ["2.", "SA"] and "breaks your straight flush S10–SA" in lines[3]
     r = gd(EXAMPLES / "tribute_give.txt", "--give", "--format", "json")
     data = json.loads(r.stdout)
     assert data["mode"] == "give" and data["cards"] == 27 and data["level"] == "2"
@@ -454,7 +454,7 @@ def test_cli_deal_exchange():
     assert [e["tribute_card"] for e in data["exchanges"]] == ["HR", "S5"]
     assert all(e["return"] for e in data["exchanges"])
     r = gd(EXAMPLES / "deal_tribute.txt")
-    assert "seat 1 pays R to seat 0; seat 3 pays 5 to seat 2" in r.stdout
+    assert "seat 1 pays big joker to seat 0; seat 3 pays 5 to seat 2" in r.stdout
     assert r.stdout.rstrip().endswith("Leads: seat 1")
     ru = gd(EXAMPLES / "deal_tribute.txt", "--lang", "ru")
     zh = gd(EXAMPLES / "deal_tribute.txt", "--lang", "zh")

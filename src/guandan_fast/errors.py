@@ -13,6 +13,7 @@ __all__ = [
     "PlayError",
     "PositionError",
     "RecordError",
+    "MAX_RECORD_ERRORS",
     "ProtocolError",
     "PlatformConnectionError",
     "EncodingError",
@@ -25,6 +26,7 @@ __all__ = [
     "EstimateError",
     "ReviewError",
     "DealError",
+    "NotationWarning",
 ]
 
 
@@ -60,7 +62,12 @@ class CardParseError(GuandanError):
 
 
 class HandError(GuandanError):
-    """A set of cards that cannot be a hand (a third copy, too many cards)."""
+    """A set of cards that cannot be a hand (a third copy, too many cards);
+    ``line``: the line of the token that broke it, when read from text."""
+
+    def __init__(self, message: str, line: int | None = None):
+        super().__init__(message)
+        self.line = line
 
 
 class RulesError(GuandanError):
@@ -75,12 +82,54 @@ class PositionError(GuandanError):
     """An inconsistent endgame position."""
 
 
-class RecordError(GuandanError):
-    """An illegal or inconsistent deal record; ``line`` names where."""
+MAX_RECORD_ERRORS = 20
 
-    def __init__(self, message: str, line: int | None = None):
-        super().__init__(message if line is None else f"line {line}: {message}")
+
+class RecordError(GuandanError):
+    """An illegal or inconsistent deal record. ``line`` names where (None
+    for a JSON path, which the message names), ``seat`` the seat the line
+    belongs to and ``name`` its player's name (the message reads ``line 22
+    (Boris): ...``), ``reason`` the message without the place.
+
+    A loader reports every error of a record it can find, up to
+    MAX_RECORD_ERRORS: ``errors`` lists them (this error alone when there is
+    one), ``more`` says whether some were left out; the message of several
+    is a line of count, then one line per error.
+
+    >>> e = RecordError.of([RecordError("unknown card token 'X9'", 3),
+    ...                     RecordError("seat 1 does not hold S9", 9, seat=1, name="Boris")])
+    >>> print(e)
+    2 errors in the record:
+    line 3: unknown card token 'X9'
+    line 9 (Boris): seat 1 does not hold S9
+    >>> e.line, [x.line for x in e.errors]
+    (3, [3, 9])
+    """
+
+    def __init__(self, message: str, line: int | None = None, seat: int | None = None,
+                 name: str | None = None):
+        where = None if line is None else f"line {line}" + (f" ({name})" if name else "")
+        super().__init__(message if where is None else f"{where}: {message}")
         self.line = line
+        self.seat = seat
+        self.name = name
+        self.reason = message
+        self.errors: list = [self]
+        self.more = False
+
+    @classmethod
+    def of(cls, errors: list, more: bool = False) -> "RecordError":
+        """One error standing for ``errors`` (each a RecordError): the error
+        itself when there is one."""
+        errors = list(errors)[:MAX_RECORD_ERRORS]
+        if len(errors) == 1 and not more:
+            return errors[0]
+        head = (f"{len(errors)} errors in the record"
+                + (f" (the first {len(errors)}; more not listed)" if more else "") + ":")
+        e = cls(head + "".join("\n" + str(x) for x in errors))
+        e.line, e.seat, e.name = errors[0].line, errors[0].seat, errors[0].name
+        e.errors, e.more = errors, more
+        return e
 
 
 class ProtocolError(GuandanError):
@@ -147,3 +196,12 @@ class DealError(GuandanError):
     """An action a deal does not allow now (``game.deal.DealState``): the
     wrong phase, the wrong seat, a card not held, not a legal tribute or
     return, an illegal play; or a deal that cannot be set up."""
+
+
+class NotationWarning(UserWarning):
+    """A card token read as the rules say but easy to misread: Latin and
+    Cyrillic look-alike letters mixed (``SТ`` with a Cyrillic Т, the ace),
+    or a Cyrillic ``С``/``Н`` for the Latin suit letter. The message names
+    the token as typed and the card it was read as. A warning, not an
+    error: the loaders collect them (``Record.warnings``) and the CLI prints
+    them on stderr."""

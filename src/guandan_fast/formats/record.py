@@ -28,7 +28,7 @@ ignored; cards may be written in any notation ``parse_cards`` accepts
 
     play:                         # one action per line: seat, then cards or pass
     3: S5 S5
-    0: pass                       # also p, -, пас, 过
+    0: pass                       # also pas, p, -, пас, 过, 不出
     1: D9 D9
     2: S3 D3 S4 D4 H7 H7 tube 5   # a reading only where the cards are ambiguous
     Anna: SJ | Boris: pass        # players' names work too; | separates actions
@@ -43,14 +43,20 @@ needed only when the cards have several readings that are legal at that
 moment (a same-suit run is both a straight and a straight flush; with wilds
 ``S3 D3 S4 D4 H2 H2`` is a plate or two tubes). Hands may hold fewer than 27
 cards (an endgame typed from a diagram), but when one hand has 27 they all
-must; the first action line names the leader; a record may stop before the
-end of the deal.
+must; the first action line names the leader; a play that stops before the
+end of the deal needs ``partial: yes`` in the header (else it is an error
+naming its last line).
 
 Every record is checked on loading: ``RecordError`` (a ``ValueError``)
-names the line and the reason: an unknown card, a card not in that hand, a
-play that does not beat the table, a turn out of order, an ambiguous play
-with no reading, a pass on a free lead, an action after the deal ended, an
-illegal tribute or return card.
+names the line, the player of the line's seat and the reason: an unknown
+card (as typed), a card not in that hand, a play that does not beat the
+table, a turn out of order, an ambiguous play with no reading, a written
+reading that makes the next action illegal (on the reading's line), a pass
+on a free lead, an action after the deal ended, an illegal tribute or
+return card, a play cut short. The loader goes on past an error and lists
+every one it finds (``RecordError.errors``, up to MAX_RECORD_ERRORS); the
+tokens that mix Latin and Cyrillic look-alikes are read as RULES §1 says and
+noted in ``Record.warnings``.
 
 ``dumps`` writes the canonical text (sorted hands, canonical card tokens,
 readings only where needed) and ``loads(dumps(r)) == r``. The record itself
@@ -79,13 +85,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+import warnings as _warnings
 from collections import Counter
 from pathlib import Path
 from typing import NoReturn, Optional, TextIO, Union
 
 from .._core import Card
-from ..model.cards import MAX_HAND, format_cards, parse_cards
-from ..errors import GuandanError, RecordError, RulesError, shown
+from ..model.cards import MAX_HAND, card_name, format_cards, parse_cards, scan_cards
+from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, RecordError, RulesError,
+                      shown)
 from ..game.record import Move, Record, Transfer, replay
 from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
@@ -101,7 +109,7 @@ __all__ = ["loads", "load", "dumps", "dump", "check_name", "PASS_WORDS", "TYPE_W
 FORMAT_NAME = "guandan-deal-record"
 FORMAT_VERSION = 1
 
-PASS_WORDS = {"pass", "p", "-", "пас", "过", "不要", "x"}
+PASS_WORDS = {"pass", "pas", "p", "-", "пас", "пасс", "过", "不要", "不出", "x"}
 TYPE_WORDS = {
     "single": "single", "pair": "pair", "triple": "triple", "trips": "triple",
     "full_house": "full_house", "fullhouse": "full_house", "full-house": "full_house",
@@ -144,12 +152,35 @@ class _Raw:
         self.anti = False
         self.tributes = []       # (giver, receiver, card text, where)
         self.returns = []
-        self.moves = []          # (seat label, cards text or None, reading, where)
+        self.moves = []          # (seat, cards (a list) or None, reading, where)
+        self.typed = {}          # move index -> (cards, reading) as typed
+        self.partial = False
         self.settings = KeyLines(RecordError, canonical=_canonical)
+        self.errors: list = []   # every RecordError found (up to MAX_RECORD_ERRORS)
+        self.more = False        # errors were left out
+        self.warnings: list = []  # (line, seat, text) of look-alike tokens
+        self.bad: set = set()    # the sections with an error on a line of theirs
+        self.first_bad_move: Optional[int] = None  # the first action lost to an error
+        self.line_seat: dict = {}  # line -> the seat it belongs to (a hand, a giver)
+
+    def error(self, e: RecordError, section: Optional[str], seat: Optional[int]) -> None:
+        """Keep an error of a line (its section and seat) and go on."""
+        if e.seat is None and seat is not None:
+            e.seat = seat
+        if section:
+            self.bad.add(section)
+        if section == "play" and self.first_bad_move is None:
+            self.first_bad_move = len(self.moves)
+        if len(self.errors) < MAX_RECORD_ERRORS:
+            self.errors.append(e)
+        else:
+            self.more = True
 
 
 _PLAYER_KEYS = ("players", "игроки", "玩家")
 _PREVIOUS_KEYS = ("previous", "предыдущая", "上局")
+# a record that stops before the end of the deal on purpose
+_PARTIAL_KEYS = ("partial", "неполная", "未完")
 
 
 def _canonical(key: str) -> str:
@@ -161,6 +192,8 @@ def _canonical(key: str) -> str:
         return "players"
     if key in _PREVIOUS_KEYS:
         return "previous"
+    if key in _PARTIAL_KEYS:
+        return "partial"
     m = re.fullmatch(r"seat\s*([0-3])", key)
     return f"seat{m.group(1)}" if m else key
 
@@ -169,10 +202,10 @@ def _where(where) -> str:
     return f"line {where}" if isinstance(where, int) else str(where)
 
 
-def _fail(where, message: str) -> NoReturn:
+def _fail(where, message: str, seat: Optional[int] = None) -> NoReturn:
     if isinstance(where, int):
-        raise RecordError(message, where)
-    raise RecordError(f"{where}: {message}" if where else message)
+        raise RecordError(message, where, seat=seat)
+    raise RecordError(f"{where}: {message}" if where else message, seat=seat)
 
 
 def check_name(name, where="players") -> str:
@@ -212,100 +245,125 @@ def _reading(type_word: str, rank_word: Optional[str] = None):
     """(type, rank or None) of a reading's words (``tube 5``, ``sf``,
     ``炸弹``...), or None when they are not a reading: the one reader of
     readings, of the text form and of the JSON form's ``type``/``rank``."""
-    typ = TYPE_WORDS.get(type_word.lower())
+    typ = TYPE_WORDS.get(unicodedata.normalize("NFKC", type_word).lower())
     if typ is None:
         return None
     if rank_word is None:
         return typ, None
-    rank = _RANK_WORDS.get(rank_word.upper())
+    rank = _RANK_WORDS.get(unicodedata.normalize("NFKC", rank_word).upper())
     return None if rank is None else (typ, rank)
 
 
 def _split_reading(text: str, where):
-    """(cards text, (type, rank) or None) of an action's text."""
-    toks = text.replace("(", " ").replace(")", " ").split()
+    """(cards text, (type, rank) or None, the reading as typed) of an
+    action's text; the words are read after NFKC (full-width forms), the
+    texts returned are as typed."""
+    toks = unicodedata.normalize("NFKC", text).replace("(", " ").replace(")", " ").split()
+    typed = text.replace("(", " ").replace(")", " ").split()
+    if len(typed) != len(toks):       # a full-width space: the words as read
+        typed = toks
     reading: Optional[tuple[str, Optional[str]]] = None
-    if len(toks) >= 2 and _reading(toks[-2], toks[-1]):
-        reading = _reading(toks[-2], toks[-1])
-        toks = toks[:-2]
+    n = len(toks)
+    if n >= 2 and _reading(toks[-2], toks[-1]):
+        reading, n = _reading(toks[-2], toks[-1]), n - 2
     elif toks and _reading(toks[-1]):
-        reading = _reading(toks[-1])
-        toks = toks[:-1]
-    if toks and toks[-1].lower() == "as":
-        toks = toks[:-1]
-    return " ".join(toks), reading
+        reading, n = _reading(toks[-1]), n - 1
+    words = " ".join(typed[n:])
+    if n and toks[n - 1].lower() == "as":
+        n -= 1
+    return " ".join(typed[:n]), reading, words
 
 
 def _parse_text(text: str) -> _Raw:
+    """The raw record of a text: every line read, the errors of each line
+    kept (``_Raw.errors``) and the reading gone on past them."""
     raw = _Raw()
-    section = None
-    last_seat = None
+    state = {"section": None, "last_seat": None}
     for lineno, full in enumerate(decode(text).splitlines(), start=1):
         line = full.split("#", 1)[0].strip()
         if not line:
             continue
-        m = parse_header_line(line)        # the one key: value reader (formats/text)
-        key, text_value = m if m else (None, "")
-        if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
-            section = _SECTIONS[key]
-            last_seat = None
-            value = text_value.strip().lower()
-            if value:
-                if value in _ANTI_WORDS:
-                    raw.anti = True
-                else:
-                    _fail(lineno, f"after 'tribute:' only 'anti' may follow, not {text_value!r}")
-            continue
-        if section is None:
-            if not m:
-                _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
-            assert key is not None  # m matched: key is its first group
-            _header(raw, key, text_value, lineno)
-        elif section == "hands":
-            if m or re.search("[:：]", line):
-                label_, rest_ = re.split("[:：]", line, maxsplit=1)
-                seat = _seat(raw, label_, lineno)
-                if seat in raw.hands:
-                    _fail(lineno, f"a second hand for seat {seat}")
-                raw.hands[seat] = [rest_.strip(), lineno]
-                last_seat = seat
-            elif last_seat is not None:
-                raw.hands[last_seat][0] += "\n" + line
-            else:
-                _fail(lineno, f"a hand line starts with the seat, e.g. '0: S3 S4 ...', not {line!r}")
-        elif section in ("tribute", "return"):
-            t = _TRANSFER.match(line)
-            if not t:
-                _fail(lineno, f"a {section} line is 'giver -> receiver: card', not {line!r}")
-            giver, receiver = _seat(raw, t.group(1), lineno), _seat(raw, t.group(2), lineno)
-            (raw.tributes if section == "tribute" else raw.returns).append(
-                (giver, receiver, t.group(3), lineno))
-        else:  # play
-            for part in line.split("|"):
-                part = part.strip()
-                if not part:
-                    continue
-                if re.search("[:：]", part):
-                    label, rest = re.split("[:：]", part, maxsplit=1)
-                else:
-                    label, _, rest = part.partition(" ")
-                label, rest = label.strip(), rest.strip()
-                seat = _seat(raw, label, lineno)
-                if not rest:
-                    _fail(lineno, f"seat {seat}: no cards and no 'pass'")
-                if rest.lower() in PASS_WORDS:
-                    raw.moves.append((seat, None, None, lineno))
-                else:
-                    cards, reading = _split_reading(rest, lineno)
-                    raw.moves.append((seat, cards, reading, lineno))
+        seat: list = [None]          # the seat the line belongs to, once known
+        try:
+            _parse_line(raw, state, line, lineno, seat)
+        except RecordError as e:
+            raw.error(e, state["section"] or "header", seat[0])
+        if seat[0] is not None:
+            raw.line_seat.setdefault(lineno, seat[0])
     return raw
+
+
+def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -> None:
+    m = parse_header_line(line)        # the one key: value reader (formats/text)
+    key, text_value = m if m else (None, None)
+    section = state["section"]
+    if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
+        state["section"] = _SECTIONS[key]
+        state["last_seat"] = None
+        value = text_value.strip().lower()
+        if value:
+            if value in _ANTI_WORDS:
+                raw.anti = True
+            else:
+                _fail(lineno, f"after 'tribute:' only 'anti' may follow, not {text_value!r}")
+        return
+    if section is None:
+        if not m:
+            _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
+        assert key is not None  # m matched: key is its first group
+        _header(raw, key, text_value, lineno)
+    elif section == "hands":
+        if m or re.search("[:：]", line):
+            label_, rest_ = re.split("[:：]", line, maxsplit=1)
+            seat = _seat(raw, label_, lineno)
+            seat_of[0] = seat
+            if seat in raw.hands:
+                _fail(lineno, f"a second hand for seat {seat}")
+            raw.hands[seat] = [rest_.strip(), lineno]
+            state["last_seat"] = seat
+        elif state["last_seat"] is not None:
+            seat_of[0] = state["last_seat"]
+            raw.hands[state["last_seat"]][0] += "\n" + line
+        else:
+            _fail(lineno, f"a hand line starts with the seat, e.g. '0: S3 S4 ...', not {line!r}")
+    elif section in ("tribute", "return"):
+        t = _TRANSFER.match(line)
+        if not t:
+            _fail(lineno, f"a {section} line is 'giver -> receiver: card', not {line!r}")
+        giver = _seat(raw, t.group(1), lineno)
+        seat_of[0] = giver
+        receiver = _seat(raw, t.group(2), lineno)
+        (raw.tributes if section == "tribute" else raw.returns).append(
+            (giver, receiver, t.group(3), lineno))
+    else:  # play
+        for part in line.split("|"):
+            part = part.strip()
+            if not part:
+                continue
+            if re.search("[:：]", part):
+                label, rest = re.split("[:：]", part, maxsplit=1)
+            else:
+                label, _, rest = part.partition(" ")
+            label, rest = label.strip(), rest.strip()
+            seat = _seat(raw, label, lineno)
+            seat_of[0] = seat
+            if not rest:
+                _fail(lineno, f"seat {seat}: no cards and no 'pass'")
+            if unicodedata.normalize("NFKC", rest).lower() in PASS_WORDS:
+                raw.moves.append((seat, None, None, lineno))
+            else:
+                cards_text, reading, words = _split_reading(rest, lineno)
+                cards = _cards(cards_text, lineno, warnings=raw.warnings, seat=seat)
+                raw.typed[len(raw.moves)] = (cards_text, words)
+                raw.moves.append((seat, cards, reading, lineno))
 
 
 def _is_setting(key: str) -> bool:
     """Whether a header key (in lower case) is a setting (the level, a rules
     flag, the players, the previous order), not a free tag."""
     return bool(key in LEVEL_KEYS or key in FLAG_KEYS or key in _PLAYER_KEYS
-                or key in _PREVIOUS_KEYS or re.fullmatch(r"seat\s*[0-3]", key))
+                or key in _PREVIOUS_KEYS or key in _PARTIAL_KEYS
+                or re.fullmatch(r"seat\s*[0-3]", key))
 
 
 def _header(raw: _Raw, key: str, value: str, where) -> None:
@@ -334,6 +392,11 @@ def _header(raw: _Raw, key: str, value: str, where) -> None:
             raw.players = ["", "", "", ""]
         raw.players[int(key[-1])] = value.strip()
         raw.players_where = where
+    elif key in _PARTIAL_KEYS:
+        try:
+            raw.partial = parse_bool(value, key, where)
+        except RulesError:
+            _fail(where, f"{key} must be yes or no, not {value!r}")
     elif key in _PREVIOUS_KEYS:
         seats = value.replace(",", " ").split()
         if sorted(seats) != ["0", "1", "2", "3"]:
@@ -363,72 +426,111 @@ def _seat(raw: _Raw, label: str, where) -> int:
 
 # -- building and checking a record ---------------------------------------------
 
-def _cards(text: str, where: object, max_cards: Optional[int] = None) -> list[Card]:
+def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
+           seat: Optional[int] = None) -> list:
+    """The cards of a text at ``where`` (its first line, or a JSON path):
+    an error names the line of the bad token; a look-alike warning is kept
+    in ``warnings`` as (line, seat, text)."""
+    first = where if isinstance(where, int) else 1
+    found: list = []
     try:
-        return parse_cards(text, max_cards=max_cards)
+        cards = parse_cards(text, max_cards=max_cards, warnings=found, first_line=first)
     except GuandanError as e:
-        _fail(where, str(e))
+        line = getattr(e, "line", None)
+        _fail(line if isinstance(where, int) and line is not None else where, str(e), seat)
+    for w in found:
+        m = re.search(r"\(line (\d+), token", w)
+        line = int(m.group(1)) if m else where
+        if warnings is not None:
+            warnings.append((line, seat, w))
+        else:                           # no record to keep it on: never silent
+            _warnings.warn(NotationWarning(f"{_where(line)}: {w}"), stacklevel=3)
+    return cards
 
 
 def _reading_label(p) -> str:
-    return f"{p.type} {p.rank}"
+    """A reading as a record writes it (``full_house 10``: the ten as 10)."""
+    return f"{p.type} {'10' if p.rank == 'T' else p.rank}"
 
 
-def _choose(state: GameState, cards: list, reading, where, seat: int):
-    """The one play these cards make now (narrowed by the reading)."""
+def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None):
+    """The one play these cards make now (narrowed by the reading), and the
+    other readings that were legal when a reading chose among several
+    (else an empty list). ``typed``: (cards, reading) as typed, repeated in
+    the errors."""
+    cards_typed, words = typed if typed else (format_cards(cards), "")
     text = format_cards(cards)
+    shown_as = text if cards_typed.split() == text.split() else f"{cards_typed} ({text})"
     readings = classify(cards, state.rules)
     if not readings:
-        _fail(where, f"seat {seat}: {text} is not a valid play")
+        _fail(where, f"seat {seat}: {shown_as} is not a valid play", seat)
+    legal_all = [p for p in readings if state.why_illegal(p) is None]
     if reading is not None:
         typ, rank = reading
         narrowed = [p for p in readings if p.type == typ and (rank is None or p.rank == rank)]
         if not narrowed:
-            _fail(where, f"seat {seat}: {text} cannot be read as {typ}{' ' + rank if rank else ''}; "
-                         f"its readings: {', '.join(map(_reading_label, readings))}")
+            asked = words or f"{typ}{' ' + rank if rank else ''}"
+            _fail(where, f"seat {seat}: {shown_as} cannot be read as {asked}; "
+                         f"its readings: {', '.join(map(_reading_label, readings))}", seat)
         readings = narrowed
     legal = [p for p in readings if state.why_illegal(p) is None]
     if not legal:
         why = state.why_illegal(readings[0])
         assert why is not None  # no reading is legal, so each has a reason
-        _fail(where, why if why.startswith("seat") else f"seat {seat}: {text}: {why}")
+        typed_note = "" if shown_as == text else f" (typed {cards_typed!r})"
+        _fail(where, why + typed_note if why.startswith("seat") else
+              f"seat {seat}: {shown_as}: {why}", seat)
     if len(legal) > 1:
-        _fail(where, f"seat {seat}: {text} is ambiguous: write the reading, one of "
-                     + ", ".join(map(_reading_label, legal)))
-    return legal[0]
+        _fail(where, f"seat {seat}: {shown_as} is ambiguous: write the reading, one of "
+                     + ", ".join(map(_reading_label, legal)), seat)
+    others = [p for p in legal_all if p != legal[0]] if reading is not None else []
+    return legal[0], others
 
 
-def _build(raw: _Raw) -> Record:
+def _build(raw: _Raw) -> Optional[Record]:
+    """The record of the raw text, checked. The errors of the settings and
+    of each hand are all kept (``raw.error``); the exchange is checked when
+    the hands and its lines are sound, the play when the exchange is, up to
+    its first illegal action (the actions after it depend on it) or up to
+    the first action lost to an error of its line. None when an error was
+    found."""
+    rules = Rules()
     try:
         rules = Rules(**raw.rules_kw)
     except RulesError as e:
-        _fail(raw.rules_line, str(e))
-    if raw.players is not None and not all(raw.players):
-        _fail(raw.players_where, "name all four seats (seat0: .. seat3:) or use players:")
-    if raw.players is not None:
-        _check_players(raw.players, raw.players_where)
-    hands = []
+        raw.error(_error(raw.rules_line, str(e)), "rules", None)
+    try:
+        if raw.players is not None and not all(raw.players):
+            _fail(raw.players_where, "name all four seats (seat0: .. seat3:) or use players:")
+        if raw.players is not None:
+            _check_players(raw.players, raw.players_where)
+    except RecordError as e:
+        raw.error(e, "header", None)
+    hands: list = [None] * 4
     for seat in range(4):
-        if seat not in raw.hands:
-            _fail("hands", f"no hand for seat {seat}")
-        text, where = raw.hands[seat]
-        cards = _cards(text, where, max_cards=MAX_HAND)
-        if not cards:
-            _fail(where, f"the hand of seat {seat} is empty")
-        hands.append(sorted(cards))
-    if any(len(h) == MAX_HAND for h in hands):
-        for seat, h in enumerate(hands):
-            if len(h) != MAX_HAND:
-                _fail(raw.hands[seat][1], f"seat {seat} holds {len(h)} cards: in a full deal "
-                      f"(another hand has {MAX_HAND}) every hand has {MAX_HAND}")
-    total = Counter(c for h in hands for c in h)
-    for card, n in total.items():
-        if n > 2:
-            seats = [str(s) for s in range(4) if card in hands[s]]
-            _fail(raw.hands[int(seats[-1])][1],
-                  f"{card} appears {n} times across the hands (seats {', '.join(seats)}); a deal has two")
+        try:
+            if seat not in raw.hands:
+                if raw.errors:        # a bad line may be the hand: no echo of it
+                    continue
+                _fail("hands", f"no hand for seat {seat}", seat)
+            text, where = raw.hands[seat]
+            cards = _cards(text, where, max_cards=MAX_HAND, warnings=raw.warnings, seat=seat)
+            if not cards:
+                _fail(where, f"the hand of seat {seat} is empty", seat)
+            hands[seat] = sorted(cards)
+        except RecordError as e:
+            raw.error(e, "hands", seat)
+    if any(h is None for h in hands) or raw.bad & {"rules", "hands"}:
+        return None
+    try:
+        _check_deal(raw, hands)
+    except RecordError as e:
+        raw.error(e, "hands", e.seat)
+        return None
     rec = Record(hands=hands, rules=rules, tags=dict(raw.tags), players=raw.players,
                  previous=raw.previous, anti_tribute=raw.anti)
+    if raw.bad & {"tribute", "return"}:
+        return None
     _build_tribute(rec, raw)
     if not raw.moves:
         return rec
@@ -439,27 +541,103 @@ def _build(raw: _Raw) -> Record:
         deal.pay_tribute(t.giver, t.card)
     for t in rec.returns:
         deal.give_back(t.giver, t.card)
-    for seat, cards_text, reading, where in raw.moves:
+    moves = raw.moves if raw.first_bad_move is None else raw.moves[:raw.first_bad_move]
+    read_at = None        # the standing play's line, when a reading chose it among several
+    for i, (seat, cards, reading, where) in enumerate(moves):
         state = deal.game
         assert state is not None  # the exchange is over: the play phase or done
         if state.over:
             _fail(where, f"an action after the deal ended (finishing order "
-                         f"{' '.join(map(str, state.finished))})")
+                         f"{' '.join(map(str, state.finished))})", seat)
         if seat != state.turn:
             what = "lead" if state.table is None else "act"
-            _fail(where, f"turn out of order: seat {state.turn} is to {what}, not seat {seat}")
-        if cards_text is None:
+            _fail(where, f"turn out of order: seat {state.turn} is to {what}, not seat {seat}",
+                  seat)
+        if cards is None:
             if state.table is None:
-                _fail(where, f"seat {seat}: a pass on a free lead (seat {seat} must lead)")
+                _fail(where, f"seat {seat}: a pass on a free lead (seat {seat} must lead)", seat)
             play = None
         else:
-            cards = cards_text if isinstance(cards_text, list) else _cards(cards_text, where)
             if not cards:
-                _fail(where, f"seat {seat}: no cards")
-            play = _choose(state, cards, reading, where, seat)
+                _fail(where, f"seat {seat}: no cards", seat)
+            try:
+                play, several = _choose(state, cards, reading, where, seat, raw.typed.get(i))
+            except RecordError:
+                if read_at is not None:
+                    _check_reading(raw, read_at, moves, i)
+                raise
+            if play is not None and several:
+                read_at = (len(deal.moves), state, play, several)
+            elif play is not None:
+                read_at = None
         deal.play(seat, play, where if isinstance(where, int) else None)
     rec.moves = list(deal.moves)
+    if raw.first_bad_move is None and not deal.game.over and not raw.partial:
+        seat, _, _, where = raw.moves[-1]
+        holding = [str(s) for s in range(4) if s not in deal.game.finished]
+        _fail(where, "the record stops here, before the end of the deal (seats "
+                     f"{' '.join(holding)} still hold cards): write the rest of the play, or "
+                     + ("'partial: yes' in the header" if isinstance(where, int) else
+                        '"partial": true') + " to review the decisions written", seat)
     return rec
+
+
+def _check_deal(raw: _Raw, hands: list) -> None:
+    """The four hands make (part of) one double deck: a full deal has 27
+    cards in each hand, no card appears more than twice; the error names
+    the tokens as typed."""
+    if any(len(h) == MAX_HAND for h in hands):
+        for seat, h in enumerate(hands):
+            if len(h) != MAX_HAND:
+                _fail(raw.hands[seat][1], f"seat {seat} holds {len(h)} cards: in a full deal "
+                      f"(another hand has {MAX_HAND}) every hand has {MAX_HAND}", seat)
+    total = Counter(c for h in hands for c in h)
+    for card, n in total.items():
+        if n > 2:
+            seats = [s for s in range(4) if card in hands[s]]
+            typed = []
+            for s in seats:
+                text, where = raw.hands[s]
+                typed += [f"{shown(t.text)!r} (line {t.line}, seat {s})"
+                          for t in scan_cards(text, where) if t.card == card]
+            _fail(raw.hands[seats[-1]][1],
+                  f"{card_name(card)} ({card}) appears {n} times across the hands, typed "
+                  f"{', '.join(typed)}; a deal has two", seats[-1])
+
+
+def _check_reading(raw: _Raw, read_at, moves, failed: int) -> None:
+    """An action that is illegal after a play read with an explicit
+    reading, but legal had that play been read another way: the error is
+    the reading's, on its line (the action's line names where it showed)."""
+    index, state, play, others = read_at
+    seat, _, _, where = moves[index]
+    for alt in others:
+        s = state.apply(alt)
+        ok = True
+        for seat_j, cards_j, reading_j, _ in moves[index + 1:failed + 1]:
+            if s.over or seat_j != s.turn:
+                ok = False
+                break
+            if cards_j is None:
+                p = None
+            else:
+                options = [p for p in classify(cards_j, s.rules) if s.why_illegal(p) is None
+                           and (reading_j is None or (p.type == reading_j[0] and (
+                               reading_j[1] is None or p.rank == reading_j[1])))]
+                if len(options) != 1:
+                    ok = False
+                    break
+                p = options[0]
+            if s.why_illegal(p) is not None:
+                ok = False
+                break
+            s = s.apply(p)
+        if ok:
+            cards_typed, words = raw.typed.get(index, (str(play), ""))
+            fail_line = moves[failed][3]
+            _fail(where, f"seat {seat}: {cards_typed} read as {words or _reading_label(play)!r} "
+                         f"makes the action of {_where(fail_line)} illegal; read as "
+                         f"{_reading_label(alt)} it is legal: check the reading", seat)
 
 
 def _build_tribute(rec: Record, raw: _Raw) -> None:
@@ -566,9 +744,47 @@ def _one_card(text, where) -> Card:
 
 # -- public API -----------------------------------------------------------------
 
+def _error(where, message: str, seat: Optional[int] = None) -> RecordError:
+    try:
+        _fail(where, message, seat)
+    except RecordError as e:
+        return e
+
+
+def _finish(raw: _Raw) -> Record:
+    """The record of ``raw``, or one RecordError listing every error found
+    (each with its line and the name of the seat's player where known);
+    the look-alike warnings go to ``Record.warnings``."""
+    rec = None
+    try:
+        rec = _build(raw)
+    except RecordError as e:
+        raw.error(e, None, e.seat)
+    if raw.errors or rec is None:
+        named = sorted((_named(raw, e) for e in raw.errors),
+                       key=lambda e: (e.line is None, e.line or 0))
+        raise RecordError.of(named, raw.more) from None
+    rec.warnings = [_named(raw, RecordError(text, line, seat)).args[0]
+                    if isinstance(line, int) else f"{line}: {text}"
+                    for line, seat, text in sorted(
+                        raw.warnings, key=lambda w: (not isinstance(w[0], int), str(w[0]).zfill(9)))]
+    return rec
+
+
+def _named(raw: _Raw, e: RecordError) -> RecordError:
+    """The error with the player's name of its seat, when the record names
+    the players and the error has a line."""
+    players = raw.players
+    seat = e.seat if e.seat is not None else raw.line_seat.get(e.line)
+    if e.line is None or seat is None or not players or not all(players) or e.name is not None:
+        return e
+    return RecordError(e.reason, e.line, seat, players[seat])
+
+
 def loads(text: str) -> Record:
-    """A record from its text; RecordError names the line of any problem."""
-    return _build(_parse_text(text))
+    """A record from its text. RecordError names the line of each problem
+    (every one found, up to MAX_RECORD_ERRORS: its ``errors``)."""
+    return _finish(_parse_text(text))
 
 
 def load(source: Union[str, Path, TextIO]) -> Record:
@@ -606,6 +822,8 @@ def dumps(record: Record) -> str:
         out.append("players: " + ", ".join(record.players))
     if record.previous:
         out.append("previous: " + " ".join(map(str, record.previous)))
+    if record.moves and record.result() is None:
+        out.append("partial: yes")
     out.append("")
     out.append("hands:")
     out.extend(f"{s}: {format_cards(h)}" for s, h in enumerate(record.hands))

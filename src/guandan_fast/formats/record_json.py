@@ -25,7 +25,7 @@ True
 >>> loads('{"hands": ["S3", "S4", "S5", "S6"], "play": []}')
 Traceback (most recent call last):
 ...
-guandan_fast.errors.RecordError: play: unknown key: a record has the keys format, version, tags, level, rules, players, previous, hands, tribute, return, plays
+guandan_fast.errors.RecordError: play: unknown key: a record has the keys format, version, tags, level, rules, players, previous, hands, tribute, return, plays, partial
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from typing import Optional, TextIO, Union
 from ..errors import RecordError, shown
 from ..game.record import Record
 from ..model.cards import format_cards
-from .record import (_SECTIONS, FORMAT_NAME, FORMAT_VERSION, _build, _cards, _fail,
+from .record import (_SECTIONS, FORMAT_NAME, FORMAT_VERSION, _cards, _fail, _finish,
                      _is_setting, _Raw, _reading, _seat, check_name)
 from .text import FLAG_KEYS, decode, loads_json as _loads_json, parse_header_line, read_text, \
     rules_flags
@@ -64,6 +64,7 @@ def to_json(record: Record) -> dict:
             {"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.tributes],
         "return": [{"from": t.giver, "to": t.receiver, "card": str(t.card)} for t in record.returns],
         "plays": plays,
+        **({"partial": True} if record.moves and record.result() is None else {}),
     }
 
 
@@ -104,7 +105,7 @@ def _card_list(value, where) -> list:
 # the keys of the JSON form: any other key is an error (a misspelling, a key
 # of another format), never skipped
 _JSON_KEYS = ("format", "version", "tags", "level", "rules", "players", "previous",
-              "hands", "tribute", "return", "plays")
+              "hands", "tribute", "return", "plays", "partial")
 _PLAY_KEYS = ("seat", "cards", "pass", "type", "rank")
 _TRANSFER_KEYS = ("from", "to", "card")
 
@@ -201,6 +202,10 @@ def from_json(data: dict) -> Record:
             _fail("previous", "the four seats 0..3 in finishing order")
         raw.previous = [int(s) for s in prev]
         raw.previous_where = "previous"
+    if "partial" in data:
+        if not isinstance(data["partial"], bool):
+            _fail("partial", f"true or false, not {shown(json.dumps(data['partial']))}")
+        raw.partial = data["partial"]
     hands = data.get("hands")
     if not isinstance(hands, list) or len(hands) != 4:
         _fail("hands", "a list of four hands")
@@ -250,7 +255,7 @@ def from_json(data: dict) -> Record:
                 bad = "type" if _reading(typ) is None else "rank"
                 _fail(f"{where}.{bad}", f"unknown play {bad} {shown(p[bad])!r}")
         raw.moves.append((seat, _card_list(p["cards"], where), reading, where))
-    return _build(raw)
+    return _finish(raw)
 
 
 def loads(text: str) -> Record:

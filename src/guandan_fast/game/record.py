@@ -99,6 +99,9 @@ class Record:
     tributes: list = field(default_factory=list)
     returns: list = field(default_factory=list)
     moves: list = field(default_factory=list)
+    # what a loader noticed but read as the rules say (a token mixing Latin
+    # and Cyrillic look-alikes), one text each naming the line: not compared
+    warnings: list = field(default_factory=list, compare=False, repr=False)
 
     @property
     def leader(self) -> Optional[int]:

@@ -1,30 +1,48 @@
 """Cards and their notation (RULES §1).
 
 The canonical notation is suit letter then rank (``S3 HT DA``), jokers ``SB``
-(small) and ``HR`` (big). Input may also use ``10`` for ``T``, lower case,
-rank-first order (``Ah``, ``10h``), Unicode suits (``♠A``, ``A♠``), Chinese
-(``大王``, ``小王``, ``黑桃A``, ``红桃10``, ``梅花3``, ``方块K``/``方片K``) and
-Russian ranks ``В Д К Т`` (валет, дама, король, туз) with a suit symbol or
-word (``Т♠``, ``Дчерви``, ``К-пики``).
+(small) and ``HR`` (big): files and the platform's wire use it. Input may
+also use ``10`` for ``T``, lower case, rank-first order (``Ah``, ``10h``),
+Unicode suits (``♠A``, ``A♠``), Chinese (``大王``/``大鬼``, ``小王``/``小鬼``,
+``黑桃A``, ``红桃10``/``红心10``, ``梅花3``/``草花3``, ``方块K``/``方片K``), Russian
+ranks ``В Д К Т`` (валет, дама, король, туз: Cyrillic ``Т`` is the ace,
+Latin ``T`` the ten) with a suit symbol or word (``Т♠``, ``Дчерви``,
+``К-пики``) and the Russian jokers ``Дж-м``/``Дж-б``; full-width characters
+(``Ａ``, ``１０``) are read as their plain forms (NFKC). Tokens are separated
+by spaces, commas (``,`` ``，`` ``、``) or semicolons. Every form the
+review's text writes in any language (``report.i18n.card_label``) reads
+back as the same card.
+
+A token that mixes Latin and Cyrillic letters (``SТ`` with a Cyrillic Т,
+``Tпики`` with a Latin T), or writes a Cyrillic ``С``/``Н`` for the Latin
+suit letter, is read as the rules say and gives a ``NotationWarning``
+naming the token as typed.
 
 >>> parse_cards("S3 h10, ♠A 红桃K Т♦ 大王")
 [Card('S3'), Card('HT'), Card('SA'), Card('HK'), Card('DA'), Card('HR')]
+>>> parse_cards("红心10、大鬼，Ａ♠")
+[Card('HT'), Card('HR'), Card('SA')]
 >>> str(parse_card("10h"))
 'HT'
+>>> found = []
+>>> parse_cards("SТ", warnings=found), found
+([Card('SA')], ["'SТ' (token 1) mixes Latin letters (S) and Cyrillic letters (Т): read as SA, the ace of spades (Cyrillic Т is туз, the ace; Latin T is the ten)"])
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
+import warnings as _warnings
 from collections import Counter
-from typing import Any, Iterable
+from typing import Any, Iterable, NamedTuple, Optional
 
 from .._core import CARDS, RANK_CHARS as _RANK_CHARS, TOKENS, Card
-from ..errors import CardParseError, HandError, shown
+from ..errors import CardParseError, HandError, NotationWarning, shown
 
-__all__ = ["Card", "CARDS", "parse_card", "parse_cards", "format_cards",
-           "check_hand", "MAX_HAND", "MAX_HOLDING", "MAX_COPIES",
-           "RANKS", "RANK_CHARS", "SEQUENCE", "FACE_2_TO_10"]
+__all__ = ["Card", "CARDS", "parse_card", "parse_cards", "scan_cards", "Token",
+           "format_cards", "card_name", "check_hand", "MAX_HAND", "MAX_HOLDING",
+           "MAX_COPIES", "RANKS", "RANK_CHARS", "SEQUENCE", "FACE_2_TO_10"]
 
 # the rank notation (RULES §1), defined once: the compiled core's characters
 RANK_CHARS = _RANK_CHARS            # 2..A, then B (small joker) and R (big joker)
@@ -38,46 +56,122 @@ MAX_COPIES = 2
 
 _RANKS = {
     **{r: i for i, r in enumerate(RANKS)}, "10": 8,
-    # Russian: валет, дама, король, туз (Cyrillic letters)
+    # Russian: валет, дама, король, туз (Cyrillic letters); Т is the ace
     "В": 9, "Д": 10, "К": 11, "Т": 12,
     "А": 12,  # a Cyrillic A that looks like the Latin one
 }
 _SUITS = {
     "S": 0, "H": 1, "C": 2, "D": 3,
     "♠": 0, "♤": 0, "♥": 1, "♡": 1, "♣": 2, "♧": 2, "♦": 3, "♢": 3,
-    "黑桃": 0, "红桃": 1, "紅桃": 1, "梅花": 2, "方块": 3, "方片": 3, "方塊": 3,
+    "黑桃": 0, "红桃": 1, "紅桃": 1, "红心": 1, "紅心": 1, "梅花": 2, "草花": 2,
+    "方块": 3, "方片": 3, "方塊": 3,
     "ПИКИ": 0, "ПИК": 0, "ЧЕРВИ": 1, "ЧЕРВЫ": 1, "ЧЕРВЕЙ": 1,
     "ТРЕФЫ": 2, "ТРЕФ": 2, "КРЕСТИ": 2, "БУБНЫ": 3, "БУБЕН": 3, "БУБИ": 3,
 }
+# jokers, compared after upper case and without hyphens
 _JOKERS = {
-    "SB": 52, "HR": 53, "小王": 52, "大王": 53, "BJ": 52, "RJ": 53,
-    "ДЖОКЕР-М": 52, "ДЖОКЕР-Б": 53,
+    "SB": 52, "HR": 53, "BJ": 52, "RJ": 53,
+    "小王": 52, "大王": 53, "小鬼": 52, "大鬼": 53,
+    "ДЖМ": 52, "ДЖБ": 53, "ДЖОКЕРМ": 52, "ДЖОКЕРБ": 53,
 }
 _SUIT_WORDS = sorted(_SUITS, key=len, reverse=True)
 _RANK_WORDS = sorted(_RANKS, key=len, reverse=True)
-_SEPARATORS = re.compile(r"[\s,;]+")
+# spaces, commas (ASCII, full-width, the ideographic 、) and semicolons
+_SEPARATORS = re.compile(r"[\s,;，、；]+")
+# Cyrillic letters written for the Latin suit letters they look like (С
+# clubs, Н hearts): read as the Latin letter, with a warning. The other
+# look-alikes are Russian ranks (А К Т В) and read as such.
+_CYRILLIC_SUIT_LETTER = {"С": "C", "Н": "H"}
+# Latin letters that, typed for their Cyrillic look-alike, would name a card
+# (a hint in the error only: an unknown token is never guessed)
+_LATIN_FOR_CYRILLIC = {"B": "В"}
+_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "jack", "queen", "king", "ace")
+_SUIT_NAMES = ("spades", "hearts", "clubs", "diamonds")
 
 
-def _card_from_token(tok: str) -> Card | None:
-    t = tok.strip().upper().replace("-", "")
-    if not t:
-        return None
+def card_name(card: Card) -> str:
+    """A card's name in the English of the error messages.
+
+    >>> card_name(CARDS[8]), card_name(CARDS[53])
+    ('the ten of spades', 'the big joker')
+    """
+    if card.id >= 52:
+        return "the small joker" if card.id == 52 else "the big joker"
+    return f"the {_NAMES[card.id % 13]} of {_SUIT_NAMES[card.id // 13]}"
+
+
+def _lookup(t: str) -> Optional[Card]:
+    """The card of a normalised token (upper case, no hyphens), else None."""
     if t in _JOKERS:
         return CARDS[_JOKERS[t]]
-    t = t.replace("-", "")
-    # suit first, then rank
-    for sw in _SUIT_WORDS:
+    for sw in _SUIT_WORDS:              # suit first, then rank
         if t.startswith(sw):
             rest = t[len(sw):]
             if rest in _RANKS:
                 return CARDS[_SUITS[sw] * 13 + _RANKS[rest]]
-    # rank first, then suit
-    for rw in _RANK_WORDS:
+    for rw in _RANK_WORDS:              # rank first, then suit
         if t.startswith(rw):
             rest = t[len(rw):]
             if rest in _SUITS:
                 return CARDS[_SUITS[rest] * 13 + _RANKS[rw]]
     return None
+
+
+def _is_latin(c: str) -> bool:
+    return "A" <= c <= "Z" or "a" <= c <= "z"
+
+
+def _is_cyrillic(c: str) -> bool:
+    return "\u0400" <= c <= "\u04ff"
+
+
+def _normal(tok: str) -> str:
+    return unicodedata.normalize("NFKC", tok).strip().upper().replace("-", "")
+
+
+def _read_token(tok: str, where: str = "") -> tuple[Optional[Card], Optional[str]]:
+    """(card or None, warning or None) of one token as typed; ``where``
+    (``token 3``) is named in the warning."""
+    t = _normal(tok)
+    if not t:
+        return None, None
+    card = _lookup(t)
+    at = f" ({where})" if where else ""
+    cyr = [c for c in t if _is_cyrillic(c)]
+    if card is not None:
+        if cyr and any(_is_latin(c) for c in t):
+            typed = unicodedata.normalize("NFKC", tok)
+            lat = "".join(c for c in typed if _is_latin(c))
+            note = (" (Cyrillic Т is туз, the ace; Latin T is the ten)"
+                    if "Т" in t or "T" in t else "")
+            return card, (f"{shown(tok)!r}{at} mixes Latin letters ({lat}) and Cyrillic "
+                          f"letters ({''.join(c for c in typed if _is_cyrillic(c))}): read as "
+                          f"{card}, {card_name(card)}{note}")
+        return card, None
+    if cyr:
+        swapped = "".join(_CYRILLIC_SUIT_LETTER.get(c, c) for c in t)
+        card = _lookup(swapped) if swapped != t else None
+        if card is not None:
+            which = ", ".join(f"Cyrillic {c} for Latin {_CYRILLIC_SUIT_LETTER[c]}"
+                              for c in dict.fromkeys(t) if c in _CYRILLIC_SUIT_LETTER)
+            return card, (f"{shown(tok)!r}{at} writes {which}: read as {card}, "
+                          f"{card_name(card)}")
+    return None, None
+
+
+def _unknown(tok: str, where: str = "") -> str:
+    """The message of an unknown token: the token as typed, where it is,
+    and a hint when a Cyrillic look-alike would have made it a card."""
+    t = _normal(tok)
+    hint = ""
+    swapped = "".join(_LATIN_FOR_CYRILLIC.get(c, c) for c in t)
+    if swapped != t and _lookup(swapped) is not None:
+        letters = ", ".join(f"Cyrillic {_LATIN_FOR_CYRILLIC[c]}" for c in dict.fromkeys(t)
+                            if c in _LATIN_FOR_CYRILLIC)
+        hint = f"; with {letters} it would be {_lookup(swapped)}"
+    return f"unknown card token {shown(tok)!r}" + (f" ({where}{hint})" if where else
+                                                   (f" ({hint[2:]})" if hint else ""))
 
 
 def parse_card(token: str) -> Card:
@@ -89,16 +183,30 @@ def parse_card(token: str) -> Card:
     if not isinstance(token, str):
         raise CardParseError(f"a card token is text, not {type(token).__name__}",
                              token=str(token), position=1)
-    card = _card_from_token(token)
+    card, warning = _read_token(token)
     if card is None:
-        raise CardParseError(f"unknown card token {shown(token)!r}", token=token, position=1)
+        raise CardParseError(_unknown(token), token=token, position=1)
+    if warning:
+        _warnings.warn(NotationWarning(warning), stacklevel=2)
     return card
 
 
-def _tokens(text: str) -> Iterable[tuple[str, int, int]]:
+class Token(NamedTuple):
+    """A card as typed: the card, the text of its token, its line (from
+    ``first_line``) and its index in the text (from 1), and the warning of
+    a look-alike mix (or None)."""
+
+    card: Card
+    text: str
+    line: int
+    index: int
+    warning: Optional[str] = None
+
+
+def _tokens(text: str, first_line: int = 1) -> Iterable[tuple[str, int, int]]:
     """(token, line number, token index within the text)."""
     index = 0
-    for lineno, line in enumerate(text.splitlines() or [""], start=1):
+    for lineno, line in enumerate(text.splitlines() or [""], start=first_line):
         line = line.split("#", 1)[0]
         for tok in _SEPARATORS.split(line):
             if tok:
@@ -106,45 +214,70 @@ def _tokens(text: str) -> Iterable[tuple[str, int, int]]:
                 yield tok, lineno, index
 
 
-def parse_cards(text: str | Iterable[Any], max_cards: int | None = None) -> list[Card]:
+def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list:
+    """The cards of a text as typed (``Token``), in order; an unknown token
+    is a CardParseError naming it as typed, its line (counted from
+    ``first_line``, named when ``lines``) and its index. No count check."""
+    out = []
+    for tok, lineno, index in _tokens(text, first_line):
+        where = f"line {lineno}, token {index}" if lines else f"token {index}"
+        card, warning = _read_token(tok, where)
+        if card is None:
+            raise CardParseError(_unknown(tok, where), token=tok, position=index, line=lineno)
+        out.append(Token(card, tok, lineno, index, warning))
+    return out
+
+
+def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
+                warnings: Optional[list] = None, first_line: int = 1) -> list[Card]:
     """Cards from text (any accepted notation, separated by spaces, commas or
     newlines, ``#`` comments) or from an iterable of cards and tokens.
 
     At most two copies of a card are accepted; with ``max_cards`` (27 for a
-    hand) a longer list is an error. Errors name the token and where it is.
+    hand) a longer list is an error. Errors name the token as typed and
+    where it is (lines counted from ``first_line``: the line of the text
+    in its file; the error's ``line``). A look-alike mix is read as the rules say and warned of:
+    appended to ``warnings`` when it is a list, else a ``NotationWarning``.
 
     >>> parse_cards("S3 S3 S3")
     Traceback (most recent call last):
     ...
     guandan_fast.errors.HandError: a third copy of S3 (token 3, 'S3')
     """
-    cards: list[Card] = []
-    seen: Counter[Card] = Counter()
     multi_line = isinstance(text, str) and "\n" in text
     items: list[Any]
     if isinstance(text, str):
-        items = list(_tokens(text))
+        items = scan_cards(text, first_line, lines=multi_line)
     elif isinstance(text, (bytes, bytearray, dict)) or not hasattr(text, "__iter__"):
         raise CardParseError(f"cards are text or a list of cards, not {type(text).__name__}")
     else:
-        items = [(x, None, i) for i, x in enumerate(text, start=1)]
-    for tok, lineno, index in items:
-        card: Card | None
-        if isinstance(tok, Card):
-            card = tok
-        else:
-            card = _card_from_token(str(tok))
+        items = []
+        for i, x in enumerate(text, start=1):
+            if isinstance(x, Card):
+                items.append(Token(x, str(x), 1, i))
+                continue
+            card, warning = _read_token(str(x), f"token {i}")
             if card is None:
-                where = f"line {lineno}, token {index}" if multi_line else f"token {index}"
-                raise CardParseError(f"unknown card token {shown(tok)!r} ({where})",
-                                     token=str(tok), position=index, line=lineno)
-        seen[card] += 1
-        if seen[card] > MAX_COPIES:
-            where = f"line {lineno}, token {index}" if multi_line else f"token {index}"
-            raise HandError(f"a third copy of {card} ({where}, {shown(tok)!r})")
-        cards.append(card)
+                raise CardParseError(_unknown(str(x), f"token {i}"), token=str(x), position=i)
+            items.append(Token(card, str(x), first_line, i, warning))
+    cards: list[Card] = []
+    seen: Counter = Counter()
+    for tok in items:
+        where = f"line {tok.line}, token {tok.index}" if multi_line else f"token {tok.index}"
+        seen[tok.card] += 1
+        if seen[tok.card] > MAX_COPIES:
+            raise HandError(f"a third copy of {tok.card} ({where}, {shown(tok.text)!r})",
+                            line=tok.line)
+        cards.append(tok.card)
         if max_cards is not None and len(cards) > max_cards:
-            raise HandError(f"more than {max_cards} cards (token {index}, {shown(tok)!r})")
+            raise HandError(f"more than {max_cards} cards (token {tok.index}, {shown(tok.text)!r})",
+                            line=tok.line)
+    for tok in items:
+        if tok.warning:
+            if warnings is not None:
+                warnings.append(tok.warning)
+            else:
+                _warnings.warn(NotationWarning(tok.warning), stacklevel=2)
     return cards
 
 

@@ -335,10 +335,12 @@ def _noted(rec: Record, notes: list) -> Record:
 
 def _build(data: dict, ep: dict) -> Record:
     try:
-        return from_json(data)
+        # a log's episode is imported as far as it goes (a record's
+        # "partial": the review says when it stops before the end)
+        return from_json({**data, "partial": True})
     except RecordError as e:
         # point at the message: plays[i] is the i-th play message of the episode
-        msg = str(e)
+        msg = str(e.errors[0])     # the first error of the episode: a log is one line each
         if msg.startswith("plays["):
             i = int(msg[6:msg.index("]")])
             raise RecordError(msg.split(": ", 1)[1], ep["plays"][i][2]) from None

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .i18n import (at_least_levels, estimate_text, game_label, levels, levels_estimate, number,
+from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game_label, levels, levels_estimate, number,
                    rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
@@ -72,8 +72,8 @@ def play_text(p, lang: str) -> str:
     if p is None or p == "pass":
         return type_name("pass", lang)
     if p.get("type") == "card":
-        return p["cards"]
-    return f"{p['cards']} ({type_rank(p['type'], p['rank'], lang)})"
+        return cards_label(p["cards"], lang)
+    return f"{cards_label(p['cards'], lang)} ({type_rank(p['type'], p['rank'], lang)})"
 
 
 def move_key(p) -> str:
@@ -171,7 +171,7 @@ def _advice_verdict(e: dict, lang: str) -> str:
     heuristic, so a difference from it is shown as such, never as a mistake
     (only the decision's values mark one)."""
     if e.get("differs"):
-        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=e['best'])}"
+        return f"{DIFFERS} {game_label('differs_from_advice', lang, card=card_label(e['best'], lang))}"
     return game_label("as_advised", lang)
 
 

@@ -5,7 +5,7 @@ double-dummy value of every move (``render_endgame_text``) or its estimate
 from __future__ import annotations
 
 from .common import play_text
-from .i18n import game_label, label, number, seat_label
+from .i18n import cards_label, game_label, label, number, rank_label, seat_label
 
 __all__ = ["render_endgame_text", "render_estimate_text"]
 
@@ -13,11 +13,12 @@ __all__ = ["render_endgame_text", "render_estimate_text"]
 def _position_lines(position: dict, lang: str) -> list:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     turn = position["turn"]
-    lines = [f"{G('level')}: {position['level']}    {G('to_act')}: {seat_label(turn, lang)}"
+    lines = [f"{G('level')}: {rank_label(position['level'], lang)}    "
+             f"{G('to_act')}: {seat_label(turn, lang)}"
              f" ({G('team', t=turn % 2)})"]
     for s, hand in enumerate(position["hands"]):
         mark = " *" if s == turn else ""
-        lines.append(f"  {s}: {hand or '(' + G('out') + ')'}{mark}")
+        lines.append(f"  {s}: {cards_label(hand, lang) or '(' + G('out') + ')'}{mark}")
     if position.get("table") is not None:
         lines.append(f"{G('table')}: " + G("table_by", play=play_text(position["table"], lang),
                                            seat=seat_label(position["owner"], lang),

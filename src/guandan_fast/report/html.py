@@ -23,12 +23,13 @@ import json
 from functools import lru_cache
 from importlib.resources import files
 
-from ..model.cards import RANK_CHARS
+from ..model.cards import RANK_CHARS, RANKS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      decision_ref, loss_text, lost_text, move_key, names, play_text, signed,
                      team_names, type_rank, value_text)
-from .i18n import advice_reason, game_label, joker_card_label, label, note_text, number, type_name
+from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
+                   note_text, number, rank_face, rank_label, type_name)
 
 __all__ = ["render_html", "FONT_STACK"]
 
@@ -55,7 +56,7 @@ def _card_html(tok: str, level: str, lang: str) -> str:
         big = tok == "HR"
         word = joker_card_label(tok, lang)
         zh = " zh" if lang == "zh" else ""
-        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(tok)}">'
+        return (f'<span class="card joker{" big" if big else ""}{zh}" title="{_e(card_label(tok, lang))}">'
                 f'{_e(word)}<span class="s">{"★" if big else "☆"}</span></span>')
     suit, rank = tok[0], tok[1:]
     cls = ["card"]
@@ -63,8 +64,8 @@ def _card_html(tok: str, level: str, lang: str) -> str:
         cls.append("red")
     if suit == "H" and rank == level:
         cls.append("wild")
-    shown = "10" if rank == "T" else rank
-    return (f'<span class="{" ".join(cls)}" title="{_e(tok)}">{_e(shown)}'
+    shown = rank_face(rank, lang)
+    return (f'<span class="{" ".join(cls)}" title="{_e(card_label(tok, lang))}">{_e(shown)}'
             f'<span class="s">{_SUIT_SYMBOL.get(suit, "?")}</span></span>')
 
 
@@ -257,7 +258,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
             trick = []
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
             what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
-                   f"{d['move']['cards']}"
+                   f"{cards_label(d['move']['cards'], lang)}"
         cands = {}
         for view in VIEWS:
             val = d.get(view)
@@ -305,6 +306,9 @@ def _viewer_data(data: dict, lang: str) -> dict:
                                          "round_so_far", "not_solved")},
             "more_moves": G("more_moves", n="{n}"),
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
+            "faces": {r: rank_face(r, lang) for r in RANKS},
+            "cards": {t: card_label(t, lang) for t in [s + r for s in "SHCD" for r in RANKS]
+                      + ["SB", "HR"]},
             "decision": G("decision", i="{i}", n="{n}"), "lang": lang}
 
 
@@ -340,7 +344,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     h = [f'<section class="deal" id="{uid}">']
     bits = _title_bits(data, lang)
     h.append(f'<{heading}>{_e(G("title"))}{(" — " + _e(" · ".join(bits))) if bits else ""}</{heading}>')
-    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(level)}</b> · {_e(G("players"))}: '
+    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(rank_label(level, lang))}</b> · {_e(G("players"))}: '
              f'<span style="color:#a5d8ff">{_e(team_names(data, 0, lang))}</span> / '
              f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
     fin = data.get("finished") or []

@@ -7,7 +7,8 @@ from ..model.cards import SEQUENCE
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
            "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
-           "estimate_text", "levels_estimate", "at_least_levels"]
+           "estimate_text", "levels_estimate", "at_least_levels", "card_label", "cards_label",
+           "rank_face", "SUIT_SYMBOLS"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -93,8 +94,71 @@ def label(key: str, lang: str = "en") -> str:
 
 
 def rank_name(rank: str) -> str:
-    """Display form of a rank character ('T' stays 'T'; jokers spelled out)."""
+    """The machine form of a rank character as a card token: jokers as
+    their cards (``B`` -> ``SB``), other ranks as they are (``T``)."""
     return {"B": "SB", "R": "HR"}.get(rank, rank)
+
+
+# -- cards as people write them ---------------------------------------------------
+#
+# Files and the platform's wire keep the canonical notation (``S3 HT DA SB
+# HR``, model.cards); every text for people writes the ten as 10 and, in
+# Russian, the court cards and the ace with the Russian letters: В валет,
+# Д дама, К король, Т туз. The parser (model.cards.parse_cards) reads every
+# form written here back as the same card (tests/test_cards.py checks it).
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+_FACES = {
+    "en": {"T": "10"},
+    "zh": {"T": "10"},
+    "ru": {"T": "10", "J": "В", "Q": "Д", "K": "К", "A": "Т"},
+}
+# the jokers in a list of cards: English keeps the canonical tokens, Russian
+# writes джокер малый / большой, Chinese 小王 / 大王
+_JOKER_TOKENS = {
+    "en": {"SB": "SB", "HR": "HR"},
+    "ru": {"SB": "Дж-м", "HR": "Дж-б"},
+    "zh": {"SB": "小王", "HR": "大王"},
+}
+
+
+def rank_face(rank: str, lang: str = "en") -> str:
+    """The face of a suited rank (``2``..``A``) as people of the language
+    write it: ``10`` for the ten; ``В Д К Т`` for J Q K A in Russian.
+
+    >>> rank_face("T"), rank_face("Q", "ru"), rank_face("A", "ru"), rank_face("A", "zh")
+    ('10', 'Д', 'Т', 'A')
+    """
+    return _FACES[_check(lang)].get(rank, rank)
+
+
+def card_label(token: str, lang: str = "en") -> str:
+    """A card (its canonical token) as the texts of the language write it:
+    English ``S10``, ``HJ``, ``SB``; Russian rank then suit symbol ``10♠``,
+    ``В♥``, ``Т♦``, ``Дж-м``; Chinese suit symbol then rank ``♠10``, ``♥J``,
+    ``小王``.
+
+    >>> card_label("ST"), card_label("HA", "ru"), card_label("DT", "zh"), card_label("HR", "ru")
+    ('S10', 'Т♥', '♦10', 'Дж-б')
+    """
+    if token in ("SB", "HR"):
+        return _JOKER_TOKENS[_check(lang)][token]
+    suit, face = token[0], rank_face(token[1:], lang)
+    if lang == "ru":
+        return face + SUIT_SYMBOLS[suit]
+    if lang == "zh":
+        return SUIT_SYMBOLS[suit] + face
+    return suit + face
+
+
+def cards_label(cards: str, lang: str = "en") -> str:
+    """Cards (canonical tokens separated by spaces, as the review's JSON
+    holds them) as the texts of the language write them.
+
+    >>> cards_label("ST SJ SQ SK SA", "ru")
+    '10♠ В♠ Д♠ К♠ Т♠'
+    """
+    return " ".join(card_label(t, lang) for t in str(cards).split())
 
 
 # Reasons of the tribute advice (guandan_fast.game.tribute); {bomb} is already
@@ -148,21 +212,24 @@ _SEQ = SEQUENCE
 def describe_bomb(bomb, lang: str = "en") -> str:
     """Short text of a bomb dict (``type``, ``rank``, ``suit``, ``size``, as
     the tribute advice gives them): ``bomb 9 (5)``, ``straight flush
-    ST-SA``, ``joker bomb``.
+    S10–SA``, ``joker bomb``.
 
     >>> describe_bomb({"type": "straight_flush", "rank": "A", "suit": "S", "size": 5})
-    'straight flush ST-SA'
-    >>> describe_bomb({"type": "bomb", "rank": "9", "suit": None, "size": 5}, "ru")
-    'бомба 9 (5)'
+    'straight flush S10–SA'
+    >>> describe_bomb({"type": "straight_flush", "rank": "A", "suit": "S", "size": 5}, "ru")
+    'флеш-стрит 10♠–Т♠'
+    >>> describe_bomb({"type": "bomb", "rank": "Q", "suit": None, "size": 5}, "ru")
+    'бомба Д (5)'
     """
     typ, rank, suit = bomb["type"], bomb["rank"], bomb.get("suit")
     name = type_name(typ, lang)
     if typ == "straight_flush":
         top = _SEQ.rindex(rank)
-        return f"{name} {suit}{_SEQ[top - 4]}-{suit}{rank}"
+        low, high = card_label(suit + _SEQ[top - 4], lang), card_label(suit + rank, lang)
+        return f"{name} {low}–{high}"
     if typ == "bomb":
         size = bomb.get("size")
-        return f"{name} {rank}" + (f" ({size})" if size else "")
+        return f"{name} {rank_label(rank, lang)}" + (f" ({size})" if size else "")
     return name
 
 
@@ -276,14 +343,17 @@ _JOKERS = {
 
 
 def rank_label(rank: str, lang: str = "en") -> str:
-    """A rank for people: jokers by name in the language, others as they are.
+    """A rank for people: jokers by name in the language, the others by
+    their face (``rank_face``: 10 for the ten, Russian letters in Russian).
 
     >>> rank_label("B", "en"), rank_label("R", "ru"), rank_label("R", "zh"), rank_label("T", "ru")
-    ('small joker', 'большой джокер', '大王', 'T')
+    ('small joker', 'большой джокер', '大王', '10')
+    >>> rank_label("K", "ru"), rank_label("J", "zh")
+    ('К', 'J')
     """
     if rank in ("B", "R"):
         return _JOKERS[_check(lang)][rank]
-    return rank
+    return rank_face(rank, lang)
 
 
 def joker_card_label(token: str, lang: str = "en") -> str:

@@ -10,7 +10,8 @@ import unicodedata
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, decision_ref, loss_text, lost_text, names, play_text,
                      team_names, value_text)
-from .i18n import advice_reason, count_of, game_label, label, note_text, number
+from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text, number,
+                   rank_label)
 
 __all__ = ["render_text"]
 
@@ -22,7 +23,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     n = names(data, lang)
     bits = _title_bits(data, lang)
     out = [G("title") + (" — " + ", ".join(bits) if bits else "")]
-    out.append(f"{G('level')}: {data['level']}    {G('players')}: "
+    out.append(f"{G('level')}: {rank_label(data['level'], lang)}    {G('players')}: "
                + ", ".join(f"{s} {n[s]}" for s in range(4))
                + f"  ({team_names(data, 0, lang)} / {team_names(data, 1, lang)})")
     fin = data.get("finished") or []
@@ -36,7 +37,7 @@ def render_text(data: dict, lang: str = "en") -> str:
     out.append(G("hands") + ":")
     width = max(_cols(x) for x in n)
     for s in range(4):
-        out.append(f"  {s} {_ljust(n[s], width)}  {data['hands'][s]}")
+        out.append(f"  {s} {_ljust(n[s], width)}  {cards_label(data['hands'][s], lang)}")
     out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
         out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
@@ -52,7 +53,7 @@ def render_text(data: dict, lang: str = "en") -> str:
                         and e["card"] == d["move"]["cards"]), None)
             to = n[rec["receiver"]] if rec else ""
             line = (f"  {_rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
-                    f"{d['move']['cards']}")
+                    f"{cards_label(d['move']['cards'], lang)}")
             for view, short in _view_labels(G):
                 val = d.get(view)
                 if val and val.get("chosen"):

@@ -4,9 +4,9 @@ var viewers=[],active=null;
 function esc(s){return String(s).replace(/[&<>"]/g,function(c){return{"&":"&amp;","<":"&lt;",">":"&gt;",'"':"&quot;"}[c];});}
 function okey(t,D){return D.order[t.slice(1)];}
 function card(t,D){
-  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+t+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
+  if(t==="SB"||t==="HR"){var big=t==="HR";return '<span class="card joker'+(big?' big':'')+(D.lang==="zh"?' zh':'')+'" title="'+esc(D.cards[t])+'">'+esc(D.joker[t])+'<span class="s">'+(big?"\u2605":"\u2606")+'</span></span>';}
   var s=t[0],r=t.slice(1),c="card"+(s==="H"||s==="D"?" red":"")+(s==="H"&&r===D.level?" wild":"");
-  return '<span class="'+c+'" title="'+t+'">'+(r==="T"?"10":r)+'<span class="s">'+SUIT[s]+'</span></span>';
+  return '<span class="'+c+'" title="'+esc(D.cards[t]||t)+'">'+(D.faces[r]||r)+'<span class="s">'+SUIT[s]+'</span></span>';
 }
 function cards(str,D){
   var toks=str?str.split(" "):[];toks.sort(function(a,b){return okey(b,D)-okey(a,D)||("SHCD".indexOf(a[0])-"SHCD".indexOf(b[0]));});
