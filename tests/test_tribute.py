@@ -624,7 +624,7 @@ def test_the_review_says_differs_exactly_when_the_advice_ranks_another_card_stri
     such cases are asserted to occur."""
     from guandan_fast.analysis.review import analyse
     from guandan_fast.bots.advice import suggest_return
-    from guandan_fast.formats.record import Record, Transfer
+    from guandan_fast.game.record import Record, Transfer
     disputed = 0      # pairs where criteria 3 and 4 split, or only 5..7 decide
     for rules, hands, paid in _seeded_exchanges(6, 8):
         after = [list(h) for h in hands]

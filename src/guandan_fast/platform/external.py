@@ -79,9 +79,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional, Sequence
 
-from ..bots.base import make_bot
+from ..bots.registry import make_bot
 from ..bots.match import MAX_GAME_DEALS, deal_for
-from ..bots.stats import mean_ci, share_ci
+from ..stats import mean_ci, share_ci
 from ..errors import ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
