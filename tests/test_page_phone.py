@@ -27,6 +27,7 @@ import pytest
 
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
+from guandan_fast.model.cards import parse_cards
 from guandan_fast.report.html import render_html
 
 from selenium import webdriver  # noqa: E402
@@ -220,7 +221,9 @@ def _check_played(driver, data: dict, lang: str) -> None:
         if d["move"] is None:
             assert row["cards"] == [] and PASS[lang] in row["text"], d["index"]
         else:
-            assert Counter(row["cards"]) == Counter(d["move"]["cards"].split()), d["index"]
+            # the titles are the cards in the language's notation (report.i18n.card_label)
+            assert Counter(map(str, parse_cards(" ".join(row["cards"])))) == \
+                Counter(d["move"]["cards"].split()), d["index"]
             # listed once: no second row of the same play (its cards in another order)
             assert row["all"].count(row["key"]) == 1, d["index"]
         # the row carries the values the review gives the move played

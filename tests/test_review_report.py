@@ -14,6 +14,7 @@ from guandan_fast.analysis.judge import judge
 from guandan_fast.analysis.review import analyse
 from guandan_fast.engine.value import MoveValue
 from guandan_fast.formats.record import load
+from guandan_fast.model.cards import parse_cards
 from guandan_fast.report.common import _mark
 from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
 from guandan_fast.report.html import render_html
@@ -220,7 +221,9 @@ def test_the_viewer_flags_the_move_played_whatever_its_cards_order(every_move_va
             if d["move"] is None:
                 assert shown == "pass"
             else:
-                assert sorted(shown.split()) == sorted(d["move"]["cards"].split()), d["index"]
+                # the page writes cards in the language's notation (report.i18n.card_label)
+                assert sorted(map(str, parse_cards(shown))) == \
+                    sorted(d["move"]["cards"].split()), d["index"]
                 assert flagged[0]["double"], d["index"]        # with its value
             rank = next(k for k, m in enumerate(moves) if m["move"] == d["double"]["chosen"]["move"])
             past_cut += rank >= MAX_ROWS
