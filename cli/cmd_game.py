@@ -5,7 +5,12 @@
   ``--format json``, ``--lang en|ru|zh``, ``--html page.html``, ``--budget``
   (seconds per decision and view), ``--views``, ``--jobs`` / ``--dask``.
 - ``gd-analyze game a.txt b.json dir/``: many records, one JSON line each.
-- ``gd-analyze evening DIR --html evening.html``: a club evening on one page.
+- ``gd-analyze game record.txt --json-out review.json``: the review as one
+  JSON document (``formats.analysis_json``), which ``gd-analyze render
+  review.json [--html F] [--lang ru]`` renders again without reviewing.
+- ``gd-analyze evening DIR --html evening.html``: a club evening on one page
+  (the reviews cached, ``analysis.cache``; ``--json-out`` writes the
+  evening's document, which ``render`` renders in any language).
 - ``--platform``: the inputs are message logs of the AI competition platform.
 
 No rules here: the library reviews, this module parses and prints. A
@@ -25,7 +30,9 @@ import click
 from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
                                           check_budget)
+from guandan_fast.analysis.cache import default_cache_dir
 from guandan_fast.errors import GuandanError, RecordError
+from guandan_fast.formats import analysis_json
 from guandan_fast.formats.platform_log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
@@ -157,8 +164,9 @@ def review_options(f):
 
 
 def _html_path(ctx, param, value):
-    """--html FILE, checked before the review runs: a name, in a directory
-    that exists and may be written, not itself a directory."""
+    """A file to write (--html, --json-out), checked before the review runs:
+    a name, in a directory that exists and may be written, not itself a
+    directory."""
     if value is None:
         return None
     if not value.strip():
@@ -181,9 +189,12 @@ def _html_path(ctx, param, value):
 @lang_option
 @click.option("--html", "html_path", callback=_html_path,
               help="Also write a self-contained HTML page (one record).")
+@click.option("--json-out", "json_path", callback=_html_path,
+              help="Also write the review as a JSON document (one record), which "
+                   "gd-analyze render renders again.")
 @review_options
-def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-             platform, lenient, players, quiet):
+def game_cmd(records, fmt, lang, html_path, json_path, budget, views, seed, solve_cards, jobs,
+             dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
     views = _views(views)
     names = _players(players)
@@ -196,6 +207,8 @@ def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jo
             a = analyse(items[0][1], jobs=jobs, dask=dask,
                         progress=Progress("positions", quiet), **options)
             data = a.to_dict()
+            if json_path:
+                Path(json_path).write_text(analysis_json.dumps(data), encoding="utf-8")
             if fmt == "json":
                 emit_json(data)
             else:
@@ -203,8 +216,9 @@ def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jo
             if html_path:
                 Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
             return None
-    if html_path:
-        raise click.UsageError("--html takes a single record (use gd-analyze evening DIR)")
+    if html_path or json_path:
+        raise click.UsageError(f"{'--html' if html_path else '--json-out'} takes a single "
+                               "record (use gd-analyze evening DIR)")
     ctx = click.get_current_context()
     if ctx.get_parameter_source("fmt") == click.core.ParameterSource.COMMANDLINE and fmt == "text":
         raise click.UsageError("--format text takes a single record; several records "
@@ -240,23 +254,49 @@ def _load_all(paths, platform: bool, lenient: bool = False):
 @lang_option
 @click.option("--html", "html_path", callback=_html_path,
               help="Write the evening's page (every deal reviewed) to this file.")
+@click.option("--json-out", "json_path", callback=_html_path,
+              help="Also write the evening (every review) as one JSON document, which "
+                   "gd-analyze render renders in any language.")
+@click.option("--cache", "cache_dir", default=None, metavar="DIR",
+              help="Keep the reviews in DIR and read them back for the same record and "
+                   "settings (default: $XDG_CACHE_HOME/guandan_fast/reviews).")
+@click.option("--no-cache", is_flag=True, help="Review every record again, keep nothing.")
 @review_options
-def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-                platform, lenient, players, quiet):
+def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache, budget, views,
+                seed, solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
     views = _views(views)
     names = _players(players)
+    if no_cache and cache_dir is not None:
+        raise click.UsageError("--cache and --no-cache: give one")
+    cache = None if no_cache else _cache_dir(cache_dir)
     paths = _expand(directory)
     items, failed = _load_all(paths, platform, lenient)
     _named(items, names)
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
-                             progress=Progress("records", quiet), views=views, budget=budget,
-                             seed=seed, solve_cards=solve_cards)
+                             progress=Progress("records", quiet), cache=cache, views=views,
+                             budget=budget, seed=seed, solve_cards=solve_cards)
     reviews = evening_order([a["data"] for a in answers if "data" in a])
     errors = [(a["name"], a["error"]) for a in answers if "error" in a]
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
+    if json_path:
+        Path(json_path).write_text(analysis_json.dumps(
+            analysis_json.evening_document(reviews, errors)), encoding="utf-8")
+    _emit_evening(reviews, errors, fmt, lang, html_path)
+    return EXIT_BAD_INPUT if failed or errors else 0
+
+
+def _cache_dir(value):
+    """--cache DIR checked: not a file; created when first written."""
+    path = Path(value) if value is not None else default_cache_dir()
+    if path.exists() and not path.is_dir():
+        raise click.BadParameter(f"{str(path)!r} is not a directory", param_hint="--cache")
+    return str(path)
+
+
+def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
     if fmt == "json":
         emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
@@ -264,4 +304,26 @@ def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_card
         click.echo(render_evening_text(reviews, lang, errors), nl=False)
     if html_path:
         Path(html_path).write_text(render_evening_html(reviews, lang, errors), encoding="utf-8")
-    return EXIT_BAD_INPUT if failed or errors else 0
+
+
+@main.command("render")
+@click.argument("analysis")
+@format_option
+@lang_option
+@click.option("--html", "html_path", callback=_html_path,
+              help="Write the page to this file.")
+def render_cmd(analysis, fmt, lang, html_path):
+    """Render a review (gd-analyze game --json-out) or an evening (gd-analyze
+    evening --json-out) again, in any language, without reviewing."""
+    data = analysis_json.loads(read_source(analysis), evening=True)
+    if data["schema"] == analysis_json.EVENING_SCHEMA:
+        errors = [(e["file"], e["error"]) for e in data["errors"]]
+        _emit_evening(evening_order(data["records"]), errors, fmt, lang, html_path)
+        return None
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(render_text(data, lang), nl=False)
+    if html_path:
+        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+    return None

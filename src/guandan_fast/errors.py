@@ -141,3 +141,9 @@ class DealError(GuandanError):
     """An action a deal does not allow now (``game.deal.DealState``): the
     wrong phase, the wrong seat, a card not held, not a legal tribute or
     return, an illegal play; or a deal that cannot be set up."""
+
+
+class AnalysisFormatError(GuandanError):
+    """A review's JSON document (``formats.analysis_json``) that is not
+    JSON, not of this schema or version, or with a field missing or of the
+    wrong kind (names the field, e.g. ``decisions[3].double.loss_low``)."""

@@ -216,9 +216,13 @@ class Analysis:
         return pts
 
     def to_dict(self) -> dict:
+        """The review as one JSON document (``formats.analysis_json``: the
+        schema and its version first), which every renderer reads."""
+        from ..formats.analysis_json import SCHEMA, VERSION
         rec = self.record
         mistakes = self.mistakes()
         return {
+            "schema": SCHEMA, "version": VERSION,
             "tags": dict(rec.tags), "level": rec.rules.level,
             "players": rec.players or None,
             "hands": [" ".join(map(str, h)) for h in rec.hands],
@@ -341,7 +345,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     return Analysis(record=record, decisions=decisions, exchange=exchange,
                     result=end.result(), finished=end.finished, opening=op, notes=notes,
                     settings={"views": list(views), "budget": budget, "seed": seed,
-                              "solve_cards": solve_cards, "jobs": jobs,
+                              "solve_cards": solve_cards,
                               "seconds": round(seconds, 2)})
 
 
