@@ -29,7 +29,7 @@ import click
 
 from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
-                                          check_budget)
+                                          check_budget, check_playouts)
 from guandan_fast.analysis.cache import default_cache_dir
 from guandan_fast.errors import GuandanError, RecordError
 from guandan_fast.formats import analysis_json
@@ -41,8 +41,8 @@ from guandan_fast.report.evening import (evening_order, evening_summary, render_
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
-from .main import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, emit_json,
-                   format_option, lang_option, main, read_source)
+from .main import (EXIT_BAD_INPUT, JOBS, Checked, _int, ascii_float, available_cpus,
+                   emit_json, format_option, lang_option, main, read_source)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list:
@@ -121,6 +121,19 @@ def _named(items: list, names) -> list:
 
 
 BUDGET = Checked("seconds", ascii_float, check_budget)
+PLAYOUTS = Checked("playouts", _int, check_playouts)
+
+
+def _budget(budget, playouts) -> dict:
+    """The review's budget options: a time (--budget) or, deterministic, a
+    playout count (--playouts; the budget then stays the default 1 s, which
+    plans the shares); not both."""
+    ctx = click.get_current_context()
+    if playouts is not None and \
+            ctx.get_parameter_source("budget") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--budget and --playouts: give one (a time, or a playout "
+                               "count for the same analysis on every run)")
+    return {"budget": budget, "playouts": playouts}
 
 
 def _views(text: str) -> tuple:
@@ -138,12 +151,15 @@ def review_options(f):
         click.option("--budget", type=BUDGET,
                      default=DEFAULT_BUDGET, show_default=True,
                      help="Seconds per decision and per view: more is slower and more precise."),
+        click.option("--playouts", type=PLAYOUTS, default=None, metavar="N",
+                     help="Deterministic: N playouts per decision and view instead of the "
+                          "clock (the same analysis on every run and machine)."),
         click.option("--views", "views", default="double,single", show_default=True,
                      help="double (all hands seen), single (the mover's seat), or both."),
         click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
                      help="Seed of the review (every decision gets its own from it); it "
-                          "fixes the random draws, but the budget is time: the values depend "
-                          "on the machine's speed and load too."),
+                          "fixes the random draws; with --budget (time) the values depend "
+                          "on the machine's speed and load too, with --playouts not."),
         click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
                      show_default=True, help="Try the exact solver at most this many cards left."),
         click.option("--jobs", "-j", type=JOBS, default=None,
@@ -193,14 +209,15 @@ def _html_path(ctx, param, value):
               help="Also write the review as a JSON document (one record), which "
                    "gd-analyze render renders again.")
 @review_options
-def game_cmd(records, fmt, lang, html_path, json_path, budget, views, seed, solve_cards, jobs,
-             dask, platform, lenient, players, quiet):
+def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, seed,
+             solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
     views = _views(views)
     names = _players(players)
+    options = {"views": views, **_budget(budget, playouts), "seed": seed,
+               "solve_cards": solve_cards}
     paths = _expand(records)
     jobs = jobs or available_cpus()
-    options = {"views": views, "budget": budget, "seed": seed, "solve_cards": solve_cards}
     if len(paths) == 1:
         items = _named(_load_records(paths[0], platform, lenient), names)
         if len(items) == 1:
@@ -262,12 +279,15 @@ def _load_all(paths, platform: bool, lenient: bool = False):
                    "settings (default: $XDG_CACHE_HOME/guandan_fast/reviews).")
 @click.option("--no-cache", is_flag=True, help="Review every record again, keep nothing.")
 @review_options
-def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache, budget, views,
-                seed, solve_cards, jobs, dask, platform, lenient, players, quiet):
+def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache, budget,
+                playouts, views, seed, solve_cards, jobs, dask, platform, lenient, players,
+                quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
     views = _views(views)
     names = _players(players)
+    options = {"views": views, **_budget(budget, playouts), "seed": seed,
+               "solve_cards": solve_cards}
     if no_cache and cache_dir is not None:
         raise click.UsageError("--cache and --no-cache: give one")
     cache = None if no_cache else _cache_dir(cache_dir)
@@ -275,8 +295,7 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
     items, failed = _load_all(paths, platform, lenient)
     _named(items, names)
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
-                             progress=Progress("records", quiet), cache=cache, views=views,
-                             budget=budget, seed=seed, solve_cards=solve_cards)
+                             progress=Progress("records", quiet), cache=cache, **options)
     reviews = evening_order([a["data"] for a in answers if "data" in a])
     errors = [(a["name"], a["error"]) for a in answers if "error" in a]
     for name, msg in errors:

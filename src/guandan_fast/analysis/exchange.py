@@ -222,7 +222,7 @@ def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list:
 
 
 def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed: int,
-                    min_seconds: float = 0.2) -> list:
+                    min_seconds: float = 0.2, timed: bool = True) -> list:
     """A :class:`~guandan_fast.engine.value.MoveValue` for every legal card
     (team 0's values: the mean over the ``samples`` drawn deals and its 95%
     interval; ``exact`` when only one deal is possible and its value is
@@ -232,7 +232,9 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
     estimates sharing what is left of the planned time after the drawing
     and the advice. ``value(state, seconds, seed)`` gives a position's
     value as a team 0 MoveValue, or None. An empty list when no deal could be
-    valued."""
+    valued. ``timed=False``: every call gets the planned time over the
+    calls, not a share of what the clock has left (the review's
+    deterministic mode, where the shares stand for playouts)."""
     cands = list(seat.candidates)
     if not cands:
         return []
@@ -257,7 +259,10 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
         cache: dict = {}
         for i, card in enumerate(cands):
             state = start_position(seat, hands, card, cache)
-            each = max(MIN_CALL_SECONDS, (deadline - time.perf_counter()) / calls)
+            if timed:
+                each = max(MIN_CALL_SECONDS, (deadline - time.perf_counter()) / calls)
+            else:
+                each = max(MIN_CALL_SECONDS, per_card / len(deals))
             calls -= 1
             mv = value(state, each,
                        (seed * 7_919 + k * 131 + i) & 0x7FFFFFFF)

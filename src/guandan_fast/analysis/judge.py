@@ -39,7 +39,7 @@ class Valuation:
     loss_proven: float = 0.0         # the part of it the proven bounds show
     mistake: Optional[str] = None    # None, "proven" or "estimated"
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
-    seconds: float = 0.0
+    seconds: Optional[float] = 0.0   # None in the deterministic mode
 
     def to_dict(self) -> dict:
         return {"view": self.view, "method": self.method, "value": _r(self.value),
@@ -48,7 +48,7 @@ class Valuation:
                 "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
                 "loss_proven": _r(self.loss_proven),
                 "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
-                "seconds": round(self.seconds, 3)}
+                "seconds": None if self.seconds is None else round(self.seconds, 3)}
 
 
 def same_move(a, b) -> bool:

@@ -275,6 +275,17 @@ def _exchange_positions(record: Record, which: int, kind: str):
 
 
 MAX_BUDGET = 3600
+MAX_PLAYOUTS = 10 ** 8        # per decision and view (days of work)
+
+
+def check_playouts(playouts) -> Optional[int]:
+    """The deterministic budget checked: None, or an integer 1..MAX_PLAYOUTS."""
+    if playouts is None:
+        return None
+    if isinstance(playouts, bool) or not isinstance(playouts, int) \
+            or not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ReviewError(f"playouts must be an integer 1..{MAX_PLAYOUTS}, not {playouts!r}")
+    return playouts
 
 
 def check_budget(budget) -> float:
@@ -291,7 +302,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             seed: int = 0, solve_cards: int = DEFAULT_SOLVE_CARDS, jobs: int = 1,
             dask: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None,
             solver: Any = "default", estimator: Any = "default", suggester: Any = "default",
-            min_plays: bool = True, tribute: bool = True, opening: bool = True) -> Analysis:
+            min_plays: bool = True, tribute: bool = True, opening: bool = True,
+            playouts: Optional[int] = None) -> Analysis:
     """Review a deal record (see the module docstring).
 
     ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
@@ -306,12 +318,18 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     to leave it out (the single-dummy view of a tribute or return runs the
     ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
+    ``playouts``: the deterministic mode: each decision and view gets this
+    many playouts instead of the clock (the shares of ``budget``, which then
+    only plans them, become playout counts: ``analysis.engines``); the
+    analysis is then the same on every run, machine and number of jobs.
     """
     from .batch import run_tasks
     views = _check_options(views, budget, seed)
+    check_playouts(playouts)
     notes = _import_notes(record)
     spec: dict = {"solve_cards": solve_cards, "solver": solver, "estimator": estimator,
-                  "suggester": suggester}
+                  "suggester": suggester,
+                  "rate": None if playouts is None else playouts / float(budget)}
     if "double" in views and spec["estimator"] is None:
         notes.append(("no_estimator", {}))
     if "single" in views and spec["suggester"] is None:
@@ -344,9 +362,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     exchange = _review_exchange(record) if tribute else []
     return Analysis(record=record, decisions=decisions, exchange=exchange,
                     result=end.result(), finished=end.finished, opening=op, notes=notes,
-                    settings={"views": list(views), "budget": budget, "seed": seed,
-                              "solve_cards": solve_cards,
-                              "seconds": round(seconds, 2)})
+                    settings={"views": list(views), "budget": budget, "playouts": playouts,
+                              "seed": seed, "solve_cards": solve_cards,
+                              "seconds": None if playouts is not None else round(seconds, 2)})
 
 
 def _check_options(views, budget, seed) -> tuple:

@@ -197,7 +197,8 @@ ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": 
                "card": STR, "best": _Null(STR), "chosen_index": INT, "differs": BOOL,
                "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
                "choices": _List(_Obj({"card": STR}, open=True))})
-SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "seed": NAT,
+SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "playouts": _Null(NAT),
+                 "seed": NAT,
                  "solve_cards": NAT, "seconds": _Null(NUM)})
 DOCUMENT = _Obj({
     "schema": _choice(SCHEMA), "version": INT,
