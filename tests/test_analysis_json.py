@@ -41,7 +41,7 @@ def _spread_estimator(state, max_seconds=None, seed=0, **_):
 @pytest.fixture(scope="module")
 def doc():
     a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
-                solve_cards=0, opening=False)
+                solve_cards=0, opening=False, check_factor=None)
     data = a.to_dict()
     assert data["mistakes"], "the fake estimator marks mistakes"
     return data

@@ -28,8 +28,8 @@ def test_text_report_in_english():
     assert "Result: Boris & Dmitri win, +1    Finishing order: Dmitri, Chen, Anna" in out
     assert "  0 Anna    S3 C5 SK" in out
     assert "     #1  Anna    C5 (single 5)    3→2  DD =−1  DD ✗" in out
-    assert ("DD ✗ proven loss: 2 levels; better: S3 (single 3) =+1  ← first mistake" in out)
-    assert "Mistakes:\n  #1 Anna: C5 (single 5)  DD ✗ proven loss: 2 levels; better: S3 (single 3) =+1\n" in out
+    assert ("DD ✗ blunder, proven loss: 2 levels; better: S3 (single 3) =+1  ← first mistake" in out)
+    assert "Mistakes:\n  #1 Anna: C5 (single 5)  DD ✗ blunder, proven loss: 2 levels; better: S3 (single 3) =+1\n" in out
     assert "  Anna: judged 3; DD: 1 mistake, levels given away 2, largest mistake #1 (2 levels)" in out
     assert "Double-dummy values assume that every hand is seen" in out
 
@@ -38,14 +38,14 @@ def test_text_report_in_russian_and_chinese():
     ru = run("game", SHORT, *FAST, "--lang", "ru").stdout
     assert ru.startswith("Разбор сдачи — Endgame puzzle night")
     assert "Итог: Boris & Dmitri: победа, +1" in ru
-    assert "ОТК ✗ доказанная потеря: 2 уровня; лучше: S3 (одиночная 3) =+1  ← первая ошибка" in ru
+    assert "ОТК ✗ грубая ошибка, доказанная потеря: 2 уровня; лучше: S3 (одиночная 3) =+1  ← первая ошибка" in ru
     assert "  Anna: оценено 3; ОТК: 1 ошибка, отдано уровней 2, самая крупная ошибка №1 (2 уровня)" in ru
     assert "  Boris: оценено 2; ОТК: 0 ошибок" in ru
     assert "оценщик недоступен" in ru or "the estimator" not in ru     # notes translated too
     zh = run("game", SHORT, *FAST, "--lang", "zh").stdout
     assert zh.startswith("牌局复盘")
     assert "Boris & Dmitri 胜，升1级" in zh and "过" in zh
-    assert "明 ✗ 已证明的损失: 2级; 更好: S3 (单张 3) =+1  ← 首个失误" in zh
+    assert "明 ✗ 严重错误, 已证明的损失: 2级; 更好: S3 (单张 3) =+1  ← 首个失误" in zh
 
 
 @pytest.mark.slow

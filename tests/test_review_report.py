@@ -38,9 +38,9 @@ def _spread_estimator(state, max_seconds=None, seed=0):
 def estimated():
     """A review valued by estimates only (no solver), with mistakes marked."""
     a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
-                solve_cards=0, min_plays=False, opening=False)
+                solve_cards=0, min_plays=False, opening=False, check_factor=None)
     data = a.to_dict()
-    assert any(d["double"] and d["double"]["mistake"] == "estimated" for d in data["decisions"])
+    assert any(d["double"] and d["double"]["mistake"] == "likely" for d in data["decisions"])
     return data
 
 
@@ -108,7 +108,8 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     assert (v.loss_low, v.loss_high) == (pytest.approx(2.1), 6.0)
     d = v.to_dict()
     assert (d["loss"], d["loss_low"], d["loss_high"], d["loss_proven"]) == (5.4, 2.1, 6.0, 2.0)
-    assert _mark(d, "en") == "✗ proven loss: at least 2 levels (estimate ≈5.4 [2.1, 6])"
+    assert _mark(d, "en") == ("✗ mistake, proven loss: at least 2 levels "
+                              "(estimate ≈5.4 [2.1, 6])")     # the tier of the proven part
     assert _mark(d, "ru") == "✗ доказанная потеря: не менее 2 уровней (оценка ≈5,4 [2,1, 6])"
     assert _mark(d, "zh") == "✗ 已证明的损失: 至少2级 (估计 ≈5.4 [2.1, 6])"
     # both values exact: the whole loss is proven, one number

@@ -263,3 +263,103 @@ def _single_exchange(seat, engines: dict, budget: float, seed: int):
     if not got:
         return None
     return (got, "sample", _elapsed(t0, engines))
+
+
+# -- the re-check of a mark -------------------------------------------------------
+
+CHECK_FACTOR = 10       # a candidate mark is re-valued with this many times the budget
+CHECK_DEALS = 16        # the sampled deals of a single-dummy re-check (paired)
+
+
+def _half(m: MoveValue) -> float:
+    return 0.0 if m.exact else (float(m.high) - float(m.low)) / 2
+
+
+def _paired_loss(rows: list, mover: int, perfect: bool) -> tuple:
+    """(mean, low, high) of the loss (best minus played, for ``mover``)
+    over deals: per deal the difference of the two values, the deals'
+    spread and each deal's own error combined (``bots.stats.deals_mean_ci``,
+    within -6..6)."""
+    from ..bots.stats import deals_mean_ci
+    diffs, halves = [], []
+    for best, played in rows:
+        b, p = best.pov(mover), played.pov(mover)
+        diffs.append(float(b.mean) - float(p.mean))
+        halves.append((_half(b) ** 2 + _half(p) ** 2) ** 0.5)
+    return deals_mean_ci(diffs, halves, perfect=perfect, bound=6.0)
+
+
+def check_task(task: dict) -> dict:
+    """Re-value one candidate mark (run in a worker process): the best move
+    and the move played of one decision and view, with ``factor`` times the
+    decision's budget and a fresh seed (so the best move's value is a new
+    estimate, not the largest of the screening's noisy means).
+
+    - single-dummy: a paired comparison: ``CHECK_DEALS`` deals drawn from
+      what the mover knew (the mover's View, or the giver's seat for a
+      tribute or return), both moves valued on each deal with the same
+      seed; the loss is the mean of the per-deal differences with its 95%
+      interval (``_paired_loss``);
+    - double-dummy: no deals to sample: the positions after the two moves,
+      each estimated with half the budget and the same seed (common random
+      numbers); the loss is the difference of the means, its interval the
+      two half-widths combined as independent errors (square root of the
+      sum of squares), held within what the proven bounds allow.
+
+    The answer: ``{"key", "loss", "low", "high", "samples", "paired"}``
+    (the loss for the mover's team), or ``{"key", "error"}``."""
+    engines = _engines(task["engines"])
+    seconds = task["budget"] * task["factor"]
+    seed, mover = task["seed"], team(task["seat"])
+    out: dict = {"key": task["key"]}
+    try:
+        if task["view"] == "double":
+            b = _state_value(task["states"][0], engines, seconds / 2, seed)
+            p = _state_value(task["states"][1], engines, seconds / 2, seed)
+            if b is None or p is None:
+                return {**out, "error": "no estimator"}
+            b, p = b.pov(mover), p.pov(mover)
+            mean = float(b.mean) - float(p.mean)
+            half = (_half(b) ** 2 + _half(p) ** 2) ** 0.5
+            lo_p, hi_p = b.proven_low - p.proven_high, b.proven_high - p.proven_low
+            low = max(lo_p, mean - half)
+            high = min(hi_p, mean + half)
+            out.update(loss=mean, low=min(low, mean), high=max(high, mean), samples=None,
+                       paired=False)
+        elif task["kind"] == "play":
+            rows, perfect = _single_rows(task, engines, seconds, seed)
+            if not rows:
+                return {**out, "error": "no deal"}
+            mean, low, high = _paired_loss(rows, mover, perfect)
+            out.update(loss=mean, low=low, high=high, samples=len(rows), paired=True)
+        else:
+            from .exchange import paired_values
+            rows, perfect = paired_values(
+                task["seat_view"], task["moves"],
+                lambda st, secs, sd: _state_value(st, engines, secs, sd),
+                seconds=seconds, seed=seed, deals=CHECK_DEALS)
+            if not rows:
+                return {**out, "error": "no deal"}
+            mean, low, high = _paired_loss(rows, mover, perfect)
+            out.update(loss=mean, low=low, high=high, samples=len(rows), paired=True)
+    except GuandanError as e:
+        return {**out, "error": str(e)}
+    return out
+
+
+def _single_rows(task: dict, engines: dict, seconds: float, seed: int) -> tuple:
+    """Per deal drawn from the mover's View: (best, played) team 0 values of
+    the positions after the two moves, valued with the same seed."""
+    from ..game.view import View, sample_deals
+    view = View.from_record(task["record"], task["move_index"])
+    deals = sample_deals(view, 1 if view.perfect else CHECK_DEALS, seed=seed)
+    each = seconds / (2 * max(1, len(deals)))
+    rows = []
+    for k, deal in enumerate(deals):
+        state = view.state(deal)
+        sd = decision_seed(seed, k)
+        pair = [_state_value(state.apply(m), engines, each, sd) for m in task["moves"]]
+        if any(v is None for v in pair):
+            return [], view.perfect
+        rows.append(pair)
+    return rows, view.perfect

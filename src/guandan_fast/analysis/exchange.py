@@ -276,3 +276,30 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
         mean, lo, hi = deals_mean_ci(vals[i], halves[i], perfect=perfect)
         out.append(MoveValue(card, mean, lo, hi, samples=len(vals[i]), exact=exact))
     return out
+
+
+def paired_values(seat: ExchangeSeat, cards: Sequence[Card], value: Callable, *,
+                  seconds: float, seed: int, deals: int) -> tuple:
+    """``cards`` valued on the same ``deals`` deals drawn from the giver's
+    seat (the review's re-check of a mark: a paired comparison): per deal,
+    one team 0 MoveValue per card, every card of a deal valued with the
+    same seed; ``seconds`` shared evenly by the calls. ``(rows, perfect)``;
+    no rows when a deal could not be valued."""
+    view = seat.view()
+    perfect = view.perfect
+    drawn = _deals(seat, view, 1 if perfect else deals, seed)
+    if not drawn:
+        return [], perfect
+    each = max(MIN_CALL_SECONDS, seconds / (len(drawn) * len(cards)))
+    rows = []
+    for k, hands in enumerate(drawn):
+        cache: dict = {}
+        row = []
+        for card in cards:
+            mv = value(start_position(seat, hands, card, cache), each,
+                       (seed * 7_919 + k * 131) & 0x7FFFFFFF)
+            if mv is None:
+                return [], perfect
+            row.append(mv)
+        rows.append(row)
+    return rows, perfect

@@ -61,9 +61,9 @@ from ..engine.value import MoveValue, _r, difference, move_dict, position_value
 from ..errors import ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
-from .engines import (DEFAULT_SOLVE_CARDS, FORCED_FRACTION, MIN_CANDIDATE_SECONDS,
-                      decision_seed, value_task)
-from .judge import Valuation, judge, same_move
+from .engines import (CHECK_FACTOR, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
+                      MIN_CANDIDATE_SECONDS, check_task, decision_seed, value_task)
+from .judge import TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge, same_move
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
            "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS",
@@ -303,7 +303,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             dask: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None,
             solver: Any = "default", estimator: Any = "default", suggester: Any = "default",
             min_plays: bool = True, tribute: bool = True, opening: bool = True,
-            playouts: Optional[int] = None) -> Analysis:
+            playouts: Optional[int] = None,
+            check_factor: Optional[float] = CHECK_FACTOR) -> Analysis:
     """Review a deal record (see the module docstring).
 
     ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
@@ -322,10 +323,15 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     many playouts instead of the clock (the shares of ``budget``, which then
     only plans them, become playout counts: ``analysis.engines``); the
     analysis is then the same on every run, machine and number of jobs.
+    ``check_factor``: a candidate mark found at the budget is re-valued
+    with this many times it before it is shown (``analysis.judge.confirm``,
+    at least 10); None shows the screening's marks unchecked (for injected
+    engines whose values are already what the test means).
     """
     from .batch import run_tasks
     views = _check_options(views, budget, seed)
     check_playouts(playouts)
+    check_factor = _check_factor(check_factor)
     notes = _import_notes(record)
     spec: dict = {"solve_cards": solve_cards, "solver": solver, "estimator": estimator,
                   "suggester": suggester,
@@ -336,7 +342,8 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         notes.append(("no_suggest", {}))
     decisions: list = []
     tasks: list = []
-    at_start = _exchange_decisions(record, views, spec, decisions, tasks)
+    places: dict = {}
+    at_start = _exchange_decisions(record, views, spec, decisions, tasks, places)
     _play_decisions(record, min_plays, decisions, tasks)
     has_exchange = bool(record.tributes or record.returns)
     if opening and "double" in views and record.moves and has_exchange:
@@ -353,6 +360,14 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     _fill_forced(decisions, views, end)
     start = _start_value(decisions)
     _exchange_valuations(decisions, by_key, at_start, start)
+    for t in tasks:
+        if t["kind"] == "play":
+            places[t["key"]] = t["state"]
+    if check_factor is not None:
+        checks = _check_tasks(decisions, places, record, budget, seed, spec, check_factor)
+        answers = run_tasks(check_task, checks, jobs=jobs, dask=dask, progress=progress)
+        for t, a in zip(checks, answers):
+            confirm(getattr(decisions[t["key"][0]], t["view"]), a, check_factor)
     op = _opening_values(start, by_key, has_exchange) if opening \
         else {"deal": None, "start": None, "exchange": None}
     if "double" in views:
@@ -364,7 +379,51 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
                     result=end.result(), finished=end.finished, opening=op, notes=notes,
                     settings={"views": list(views), "budget": budget, "playouts": playouts,
                               "seed": seed, "solve_cards": solve_cards,
+                              "check_factor": check_factor,
+                              "tiers": {name: least for name, least in TIERS},
+                              "unclear_width": UNCLEAR_WIDTH,
                               "seconds": None if playouts is not None else round(seconds, 2)})
+
+
+def _check_factor(factor) -> Optional[float]:
+    if factor is None:
+        return None
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) \
+            or not 10 <= factor <= 1000:
+        raise ReviewError(f"check_factor must be a number 10..1000 (or None), not {factor!r}")
+    return float(factor)
+
+
+def _check_tasks(decisions: list, places: dict, record: Record, budget: float, seed: int,
+                 spec: dict, factor: float) -> list:
+    """The re-check of every candidate mark (``"likely"`` at the screening
+    budget): the best move (the top mean for the mover) and the move played,
+    the positions after them (double-dummy) or what the mover knew
+    (single-dummy), a fresh seed per decision and view."""
+    out = []
+    for d in decisions:
+        for view in VIEWS:
+            v = getattr(d, view)
+            if v is None or v.mistake != "likely" or v.chosen is None:
+                continue
+            best = v.moves[0].move
+            t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
+                 "budget": budget, "factor": factor, "engines": spec, "moves": [best, d.move],
+                 "seed": decision_seed(seed, 200_000 + 2 * d.index + (view == "single"))}
+            place = places.get(d.index)
+            if view == "double":
+                if d.kind == "play":
+                    t["states"] = [place.apply(best), place.apply(d.move)]
+                else:
+                    pick = lambda m: next(st for c, st in place["states"]  # noqa: E731
+                                          if same_move(c, m))
+                    t["states"] = [pick(best), pick(d.move)]
+            elif d.kind == "play":
+                t["record"], t["move_index"] = record, d.move_index
+            else:
+                t["seat_view"] = place["seat"]
+            out.append(t)
+    return out
 
 
 def _check_options(views, budget, seed) -> tuple:
@@ -389,7 +448,7 @@ def _import_notes(record: Record) -> list:
 
 
 def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: list,
-                        tasks: list) -> set:
+                        tasks: list, places: dict) -> set:
     """The tribute and return decisions and their tasks, appended; returns
     the indices of those whose card given leads to the start of the play,
     which the first play decision values: it is valued there, once
@@ -402,6 +461,7 @@ def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: lis
                          cards_left=108, hands=_hands_before_exchange(record, kind, i))
             states = _exchange_positions(record, i, kind) if "double" in views else []
             seat = exchange_seat(record, kind, i)
+            places[d.index] = {"states": list(states), "seat": seat}
             d.legal = len(states) if "double" in views else len(seat.candidates)
             if record.moves and any(same_move(c, t.card) for c, _ in states):
                 at_start.add(d.index)

@@ -10,7 +10,9 @@ page in each language and the evening page are renderings of this document
      "tags": {...}, "level": "7", "players": [...] | null, "hands": [...],
      "decisions": [{"index": 0, "kind": "tribute", "seat": 3, ...,
                     "double": {"value": .., "chosen": {..}, "loss": ..,
-                               "mistake": "proven" | "estimated" | null,
+                               "mistake": "proven" | "likely" | null,
+                    "tier": "inaccuracy" | "mistake" | "blunder" | null,
+                    "unclear": false, "check": {...} | null,
                                ...} | null,
                     "single": {...} | null}, ...],
      "opening": {...}, "graph": {...}, "summary": [...], "accuracy": {...},
@@ -181,7 +183,11 @@ VALUATION = _Null(_Obj({
     "view": _choice(*VIEWS), "method": _choice(*METHODS), "value": _Null(VALUE),
     "exact": BOOL, "chosen": _Null(MOVE_VALUE), "best": _List(MOVE_VALUE),
     "loss": VALUE, "loss_low": VALUE, "loss_high": VALUE, "loss_proven": VALUE,
-    "mistake": _Null(_choice("proven", "estimated")),
+    "mistake": _Null(_choice(*CERTAINTY)), "tier": _Null(_choice(*TIERS)), "unclear": BOOL,
+    "check": _Null(_Obj({"factor": NUM, "screened": _Obj({"loss": VALUE, "loss_low": VALUE,
+                                                          "loss_high": VALUE}),
+                         "confirmed": BOOL, "samples": _Null(NAT), "paired": BOOL,
+                         "error": _Null(STR)})),
     "moves": _List(MOVE_VALUE), "seconds": _Null(NUM)}))
 DECISION = _Obj({
     "index": NAT, "kind": _choice(*KINDS), "seat": SEAT, "move": MOVE,
@@ -199,7 +205,8 @@ ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": 
                "choices": _List(_Obj({"card": STR}, open=True))})
 SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "playouts": _Null(NAT),
                  "seed": NAT,
-                 "solve_cards": NAT, "seconds": _Null(NUM)})
+                 "solve_cards": NAT, "check_factor": _Null(NUM), "tiers": _Map(NUM),
+                 "unclear_width": NUM, "seconds": _Null(NUM)})
 DOCUMENT = _Obj({
     "schema": _choice(SCHEMA), "version": INT,
     "tags": _Map(STR), "level": STR, "players": _Null(_List(STR, 4)),

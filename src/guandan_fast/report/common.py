@@ -13,7 +13,7 @@ from .i18n import (at_least_levels, estimate_text, game_label, levels, levels_es
                    rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
-           "decision_ref", "loss_text", "lost_text", "VIEWS", "DIFFERS"]
+           "decision_ref", "loss_text", "lost_text", "unclear_mark", "VIEWS", "DIFFERS"]
 
 VIEWS = ("double", "single")
 
@@ -109,7 +109,16 @@ def _mark(val: Optional[dict], lang: str) -> str:
     if not val or not val.get("mistake"):
         return ""
     kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
-    return f"✗ {kind}: {loss_text(val, lang)}"
+    tier = f"{game_label('tier_' + val['tier'], lang)}, " if val.get("tier") else ""
+    return f"✗ {tier}{kind}: {loss_text(val, lang)}"
+
+
+def unclear_mark(val: Optional[dict], lang: str) -> str:
+    """``? unclear`` for a view whose loss interval says nothing (not a
+    mark, and no numbers), else empty."""
+    if not val or val.get("mistake") or not val.get("unclear"):
+        return ""
+    return f"? {game_label('unclear', lang)}"
 
 
 def loss_text(val: dict, lang: str = "en") -> str:

@@ -380,7 +380,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                     continue
                 v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
                 if val.get("mistake"):
-                    est = " est" if val["mistake"] == "estimated" else ""
+                    est = " est" if val["mistake"] != "proven" else ""
                     v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
                 vals.append(v)
             dd = "<br>".join(vals)
@@ -424,7 +424,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         move = _play_html(d["move"], level, lang)
         for v in marked:
             val = d[v]
-            est = " est" if val["mistake"] == "estimated" else ""
+            est = " est" if val["mistake"] != "proven" else ""
             move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
         if marked and d["index"] == data.get("first_mistake"):
             move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'

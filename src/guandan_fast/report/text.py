@@ -9,7 +9,7 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, decision_ref, loss_text, lost_text, names, play_text,
-                     team_names, value_text)
+                     team_names, unclear_mark, value_text)
 from .i18n import advice_reason, count_of, game_label, label, note_text, number
 
 __all__ = ["render_text"]
@@ -78,6 +78,8 @@ def render_text(data: dict, lang: str = "en") -> str:
                            f"{G('better')}: {_better(val, lang)}")
     out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
     out += ["", G("caveat")]
+    if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
+        out.append(G("unclear_help"))
     s = data.get("settings") or {}
     if s.get("budget") is not None:
         out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
@@ -123,10 +125,12 @@ def _play_lines(data: dict, lang: str) -> list:
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+            elif unclear_mark(val, lang):
+                marks.append(f"{short} {unclear_mark(val, lang)}")
         tail = ""
         if marks:
             tail = "  " + " | ".join(marks)
-            if d["index"] == data.get("first_mistake"):
+            if d["index"] == data.get("first_mistake") and "✗" in tail:
                 tail += f"  ← {G('first_mistake')}"
         cells = [decision_ref(d, data, lang), n[d["seat"]], play_text(d["move"], lang), mp] + vals
         rows.append((d["table"] is None and d["move_index"] > 0, cells, tail))
