@@ -116,8 +116,9 @@ def test_evening_page_and_json(tmp_path):
     j = run("evening", night, "--format", "json", "--views", "double", "--budget", "0.05", "-q")
     data = json.loads(j.stdout)
     anna = next(p for p in data["summary"]["players"] if p["name"] == "Anna")
-    assert anna["deals"] == 2 and anna["mistakes"] == 2 and anna["lost"] == 6.0
-    assert anna["lost_per_deal"] == 3.0 and anna["largest"][2] == 4.0
+    dd = anna["double"]
+    assert anna["deals"] == 2 and dd["mistakes"] == 2 and dd["lost"] == 6.0
+    assert dd["lost_per_deal"] == 3.0 and dd["largest"][2] == 4.0
 
 
 def test_batch_reports_a_broken_record_and_goes_on(tmp_path):

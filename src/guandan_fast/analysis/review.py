@@ -92,6 +92,21 @@ def _lost(marked: list) -> dict:
 
 
 
+def accuracy(judged: list) -> dict:
+    """The accuracy of one player's judged decisions in one view (the
+    Valuations of the decisions that were not forced): ``unclear``, those
+    whose loss interval says nothing (not counted); ``accurate``, the others
+    without a mark, i.e. not shown to lose 0.3 levels or more (the least
+    tier); ``accuracy``, accurate over judged-and-not-unclear (None when
+    there is none); ``tiers``, the marks by tier."""
+    unclear = sum(1 for v in judged if v.unclear and not v.mistake)
+    accurate = sum(1 for v in judged if not v.mistake and not v.unclear)
+    counted = len(judged) - unclear
+    tiers = {name: sum(1 for v in judged if v.mistake and v.tier == name) for name, _ in TIERS}
+    return {"unclear": unclear, "accurate": accurate,
+            "accuracy": round(accurate / counted, 4) if counted else None, "tiers": tiers}
+
+
 # -- the result ---------------------------------------------------------------
 
 @dataclass
@@ -193,11 +208,14 @@ class Analysis:
             for view in VIEWS:
                 marked = [(d, getattr(d, view)) for d in mine
                           if getattr(d, view) is not None and getattr(d, view).mistake]
+                judged = [getattr(d, view) for d in mine
+                          if getattr(d, view) is not None and not d.forced]
                 row[view] = {
-                    "judged": sum(1 for d in mine if getattr(d, view) is not None and not d.forced),
+                    "judged": len(judged),
                     "mistakes": len(marked),
                     "proven": sum(1 for _, v in marked if v.mistake == "proven"),
                     **_lost(marked),
+                    **accuracy(judged),
                 }
             out.append(row)
         return out

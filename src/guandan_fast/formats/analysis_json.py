@@ -196,7 +196,8 @@ DECISION = _Obj({
     "min_plays_after": _Null(NAT), "double": VALUATION, "single": VALUATION})
 POINT = _Null(_Obj({"mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL}))
 LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": NUM,
-        "lost_high": NUM, "lost_proven": NUM, "largest": _Null(_List(NUM, 2))}
+        "lost_high": NUM, "lost_proven": NUM, "largest": _Null(_List(NUM, 2)),
+        "unclear": NAT, "accurate": NAT, "accuracy": _Null(NUM), "tiers": _Map(NAT)}
 SUMMARY = _Obj({"seat": SEAT, "decisions": NAT, "judged": NAT,
                 "double": _Obj(LOST), "single": _Obj(LOST)})
 ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,

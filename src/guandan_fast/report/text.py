@@ -10,7 +10,7 @@ import unicodedata
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, decision_ref, loss_text, lost_text, names, play_text,
                      team_names, unclear_mark, value_text)
-from .i18n import advice_reason, count_of, game_label, label, note_text, number
+from .i18n import advice_reason, count_of, game_label, label, note_text, number, percent
 
 __all__ = ["render_text"]
 
@@ -183,6 +183,8 @@ def _player_lines(data: dict, lang: str) -> list:
                     d = by_index[v["largest"][0]]
                     text += (f", {G('largest')} {decision_ref(d, data, lang)} "
                              f"({loss_text(d[view], lang)})")
+            if "accuracy" in v:
+                text += f", {G('accuracy')} {percent(v['accuracy'], lang)}"
             parts.append(text)
         out.append(f"{n[row['seat']]}: " + "; ".join(parts))
     return out
