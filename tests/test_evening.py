@@ -138,3 +138,21 @@ def test_a_record_without_summary_rows_of_a_view_is_counted_as_nothing(reviews):
         row["single"] = {**row["single"], "judged": 0}
     summ = evening_summary([one], "en")
     assert all(p["single"]["judged"] == 0 for p in summ["players"])
+
+
+def test_a_tribute_luck_too_wide_to_say_anything_is_unclear(reviews):
+    data = copy.deepcopy(reviews[0])
+    data["opening"] = {"deal": {"move": None, "mean": 0.3, "low": -2.0, "high": 2.6,
+                                "exact": False, "samples": 10, "bounds": [-3, 3]},
+                       "start": {"move": None, "mean": 0.2, "low": -2.5, "high": 2.8,
+                                 "exact": False, "samples": 10, "bounds": [-3, 3]},
+                       "exchange": {"move": None, "mean": -0.1, "low": -5.4, "high": 5.3,
+                                    "exact": False, "samples": None, "bounds": [-6, 6]}}
+    for lang, word in (("en", "unclear"), ("ru", "неясно"), ("zh", "不明确")):
+        text = render_text(data, lang)
+        line = next(x for x in text.splitlines() if x.startswith("  Anna & Chen:"))
+        assert f"? {word}" in line and "5,4" not in line and "5.4" not in line, line
+        assert f"? {word}" in render_html(data, lang)
+    narrow = copy.deepcopy(data)
+    narrow["opening"]["exchange"].update(low=-1.0, high=0.8)
+    assert "≈−0.1 [−1, +0.8]" in render_text(narrow, "en")

@@ -27,7 +27,7 @@ from ..model.cards import RANK_CHARS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      decision_ref, loss_text, lost_text, names, play_text, signed, team_names,
-                     type_rank, value_text)
+                     type_rank, value_text, opening_value_text)
 from .i18n import advice_reason, game_label, joker_card_label, label, note_text, number, type_name
 
 __all__ = ["render_html", "FONT_STACK"]
@@ -315,7 +315,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     for team in (0, 1):
         sign = 1 if team == 0 else -1
         h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
-                 + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
+                 + "".join(f'<td>{_e(opening_value_text(data, k, _flip(op[k], sign), lang))}</td>'
+                           for k in keys)
                  + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
     h.append('</table></div><div>')
     h.append(f'<p class="help">{_e(G("skill_help"))}</p><table class="skill"><tr>'

@@ -9,7 +9,7 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, decision_ref, loss_text, lost_text, names, play_text,
-                     team_names, unclear_mark, value_text)
+                     opening_value_text, team_names, unclear_mark, value_text)
 from .i18n import advice_reason, count_of, game_label, label, note_text, number, percent
 
 __all__ = ["render_text"]
@@ -160,7 +160,7 @@ def _opening_lines(data: dict, lang: str) -> list:
             mv = op.get(key)
             if mv is None or (key == "start" and op.get("exchange") is None):
                 continue
-            parts.append(f"{G(lab)} {value_text(_flip(mv, sign), lang)}")
+            parts.append(f"{G(lab)} {opening_value_text(data, key, _flip(mv, sign), lang)}")
         rows.append(f"{team_names(data, team, lang)}: " + (", ".join(parts) or G("none")))
     return rows
 
