@@ -6,8 +6,9 @@ JSON document (``formats.analysis_json``) without the ``file`` it came from.
 ``KEY`` is the SHA-256 of the record's content (its canonical JSON form,
 ``formats.record_json.dumps``: the same deal in a text file or a JSON file,
 under any name, is one key), the settings that change the analysis (views,
-budget, playouts, seed, solve_cards and the review's mark settings), the
-schema version and the package's version. So a cached review is used only
+budget, playouts, seed, solve_cards, the check factor) and the mark rule's
+constants (the re-check's factor and deals, the tiers, the unclear width),
+the schema version and the package's version. So a cached review is used only
 for the same record, the same settings and the same version of the program:
 any change of one gives another key (the old file is then not read again;
 delete the directory to reclaim the space). A file that does not load as a
@@ -48,10 +49,16 @@ def cache_key(record, options: dict) -> str:
     module docstring)."""
     from ..formats.analysis_json import VERSION
     from ..formats.record_json import dumps
+    from .engines import CHECK_DEALS, CHECK_FACTOR
+    from .judge import TIERS, UNCLEAR_WIDTH
     settings = {k: (list(v) if isinstance(v, tuple) else v)
                 for k, v in sorted(options.items()) if k in KEYED_OPTIONS}
-    blob = json.dumps({"record": dumps(record), "settings": settings, "schema": VERSION,
-                       "program": _version()}, sort_keys=True, ensure_ascii=False)
+    # the defaults of the mark's rule too: a change of them is another key
+    rule = {"check_factor": CHECK_FACTOR, "check_deals": CHECK_DEALS, "tiers": TIERS,
+            "unclear_width": UNCLEAR_WIDTH}
+    blob = json.dumps({"record": dumps(record), "settings": settings, "rule": rule,
+                       "schema": VERSION, "program": _version()},
+                      sort_keys=True, ensure_ascii=False)
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()
 
 
