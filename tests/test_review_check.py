@@ -140,3 +140,18 @@ def test_marks_of_a_review_are_rechecked_at_ten_times_the_budget():
 def test_a_bad_check_factor_is_refused(bad):
     with pytest.raises(ReviewError, match="check_factor"):
         analyse(load(SHORT), check_factor=bad, estimator=None, suggester=None)
+
+
+def test_unclear_is_the_width_of_a_value_not_of_the_conservative_loss():
+    # two intervals 2.8 wide: the conservative loss interval is 3.8 wide, yet
+    # each value says something: not unclear
+    v = judge("double", [MoveValue("a", 1.0, -0.4, 2.4), MoveValue("b", 0.0, -1.4, 1.4)], "b",
+              seat=0)
+    assert not v.mistake and v.loss_high - v.loss_low > UNCLEAR_WIDTH and not v.unclear
+    # the move played known only within 4 levels: unclear
+    w = judge("single", [MoveValue("a", 0.5, 0.0, 1.0), MoveValue("b", 0.0, -3.0, 1.6)], "b",
+              seat=0)
+    assert not w.mistake and w.unclear
+    # a proven value is never unclear
+    x = judge("double", [MoveValue.proven("a", 1), MoveValue.proven("b", 1)], "b", seat=0)
+    assert not x.unclear

@@ -124,8 +124,16 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
                   and m.pov(mover).high >= t.low]
     else:
         v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
-        v.unclear = v.loss_high - v.loss_low > UNCLEAR_WIDTH
+        v.unclear = _wide(top) or _wide(chosen)
     return v
+
+
+def _wide(m: MoveValue) -> bool:
+    """An estimate whose own interval is wider than ``UNCLEAR_WIDTH``: it
+    cannot tell an accurate move from a blunder. (The loss's own interval,
+    the conservative difference of two intervals, would be about twice as
+    wide: it is not the test.)"""
+    return not m.exact and m.high - m.low > UNCLEAR_WIDTH
 
 
 def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
