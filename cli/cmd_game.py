@@ -5,7 +5,12 @@
   ``--format json``, ``--lang en|ru|zh``, ``--html page.html``, ``--budget``
   (seconds per decision and view), ``--views``, ``--jobs`` / ``--dask``.
 - ``gd-analyze game a.txt b.json dir/``: many records, one JSON line each.
-- ``gd-analyze evening DIR --html evening.html``: a club evening on one page.
+- ``gd-analyze game record.txt --json-out review.json``: the review as one
+  JSON document (``formats.analysis_json``), which ``gd-analyze render
+  review.json [--html F] [--lang ru]`` renders again without reviewing.
+- ``gd-analyze evening DIR --html evening.html``: a club evening on one page
+  (the reviews cached, ``analysis.cache``; ``--json-out`` writes the
+  evening's document, which ``render`` renders in any language).
 - ``--platform``: the inputs are message logs of the AI competition platform.
 
 No rules here: the library reviews, this module parses and prints. A
@@ -25,8 +30,10 @@ import click
 
 from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
-                                          check_budget)
+                                          check_budget, check_playouts)
+from guandan_fast.analysis.cache import default_cache_dir
 from guandan_fast.errors import GuandanError, RecordError
+from guandan_fast.formats import analysis_json
 from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
@@ -36,7 +43,7 @@ from guandan_fast.report.evening import (evening_order, evening_summary, render_
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
-from .options import (EXIT_BAD_INPUT, JOBS, Checked, ascii_float, available_cpus, command,
+from .options import (EXIT_BAD_INPUT, JOBS, Checked, _int, ascii_float, available_cpus, command,
                       emit_json, error_lines, format_option, lang_option, read_source)
 
 
@@ -118,6 +125,19 @@ def _named(items: list[tuple[str, Record]], names: Optional[Sequence[str]]
 
 
 BUDGET = Checked("seconds", ascii_float, check_budget)
+PLAYOUTS = Checked("playouts", _int, check_playouts)
+
+
+def _budget(budget, playouts) -> dict:
+    """The review's budget options: a time (--budget) or, deterministic, a
+    playout count (--playouts; the budget then stays the default 1 s, which
+    plans the shares); not both."""
+    ctx = click.get_current_context()
+    if playouts is not None and \
+            ctx.get_parameter_source("budget") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--budget and --playouts: give one (a time, or a playout "
+                               "count for the same analysis on every run)")
+    return {"budget": budget, "playouts": playouts}
 
 
 def _views(text: str) -> tuple[str, ...]:
@@ -135,12 +155,15 @@ def review_options(f):
         click.option("--budget", type=BUDGET,
                      default=DEFAULT_BUDGET, show_default=True,
                      help="Seconds per decision and per view: more is slower and more precise."),
+        click.option("--playouts", type=PLAYOUTS, default=None, metavar="N",
+                     help="Deterministic: N playouts per decision and view instead of the "
+                          "clock (the same analysis on every run and machine)."),
         click.option("--views", "views", default="double,single", show_default=True,
                      help="double (all hands seen), single (the mover's seat), or both."),
         click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
                      help="Seed of the review (every decision gets its own from it); it "
-                          "fixes the random draws, but the budget is time: the values depend "
-                          "on the machine's speed and load too."),
+                          "fixes the random draws; with --budget (time) the values depend "
+                          "on the machine's speed and load too, with --playouts not."),
         click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
                      show_default=True, help="Try the exact solver at most this many cards left."),
         click.option("--jobs", "-j", type=JOBS, default=None,
@@ -161,8 +184,9 @@ def review_options(f):
 
 
 def _html_path(ctx, param, value):
-    """--html FILE, checked before the review runs: a name, in a directory
-    that exists and may be written, not itself a directory."""
+    """A file to write (--html, --json-out), checked before the review runs:
+    a name, in a directory that exists and may be written, not itself a
+    directory."""
     if value is None:
         return None
     if not value.strip():
@@ -185,21 +209,27 @@ def _html_path(ctx, param, value):
 @lang_option
 @click.option("--html", "html_path", callback=_html_path,
               help="Also write a self-contained HTML page (one record).")
+@click.option("--json-out", "json_path", callback=_html_path,
+              help="Also write the review as a JSON document (one record), which "
+                   "gd-analyze render renders again.")
 @review_options
-def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-             platform, lenient, players, quiet):
+def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, seed,
+             solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
     views = _views(views)
     names = _players(players)
+    options = {"views": views, **_budget(budget, playouts), "seed": seed,
+               "solve_cards": solve_cards}
     paths = _expand(records)
     jobs = jobs or available_cpus()
-    options = {"views": views, "budget": budget, "seed": seed, "solve_cards": solve_cards}
     if len(paths) == 1:
         items = _named(_load_records(paths[0], platform, lenient), names)
         if len(items) == 1:
             a = analyse(items[0][1], jobs=jobs, dask=dask,
                         progress=Progress("positions", quiet), **options)
             data = a.to_dict()
+            if json_path:
+                Path(json_path).write_text(analysis_json.dumps(data), encoding="utf-8")
             if fmt == "json":
                 emit_json(data)
             else:
@@ -207,8 +237,9 @@ def game_cmd(records, fmt, lang, html_path, budget, views, seed, solve_cards, jo
             if html_path:
                 Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
             return None
-    if html_path:
-        raise click.UsageError("--html takes a single record (use gd-analyze evening DIR)")
+    if html_path or json_path:
+        raise click.UsageError(f"{'--html' if html_path else '--json-out'} takes a single "
+                               "record (use gd-analyze evening DIR)")
     ctx = click.get_current_context()
     if ctx.get_parameter_source("fmt") == click.core.ParameterSource.COMMANDLINE and fmt == "text":
         raise click.UsageError("--format text takes a single record; several records "
@@ -246,23 +277,51 @@ def _load_all(paths, platform: bool, lenient: bool = False):
 @lang_option
 @click.option("--html", "html_path", callback=_html_path,
               help="Write the evening's page (every deal reviewed) to this file.")
+@click.option("--json-out", "json_path", callback=_html_path,
+              help="Also write the evening (every review) as one JSON document, which "
+                   "gd-analyze render renders in any language.")
+@click.option("--cache", "cache_dir", default=None, metavar="DIR",
+              help="Keep the reviews in DIR and read them back for the same record and "
+                   "settings (default: $XDG_CACHE_HOME/guandan_fast/reviews).")
+@click.option("--no-cache", is_flag=True, help="Review every record again, keep nothing.")
 @review_options
-def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_cards, jobs, dask,
-                platform, lenient, players, quiet):
+def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache, budget,
+                playouts, views, seed, solve_cards, jobs, dask, platform, lenient, players,
+                quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
     views = _views(views)
     names = _players(players)
+    options = {"views": views, **_budget(budget, playouts), "seed": seed,
+               "solve_cards": solve_cards}
+    if no_cache and cache_dir is not None:
+        raise click.UsageError("--cache and --no-cache: give one")
+    cache = None if no_cache else _cache_dir(cache_dir)
     paths = _expand(directory)
     items, failed = _load_all(paths, platform, lenient)
     _named(items, names)
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
-                             progress=Progress("records", quiet), views=views, budget=budget,
-                             seed=seed, solve_cards=solve_cards)
+                             progress=Progress("records", quiet), cache=cache, **options)
     reviews = evening_order([a["data"] for a in answers if "data" in a])
     errors = [(a["name"], a["error"]) for a in answers if "error" in a]
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
+    if json_path:
+        Path(json_path).write_text(analysis_json.dumps(
+            analysis_json.evening_document(reviews, errors)), encoding="utf-8")
+    _emit_evening(reviews, errors, fmt, lang, html_path)
+    return EXIT_BAD_INPUT if failed or errors else 0
+
+
+def _cache_dir(value):
+    """--cache DIR checked: not a file; created when first written."""
+    path = Path(value) if value is not None else default_cache_dir()
+    if path.exists() and not path.is_dir():
+        raise click.BadParameter(f"{str(path)!r} is not a directory", param_hint="--cache")
+    return str(path)
+
+
+def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
     if fmt == "json":
         emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
@@ -270,4 +329,26 @@ def evening_cmd(directory, fmt, lang, html_path, budget, views, seed, solve_card
         click.echo(render_evening_text(reviews, lang, errors), nl=False)
     if html_path:
         Path(html_path).write_text(render_evening_html(reviews, lang, errors), encoding="utf-8")
-    return EXIT_BAD_INPUT if failed or errors else 0
+
+
+@command("render")
+@click.argument("analysis")
+@format_option
+@lang_option
+@click.option("--html", "html_path", callback=_html_path,
+              help="Write the page to this file.")
+def render_cmd(analysis, fmt, lang, html_path):
+    """Render a review (gd-analyze game --json-out) or an evening (gd-analyze
+    evening --json-out) again, in any language, without reviewing."""
+    data = analysis_json.loads(read_source(analysis), evening=True)
+    if data["schema"] == analysis_json.EVENING_SCHEMA:
+        errors = [(e["file"], e["error"]) for e in data["errors"]]
+        _emit_evening(evening_order(data["records"]), errors, fmt, lang, html_path)
+        return None
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(render_text(data, lang), nl=False)
+    if html_path:
+        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+    return None

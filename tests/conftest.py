@@ -98,3 +98,10 @@ def slow_beyond(values, fast):
 def slow(*values):
     """One slow pytest parameter (a tuple of values or a single value)."""
     return pytest.param(*values, marks=pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _review_cache_in_tmp(tmp_path_factory, monkeypatch):
+    """The evening's review cache (analysis.cache, under XDG_CACHE_HOME by
+    default) in a temporary directory, never the user's."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg_cache")))

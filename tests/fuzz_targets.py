@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 import guandan_fast as gd
 from guandan_fast.engine import decomposition, moves
-from guandan_fast.formats import deal, hand, position, record, record_json
+from guandan_fast.formats import analysis_json, deal, hand, position, record, record_json
 from guandan_fast.platform import log as platform_log
 from guandan_fast.bots import advice
 from guandan_fast.game import state, tribute
@@ -103,6 +103,26 @@ loader("record_people", lambda: [_record_as_people_write_it("ru"),
                                  _record_as_people_write_it("zh"),
                                  _record_as_people_write_it("en")])(record.loads)
 loader("record_partial", lambda: [_partial_record()])(record.loads)
+
+
+def _analysis_sample() -> str:
+    """A small review document (the short endgame, estimated by nothing,
+    solved exactly)."""
+    from guandan_fast.analysis.review import analyse
+    rec = record.loads(_example("record_endgame_short.txt"))
+    return analysis_json.dumps(analyse(rec, views=("double",), budget=0.05, estimator=None,
+                                       opening=False).to_dict())
+
+
+def _evening_sample() -> str:
+    doc = analysis_json.loads(_analysis_sample())
+    return analysis_json.dumps(analysis_json.evening_document([{"file": "a.txt", **doc}],
+                                                              [("b.txt", "bad")]))
+
+
+loader("analysis_json", lambda: [_analysis_sample()])(analysis_json.loads)
+loader("evening_json", lambda: [_evening_sample()])(
+    lambda text: analysis_json.loads(text, evening=True))
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))

@@ -47,7 +47,7 @@ def test_a_proven_loss_is_marked_proven_and_lists_every_best_move_pass_included(
 def test_estimates_are_marked_only_when_the_intervals_separate():
     apart = [MoveValue("a", 1.0, 0.6, 1.4), MoveValue("b", 0.0, -0.4, 0.4)]
     v = judge("double", apart, "b", seat=0)
-    assert v.mistake == "estimated" and v.loss == pytest.approx(1.0)
+    assert v.mistake == "likely" and v.loss == pytest.approx(1.0)
     assert [m.move for m in v.best] == ["a"]
     overlap = [MoveValue("a", 1.0, 0.3, 1.7), MoveValue("b", 0.0, -0.5, 0.5)]
     w = judge("double", overlap, "b", seat=0)
@@ -58,7 +58,7 @@ def test_estimates_are_marked_only_when_the_intervals_separate():
     # for team 1 the intervals are read from its side
     t1 = judge("double", [MoveValue("a", -1.0, -1.3, -0.7), MoveValue("b", 0.5, 0.2, 0.8)],
                "b", seat=3)
-    assert t1.mistake == "estimated" and [m.move for m in t1.best] == ["a"]
+    assert t1.mistake == "likely" and [m.move for m in t1.best] == ["a"]
 
 
 def test_separate_proven_bounds_prove_a_loss_whatever_the_estimates():

@@ -205,3 +205,9 @@ class NotationWarning(UserWarning):
     the token as typed and the card it was read as. A warning, not an
     error: the loaders collect them (``Record.warnings``) and the CLI prints
     them on stderr."""
+
+
+class AnalysisFormatError(GuandanError):
+    """A review's JSON document (``formats.analysis_json``) that is not
+    JSON, not of this schema or version, or with a field missing or of the
+    wrong kind (names the field, e.g. ``decisions[3].double.loss_low``)."""

@@ -55,10 +55,28 @@ def review_one(item: tuple[str, Any, dict[str, Any]]) -> dict[str, Any]:
 
 def review_records(items: Sequence, *, jobs: int = 1, dask: Optional[str] = None,
                    progress: Optional[Callable[[int, int], None]] = None,
-                   **options: Any) -> list[dict[str, Any]]:
+                   cache: Optional[str] = None, **options: Any) -> list[dict[str, Any]]:
     """Review many ``(name, record)`` pairs, one task per record (each
     record's own decisions in one process): a list of ``review_one``
-    answers in the order given. ``options`` go to ``analyse``."""
-    tasks = [(name, rec, dict(options)) for name, rec in items]
-    return run_tasks(review_one, tasks, jobs=jobs, dask=dask, progress=progress,
-                     cost=lambda t: len(t[1].moves))
+    answers in the order given. ``options`` go to ``analyse``. ``cache``: a
+    directory of reviews kept on disk (``analysis.cache``): a record already
+    reviewed there with the same settings is read, not reviewed again, and
+    every new review is kept."""
+    from .cache import ReviewCache, cache_key
+    store = ReviewCache(cache) if cache is not None else None
+    out: list = [None] * len(items)
+    todo = []
+    for i, (name, rec) in enumerate(items):
+        key = cache_key(rec, options) if store is not None else None
+        data = store.get(key) if store is not None else None
+        if data is not None:
+            out[i] = {"name": name, "data": {"file": name, **data}, "cached": True}
+        else:
+            todo.append((i, key, (name, rec, dict(options))))
+    answers = run_tasks(review_one, [t for _, _, t in todo], jobs=jobs, dask=dask,
+                        progress=progress, cost=lambda t: len(t[1].moves))
+    for (i, key, _), ans in zip(todo, answers):
+        if store is not None and "data" in ans:
+            store.put(key, ans["data"])
+        out[i] = ans
+    return out

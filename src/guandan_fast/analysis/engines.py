@@ -13,6 +13,19 @@ Every value is an ``engine.value.MoveValue`` from team 0's side.
 The engines can be injected (``solver(state, max_seconds)``,
 ``estimator(state, max_seconds, seed)``, ``suggester(record, move_index,
 max_seconds, seed)``), or left out (None).
+
+**The budget.** Every engine call gets a share of the decision's budget in
+seconds (the whole, a forced move's ``FORCED_FRACTION``, a card's share of
+an exchange, ...). In the deterministic mode (``analyse(playouts=N)``) the
+same shares are playout counts instead: a call given ``s`` seconds of a
+budget of ``B`` seconds runs ``round(N * s / B)`` playouts (at least one) and
+no clock: the estimator with ``max_playouts`` alone, the solver with
+``max_nodes`` (``NODES_PER_PLAYOUT`` a playout), the single-dummy view with
+that many playouts over its sampled deals (``_single_dummy``), the exchange
+valuation with its calls' shares computed, not timed. The engines are then
+called with ``max_playouts=`` too (an injected one must accept it). What
+reaches each call depends only on the record, the settings and the seed, so
+the analysis is the same on every run and machine.
 """
 
 from __future__ import annotations
@@ -27,12 +40,14 @@ from ..game.state import GameState, team
 from .judge import same_move
 
 __all__ = ["value_task", "decision_seed", "DEFAULT_SOLVE_CARDS", "FORCED_FRACTION",
-           "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES"]
+           "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES", "NODES_PER_PLAYOUT"]
 
 DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
 MIN_CANDIDATE_SECONDS = 0.2   # the least time for each card of a tribute or return
 MIN_PLAYED_SAMPLES = 10       # fewer estimator samples on the move played: value it again
+NODES_PER_PLAYOUT = 2000      # the solver's nodes for one playout of the budget (the
+#                               estimator's own exact phase counts the same)
 
 
 def decision_seed(seed: int, index: int) -> int:
@@ -51,30 +66,57 @@ def _position(state: GameState):
                     finished=state.finished)
 
 
-def _default_solver(state: GameState, max_seconds=None):
+def _default_solver(state: GameState, max_seconds=None, max_playouts=None):
     from ..engine.endgame import solve
+    if max_playouts is not None:
+        return solve(_position(state), max_nodes=NODES_PER_PLAYOUT * max_playouts, pv=False)
     return solve(_position(state), max_seconds=max_seconds, pv=False)
 
 
-def _default_estimator(state: GameState, max_seconds=None, seed=0):
+def _default_estimator(state: GameState, max_seconds=None, seed=0, max_playouts=None):
     from ..engine.estimate import estimate
+    if max_playouts is not None:
+        return estimate(_position(state), max_seconds=None, max_playouts=max_playouts,
+                        seed=seed)
     return estimate(_position(state), max_seconds=max_seconds, seed=seed)
 
 
-def _default_suggester(record: Record, move_index: int, max_seconds=None, seed=0):
-    from ..bots import suggest
+def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
+                  max_playouts=None):
+    """The single-dummy engine, in one place: every legal move of the
+    mover's ``View`` valued (MoveValues, the mover's team's side). Now the
+    bots' ``evaluate_moves`` (perfect-information estimates averaged over
+    deals drawn from the view); with ``max_playouts``, that many playouts
+    over its ``DEFAULT_SAMPLES`` deals in all."""
+    from ..bots.search import DEFAULT_SAMPLES, evaluate_moves
     from ..game.view import View
-    return suggest(View.from_record(record, move_index), max_seconds=max_seconds, seed=seed)
+    view = View.from_record(record, move_index)
+    if max_playouts is not None:
+        return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES,
+                              seed=seed, max_playouts=max(1, max_playouts // DEFAULT_SAMPLES))
+    return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES, seed=seed)
 
 
 def _engines(spec: dict) -> dict:
-    """The callables from a picklable spec (names or injected functions)."""
-    out = {"solve_cards": spec.get("solve_cards", DEFAULT_SOLVE_CARDS)}
+    """The callables from a picklable spec (names or injected functions)
+    and the playout rate (``rate``: playouts per second of the budget, None
+    for a time budget)."""
+    out = {"solve_cards": spec.get("solve_cards", DEFAULT_SOLVE_CARDS),
+           "rate": spec.get("rate")}
     for name, default in (("solver", _default_solver), ("estimator", _default_estimator),
-                          ("suggester", _default_suggester)):
+                          ("suggester", _single_dummy)):
         v = spec.get(name)
         out[name] = default if v == "default" else v
     return out
+
+
+def _call(engines: dict, name: str, *args, seconds: float, **kw):
+    """Call an engine with a share of the budget: ``seconds``, or in the
+    deterministic mode the playouts it stands for (the module docstring)."""
+    rate = engines.get("rate")
+    if rate is not None:
+        kw["max_playouts"] = max(1, int(round(rate * seconds)))
+    return engines[name](*args, max_seconds=seconds, **kw)
 
 
 def _solved(res) -> bool:
@@ -88,11 +130,11 @@ def _state_value(state: GameState, engines: dict, budget: float, seed: int):
     if state.over:
         return MoveValue.proven(None, float(state.result()))
     if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
-        res = engines["solver"](state, max_seconds=budget)
+        res = _call(engines, "solver", state, seconds=budget)
         if res.exact and res.value is not None:
             return MoveValue.proven(None, float(res.value))
     if engines.get("estimator"):
-        est = engines["estimator"](state, max_seconds=budget, seed=seed)
+        est = _call(engines, "estimator", state, seconds=budget, seed=seed)
         v = float(est.value)
         if est.exact:
             return MoveValue.proven(None, v)
@@ -117,12 +159,12 @@ def _double_moves(state: GameState, engines: dict, budget: float, seed: int):
     """(MoveValue list, method) of every legal move of a play decision."""
     proven: dict = {}
     if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
-        res = engines["solver"](state, max_seconds=budget)
+        res = _call(engines, "solver", state, seconds=budget)
         if _solved(res):
             return list(res.moves), "solve"
         proven = {None if m.move is None else m.move.pattern: m for m in res.moves}
     if engines.get("estimator"):
-        est = engines["estimator"](state, max_seconds=budget, seed=seed)
+        est = _call(engines, "estimator", state, seconds=budget, seed=seed)
         moves = _clip(list(est.moves), proven)
         if est.exact or all(m.exact for m in moves):
             return moves, "solve"
@@ -156,6 +198,12 @@ def _revalue_played(moves: list, played, state: GameState, engines: dict, budget
     return moves[:k] + [new] + moves[k + 1:]
 
 
+def _elapsed(t0: float, engines: dict) -> Optional[float]:
+    """The seconds since ``t0``; None in the deterministic mode (a time is
+    not part of an analysis that must be the same on every run)."""
+    return None if engines.get("rate") is not None else time.perf_counter() - t0
+
+
 def value_task(task: dict) -> dict:
     """Value one decision (run in a worker process): the task is plain data
     (``analyse`` builds it), the answer too (MoveValue lists per view)."""
@@ -171,14 +219,14 @@ def value_task(task: dict) -> dict:
                 if moves is not None:
                     played = task["record"].moves[task["move_index"]].play
                     moves = _revalue_played(moves, played, state, engines, budget, seed)
-                    out["double"] = (moves, method, time.perf_counter() - t0)
+                    out["double"] = (moves, method, _elapsed(t0, engines))
             if "single" in task["views"] and engines.get("suggester"):
                 t1 = time.perf_counter()
                 share = budget * (FORCED_FRACTION if task["forced"] else 1.0)
-                sugg = engines["suggester"](task["record"], task["move_index"],
-                                            max_seconds=share, seed=seed)
+                sugg = _call(engines, "suggester", task["record"], task["move_index"],
+                             seconds=share, seed=seed)
                 out["single"] = ([s.pov(0) for s in sugg if s.valued], "suggest",
-                                 time.perf_counter() - t1)
+                                 _elapsed(t1, engines))
         else:   # an exchange decision, or an opening value: positions, one per candidate
             vals: Optional[list] = []
             n = max(1, len(task["states"]))
@@ -191,7 +239,7 @@ def value_task(task: dict) -> dict:
                 vals.append(mv.with_move(move))
             if vals:
                 out["double"] = (vals, "estimate" if not all(v.exact for v in vals) else "solve",
-                                 time.perf_counter() - t0)
+                                 _elapsed(t0, engines))
             seat = task.get("seat")
             if seat is not None and "single" in task["views"] and engines.get("estimator"):
                 out["single"] = _single_exchange(seat, engines, budget, seed)
@@ -210,7 +258,108 @@ def _single_exchange(seat, engines: dict, budget: float, seed: int):
     share = budget * (FORCED_FRACTION if len(seat.candidates) <= 1 else 1.0)
     got = exchange_values(seat, lambda st, secs, sd: _state_value(st, engines, secs, sd),
                           seconds=share, seed=decision_seed(seed, 2),
-                          min_seconds=MIN_CANDIDATE_SECONDS)
+                          min_seconds=MIN_CANDIDATE_SECONDS,
+                          timed=engines.get("rate") is None)
     if not got:
         return None
-    return (got, "sample", time.perf_counter() - t0)
+    return (got, "sample", _elapsed(t0, engines))
+
+
+# -- the re-check of a mark -------------------------------------------------------
+
+CHECK_FACTOR = 10       # a candidate mark is re-valued with this many times the budget
+CHECK_DEALS = 16        # the sampled deals of a single-dummy re-check (paired)
+
+
+def _half(m: MoveValue) -> float:
+    return 0.0 if m.exact else (float(m.high) - float(m.low)) / 2
+
+
+def _paired_loss(rows: list, mover: int, perfect: bool) -> tuple:
+    """(mean, low, high) of the loss (best minus played, for ``mover``)
+    over deals: per deal the difference of the two values, the deals'
+    spread and each deal's own error combined (``stats.deals_mean_ci``,
+    within -6..6)."""
+    from ..stats import deals_mean_ci
+    diffs, halves = [], []
+    for best, played in rows:
+        b, p = best.pov(mover), played.pov(mover)
+        diffs.append(float(b.mean) - float(p.mean))
+        halves.append((_half(b) ** 2 + _half(p) ** 2) ** 0.5)
+    return deals_mean_ci(diffs, halves, perfect=perfect, bound=6.0)
+
+
+def check_task(task: dict) -> dict:
+    """Re-value one candidate mark (run in a worker process): the best move
+    and the move played of one decision and view, with ``factor`` times the
+    decision's budget and a fresh seed (so the best move's value is a new
+    estimate, not the largest of the screening's noisy means).
+
+    - single-dummy: a paired comparison: ``CHECK_DEALS`` deals drawn from
+      what the mover knew (the mover's View, or the giver's seat for a
+      tribute or return), both moves valued on each deal with the same
+      seed; the loss is the mean of the per-deal differences with its 95%
+      interval (``_paired_loss``);
+    - double-dummy: no deals to sample: the positions after the two moves,
+      each estimated with half the budget and the same seed (common random
+      numbers); the loss is the difference of the means, its interval the
+      two half-widths combined as independent errors (square root of the
+      sum of squares), held within what the proven bounds allow.
+
+    The answer: ``{"key", "loss", "low", "high", "samples", "paired"}``
+    (the loss for the mover's team), or ``{"key", "error"}``."""
+    engines = _engines(task["engines"])
+    seconds = task["budget"] * task["factor"]
+    seed, mover = task["seed"], team(task["seat"])
+    out: dict = {"key": task["key"]}
+    try:
+        if task["view"] == "double":
+            b = _state_value(task["states"][0], engines, seconds / 2, seed)
+            p = _state_value(task["states"][1], engines, seconds / 2, seed)
+            if b is None or p is None:
+                return {**out, "error": "no estimator"}
+            b, p = b.pov(mover), p.pov(mover)
+            mean = float(b.mean) - float(p.mean)
+            half = (_half(b) ** 2 + _half(p) ** 2) ** 0.5
+            lo_p, hi_p = b.proven_low - p.proven_high, b.proven_high - p.proven_low
+            low = max(lo_p, mean - half)
+            high = min(hi_p, mean + half)
+            out.update(loss=mean, low=min(low, mean), high=max(high, mean), samples=None,
+                       paired=False)
+        elif task["kind"] == "play":
+            rows, perfect = _single_rows(task, engines, seconds, seed)
+            if not rows:
+                return {**out, "error": "no deal"}
+            mean, low, high = _paired_loss(rows, mover, perfect)
+            out.update(loss=mean, low=low, high=high, samples=len(rows), paired=True)
+        else:
+            from .exchange import paired_values
+            rows, perfect = paired_values(
+                task["seat_view"], task["moves"],
+                lambda st, secs, sd: _state_value(st, engines, secs, sd),
+                seconds=seconds, seed=seed, deals=CHECK_DEALS)
+            if not rows:
+                return {**out, "error": "no deal"}
+            mean, low, high = _paired_loss(rows, mover, perfect)
+            out.update(loss=mean, low=low, high=high, samples=len(rows), paired=True)
+    except GuandanError as e:
+        return {**out, "error": str(e)}
+    return out
+
+
+def _single_rows(task: dict, engines: dict, seconds: float, seed: int) -> tuple:
+    """Per deal drawn from the mover's View: (best, played) team 0 values of
+    the positions after the two moves, valued with the same seed."""
+    from ..game.view import View, sample_deals
+    view = View.from_record(task["record"], task["move_index"])
+    deals = sample_deals(view, 1 if view.perfect else CHECK_DEALS, seed=seed)
+    each = seconds / (2 * max(1, len(deals)))
+    rows = []
+    for k, deal in enumerate(deals):
+        state = view.state(deal)
+        sd = decision_seed(seed, k)
+        pair = [_state_value(state.apply(m), engines, each, sd) for m in task["moves"]]
+        if any(v is None for v in pair):
+            return [], view.perfect
+        rows.append(pair)
+    return rows, view.perfect

@@ -223,7 +223,7 @@ def _deals(seat: ExchangeSeat, view: View, n: int, seed: int) -> list[list[list[
 
 
 def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed: int,
-                    min_seconds: float = 0.2) -> list:
+                    min_seconds: float = 0.2, timed: bool = True) -> list:
     """A :class:`~guandan_fast.engine.value.MoveValue` for every legal card
     (team 0's values: the mean over the ``samples`` drawn deals and its 95%
     interval; ``exact`` when only one deal is possible and its value is
@@ -233,7 +233,9 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
     estimates sharing what is left of the planned time after the drawing
     and the advice. ``value(state, seconds, seed)`` gives a position's
     value as a team 0 MoveValue, or None. An empty list when no deal could be
-    valued."""
+    valued. ``timed=False``: every call gets the planned time over the
+    calls, not a share of what the clock has left (the review's
+    deterministic mode, where the shares stand for playouts)."""
     cands = list(seat.candidates)
     if not cands:
         return []
@@ -258,7 +260,10 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
         cache: dict = {}
         for i, card in enumerate(cands):
             state = start_position(seat, hands, card, cache)
-            each = max(MIN_CALL_SECONDS, (deadline - time.perf_counter()) / calls)
+            if timed:
+                each = max(MIN_CALL_SECONDS, (deadline - time.perf_counter()) / calls)
+            else:
+                each = max(MIN_CALL_SECONDS, per_card / len(deals))
             calls -= 1
             mv = value(state, each,
                        (seed * 7_919 + k * 131 + i) & 0x7FFFFFFF)
@@ -272,3 +277,30 @@ def exchange_values(seat: ExchangeSeat, value: Callable, *, seconds: float, seed
         mean, lo, hi = deals_mean_ci(vals[i], halves[i], perfect=perfect)
         out.append(MoveValue(card, mean, lo, hi, samples=len(vals[i]), exact=exact))
     return out
+
+
+def paired_values(seat: ExchangeSeat, cards: Sequence[Card], value: Callable, *,
+                  seconds: float, seed: int, deals: int) -> tuple:
+    """``cards`` valued on the same ``deals`` deals drawn from the giver's
+    seat (the review's re-check of a mark: a paired comparison): per deal,
+    one team 0 MoveValue per card, every card of a deal valued with the
+    same seed; ``seconds`` shared evenly by the calls. ``(rows, perfect)``;
+    no rows when a deal could not be valued."""
+    view = seat.view()
+    perfect = view.perfect
+    drawn = _deals(seat, view, 1 if perfect else deals, seed)
+    if not drawn:
+        return [], perfect
+    each = max(MIN_CALL_SECONDS, seconds / (len(drawn) * len(cards)))
+    rows = []
+    for k, hands in enumerate(drawn):
+        cache: dict = {}
+        row = []
+        for card in cards:
+            mv = value(start_position(seat, hands, card, cache), each,
+                       (seed * 7_919 + k * 131) & 0x7FFFFFFF)
+            if mv is None:
+                return [], perfect
+            row.append(mv)
+        rows.append(row)
+    return rows, perfect

@@ -20,7 +20,23 @@ from typing import Optional
 from ..engine.value import MoveValue, _r, loss, position_value
 from ..game.state import team
 
-__all__ = ["Valuation", "judge", "same_move"]
+__all__ = ["Valuation", "judge", "same_move", "confirm", "tier_of", "TIERS", "UNCLEAR_WIDTH"]
+
+# the tiers of a mark, by its loss in levels (for the mover's team), largest first
+TIERS = (("blunder", 1.5), ("mistake", 0.7), ("inaccuracy", 0.3))
+UNCLEAR_WIDTH = 3.0     # a loss interval wider than this (levels) says nothing: "unclear"
+
+
+def tier_of(loss: float) -> Optional[str]:
+    """The tier of a loss of ``loss`` levels, None below the least.
+
+    >>> tier_of(0.2), tier_of(0.3), tier_of(1.0), tier_of(4)
+    (None, 'inaccuracy', 'mistake', 'blunder')
+    """
+    for name, least in TIERS:
+        if loss >= least - 1e-9:
+            return name
+    return None
 
 
 @dataclass
@@ -37,9 +53,12 @@ class Valuation:
     loss_low: float = 0.0            # its interval
     loss_high: float = 0.0
     loss_proven: float = 0.0         # the part of it the proven bounds show
-    mistake: Optional[str] = None    # None, "proven" or "estimated"
+    mistake: Optional[str] = None    # None, "proven" or "likely"
+    tier: Optional[str] = None       # a mark's tier (TIERS)
+    unclear: bool = False            # the loss's interval too wide to say anything
+    check: Optional[dict] = None     # the re-check of a candidate mark (confirm)
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
-    seconds: float = 0.0
+    seconds: Optional[float] = 0.0   # None in the deterministic mode
 
     def to_dict(self) -> dict:
         return {"view": self.view, "method": self.method, "value": _r(self.value),
@@ -47,8 +66,9 @@ class Valuation:
                 "best": [m.to_dict() for m in self.best], "loss": _r(self.loss),
                 "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
                 "loss_proven": _r(self.loss_proven),
-                "mistake": self.mistake, "moves": [m.to_dict() for m in self.moves],
-                "seconds": round(self.seconds, 3)}
+                "mistake": self.mistake, "tier": self.tier, "unclear": self.unclear,
+                "check": self.check, "moves": [m.to_dict() for m in self.moves],
+                "seconds": None if self.seconds is None else round(self.seconds, 3)}
 
 
 def same_move(a, b) -> bool:
@@ -85,20 +105,62 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
         v.best = [m for m in moves if m.exact and m.mean == top.mean]
         if t.mean > c.mean:
             v.mistake = "proven"
+            v.tier = tier_of(v.loss_proven) or TIERS[-1][0]
         return v
     # the proven bounds separate: the loss is proven, its size estimated
     proven_better = [m for m in moves if m.pov(mover).proven_low > c.proven_high]
     if proven_better:
         v.mistake = "proven"
+        v.tier = tier_of(v.loss_proven) or TIERS[-1][0]
         v.best = proven_better
         return v
     # an estimate with an interval of no width is not a confidence interval
     # (e.g. one sampled deal): it cannot show a loss
     degenerate = any(not m.exact and m.low == m.high for m in (top, chosen))
     if t.low > c.high and not degenerate:
-        v.mistake = "estimated"
+        v.mistake = "likely"          # a candidate, until confirm() re-checks it
+        v.tier = tier_of(v.loss)
         v.best = [m for m in moves if m.pov(mover).low > c.high
                   and m.pov(mover).high >= t.low]
     else:
         v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
+        v.unclear = _wide(top) or _wide(chosen)
+    return v
+
+
+def _wide(m: MoveValue) -> bool:
+    """An estimate whose own interval is wider than ``UNCLEAR_WIDTH``: it
+    cannot tell an accurate move from a blunder. (The loss's own interval,
+    the conservative difference of two intervals, would be about twice as
+    wide: it is not the test.)"""
+    return not m.exact and m.high - m.low > UNCLEAR_WIDTH
+
+
+def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
+    """A candidate mark (``judge``'s ``"likely"``) after its re-check
+    (``analysis.engines.check_task``: the loss re-valued at ``factor``
+    times the budget, ``loss``, ``low``, ``high``): the loss shown is the
+    re-checked one; the mark stays (``"likely"``, tier by the re-checked
+    mean) only when the whole interval lies above 0, is no wider than
+    ``UNCLEAR_WIDTH`` and the loss reaches a tier; else no mark (and
+    ``unclear`` when the interval is too wide). A failed check (``error``)
+    removes the mark: only a checked mark is shown."""
+    screened = {"loss": _r(v.loss), "loss_low": _r(v.loss_low), "loss_high": _r(v.loss_high)}
+    v.check = {"factor": factor, "screened": screened, "confirmed": False,
+               "samples": check.get("samples"), "paired": bool(check.get("paired")),
+               "error": check.get("error")}
+    if "error" in check:
+        v.mistake, v.tier = None, None
+        return v
+    v.loss = max(v.loss_proven, float(check["loss"]))
+    v.loss_low = max(v.loss_proven, min(v.loss, float(check["low"])))
+    v.loss_high = max(v.loss, float(check["high"]))
+    tier = tier_of(v.loss)
+    wide = float(check["high"]) - float(check["low"]) > UNCLEAR_WIDTH
+    if float(check["low"]) > 0 and not wide and tier is not None:
+        v.mistake, v.tier = "likely", tier
+        v.check["confirmed"] = True
+    else:
+        v.mistake, v.tier = None, None
+        v.unclear = wide
     return v

@@ -61,9 +61,9 @@ from ..engine.value import MoveValue, _r, difference, move_dict, position_value
 from ..errors import ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
-from .engines import (DEFAULT_SOLVE_CARDS, FORCED_FRACTION, MIN_CANDIDATE_SECONDS,
-                      decision_seed, value_task)
-from .judge import Valuation, judge, same_move
+from .engines import (CHECK_FACTOR, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
+                      MIN_CANDIDATE_SECONDS, check_task, decision_seed, value_task)
+from .judge import TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge, same_move
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
            "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS",
@@ -90,6 +90,21 @@ def _lost(marked: list) -> dict:
             "largest": largest}
 
 
+
+
+def accuracy(judged: list) -> dict:
+    """The accuracy of one player's judged decisions in one view (the
+    Valuations of the decisions that were not forced): ``unclear``, those
+    whose loss interval says nothing (not counted); ``accurate``, the others
+    without a mark, i.e. not shown to lose 0.3 levels or more (the least
+    tier); ``accuracy``, accurate over judged-and-not-unclear (None when
+    there is none); ``tiers``, the marks by tier."""
+    unclear = sum(1 for v in judged if v.unclear and not v.mistake)
+    accurate = sum(1 for v in judged if not v.mistake and not v.unclear)
+    counted = len(judged) - unclear
+    tiers = {name: sum(1 for v in judged if v.mistake and v.tier == name) for name, _ in TIERS}
+    return {"unclear": unclear, "accurate": accurate,
+            "accuracy": round(accurate / counted, 4) if counted else None, "tiers": tiers}
 
 
 # -- the result ---------------------------------------------------------------
@@ -193,11 +208,14 @@ class Analysis:
             for view in VIEWS:
                 marked = [(d, getattr(d, view)) for d in mine
                           if getattr(d, view) is not None and getattr(d, view).mistake]
+                judged = [getattr(d, view) for d in mine
+                          if getattr(d, view) is not None and not d.forced]
                 row[view] = {
-                    "judged": sum(1 for d in mine if getattr(d, view) is not None and not d.forced),
+                    "judged": len(judged),
                     "mistakes": len(marked),
                     "proven": sum(1 for _, v in marked if v.mistake == "proven"),
                     **_lost(marked),
+                    **accuracy(judged),
                 }
             out.append(row)
         return out
@@ -216,9 +234,13 @@ class Analysis:
         return pts
 
     def to_dict(self) -> dict:
+        """The review as one JSON document (``formats.analysis_json``: the
+        schema and its version first), which every renderer reads."""
+        from ..formats.analysis_json import SCHEMA, VERSION
         rec = self.record
         mistakes = self.mistakes()
         return {
+            "schema": SCHEMA, "version": VERSION,
             "tags": dict(rec.tags), "level": rec.rules.level,
             "players": rec.players or None,
             "hands": [" ".join(map(str, h)) for h in rec.hands],
@@ -271,6 +293,17 @@ def _exchange_positions(record: Record, which: int, kind: str):
 
 
 MAX_BUDGET = 3600
+MAX_PLAYOUTS = 10 ** 8        # per decision and view (days of work)
+
+
+def check_playouts(playouts) -> Optional[int]:
+    """The deterministic budget checked: None, or an integer 1..MAX_PLAYOUTS."""
+    if playouts is None:
+        return None
+    if isinstance(playouts, bool) or not isinstance(playouts, int) \
+            or not 1 <= playouts <= MAX_PLAYOUTS:
+        raise ReviewError(f"playouts must be an integer 1..{MAX_PLAYOUTS}, not {playouts!r}")
+    return playouts
 
 
 def check_budget(budget) -> float:
@@ -287,7 +320,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             seed: int = 0, solve_cards: int = DEFAULT_SOLVE_CARDS, jobs: int = 1,
             dask: Optional[str] = None, progress: Optional[Callable[[int, int], None]] = None,
             solver: Any = "default", estimator: Any = "default", suggester: Any = "default",
-            min_plays: bool = True, tribute: bool = True, opening: bool = True) -> Analysis:
+            min_plays: bool = True, tribute: bool = True, opening: bool = True,
+            playouts: Optional[int] = None,
+            check_factor: Optional[float] = CHECK_FACTOR) -> Analysis:
     """Review a deal record (see the module docstring).
 
     ``views``: ``"double"`` and/or ``"single"``; ``budget``: seconds per
@@ -303,19 +338,31 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     list of ``engine.value.MoveValue``), or None to leave it out (the single-dummy view of a tribute or return runs the
     ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
+    ``playouts``: the deterministic mode: each decision and view gets this
+    many playouts instead of the clock (the shares of ``budget``, which then
+    only plans them, become playout counts: ``analysis.engines``); the
+    analysis is then the same on every run, machine and number of jobs.
+    ``check_factor``: a candidate mark found at the budget is re-valued
+    with this many times it before it is shown (``analysis.judge.confirm``,
+    at least 10); None shows the screening's marks unchecked (for injected
+    engines whose values are already what the test means).
     """
     from ..pool import run_tasks
     views = _check_options(views, budget, seed)
+    check_playouts(playouts)
+    check_factor = _check_factor(check_factor)
     notes = _import_notes(record)
     spec: dict = {"solve_cards": solve_cards, "solver": solver, "estimator": estimator,
-                  "suggester": suggester}
+                  "suggester": suggester,
+                  "rate": None if playouts is None else playouts / float(budget)}
     if "double" in views and spec["estimator"] is None:
         notes.append(("no_estimator", {}))
     if "single" in views and spec["suggester"] is None:
         notes.append(("no_suggest", {}))
     decisions: list = []
     tasks: list = []
-    at_start = _exchange_decisions(record, views, spec, decisions, tasks)
+    places: dict = {}
+    at_start = _exchange_decisions(record, views, spec, decisions, tasks, places)
     _play_decisions(record, min_plays, decisions, tasks)
     has_exchange = bool(record.tributes or record.returns)
     if opening and "double" in views and record.moves and has_exchange:
@@ -332,6 +379,14 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     _fill_forced(decisions, views, end)
     start = _start_value(decisions)
     _exchange_valuations(decisions, by_key, at_start, start)
+    for t in tasks:
+        if t["kind"] == "play":
+            places[t["key"]] = t["state"]
+    if check_factor is not None:
+        checks = _check_tasks(decisions, places, record, budget, seed, spec, check_factor)
+        answers = run_tasks(check_task, checks, jobs=jobs, dask=dask, progress=progress)
+        for t, a in zip(checks, answers):
+            confirm(getattr(decisions[t["key"][0]], t["view"]), a, check_factor)
     op = _opening_values(start, by_key, has_exchange) if opening \
         else {"deal": None, "start": None, "exchange": None}
     if "double" in views:
@@ -341,9 +396,53 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     exchange = _review_exchange(record) if tribute else []
     return Analysis(record=record, decisions=decisions, exchange=exchange,
                     result=end.result(), finished=end.finished, opening=op, notes=notes,
-                    settings={"views": list(views), "budget": budget, "seed": seed,
-                              "solve_cards": solve_cards, "jobs": jobs,
-                              "seconds": round(seconds, 2)})
+                    settings={"views": list(views), "budget": budget, "playouts": playouts,
+                              "seed": seed, "solve_cards": solve_cards,
+                              "check_factor": check_factor,
+                              "tiers": {name: least for name, least in TIERS},
+                              "unclear_width": UNCLEAR_WIDTH,
+                              "seconds": None if playouts is not None else round(seconds, 2)})
+
+
+def _check_factor(factor) -> Optional[float]:
+    if factor is None:
+        return None
+    if isinstance(factor, bool) or not isinstance(factor, (int, float)) \
+            or not 10 <= factor <= 1000:
+        raise ReviewError(f"check_factor must be a number 10..1000 (or None), not {factor!r}")
+    return float(factor)
+
+
+def _check_tasks(decisions: list, places: dict, record: Record, budget: float, seed: int,
+                 spec: dict, factor: float) -> list:
+    """The re-check of every candidate mark (``"likely"`` at the screening
+    budget): the best move (the top mean for the mover) and the move played,
+    the positions after them (double-dummy) or what the mover knew
+    (single-dummy), a fresh seed per decision and view."""
+    out = []
+    for d in decisions:
+        for view in VIEWS:
+            v = getattr(d, view)
+            if v is None or v.mistake != "likely" or v.chosen is None:
+                continue
+            best = v.moves[0].move
+            t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
+                 "budget": budget, "factor": factor, "engines": spec, "moves": [best, d.move],
+                 "seed": decision_seed(seed, 200_000 + 2 * d.index + (view == "single"))}
+            place = places.get(d.index)
+            if view == "double":
+                if d.kind == "play":
+                    t["states"] = [place.apply(best), place.apply(d.move)]
+                else:
+                    pick = lambda m: next(st for c, st in place["states"]  # noqa: E731
+                                          if same_move(c, m))
+                    t["states"] = [pick(best), pick(d.move)]
+            elif d.kind == "play":
+                t["record"], t["move_index"] = record, d.move_index
+            else:
+                t["seat_view"] = place["seat"]
+            out.append(t)
+    return out
 
 
 def _check_options(views, budget, seed) -> tuple:
@@ -368,7 +467,7 @@ def _import_notes(record: Record) -> list:
 
 
 def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: list,
-                        tasks: list) -> set:
+                        tasks: list, places: dict) -> set:
     """The tribute and return decisions and their tasks, appended; returns
     the indices of those whose card given leads to the start of the play,
     which the first play decision values: it is valued there, once
@@ -381,6 +480,7 @@ def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: lis
                          cards_left=108, hands=_hands_before_exchange(record, kind, i))
             states = _exchange_positions(record, i, kind) if "double" in views else []
             seat = exchange_seat(record, kind, i)
+            places[d.index] = {"states": list(states), "seat": seat}
             d.legal = len(states) if "double" in views else len(seat.candidates)
             if record.moves and any(same_move(c, t.card) for c, _ in states):
                 at_start.add(d.index)

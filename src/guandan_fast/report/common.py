@@ -13,7 +13,8 @@ from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game
                    rank_label, seat_label, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
-           "decision_ref", "loss_text", "lost_text", "move_key", "VIEWS", "DIFFERS"]
+           "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
+           "VIEWS", "DIFFERS"]
 
 VIEWS = ("double", "single")
 
@@ -125,7 +126,28 @@ def _mark(val: Optional[dict], lang: str) -> str:
     if not val or not val.get("mistake"):
         return ""
     kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
-    return f"✗ {kind}: {loss_text(val, lang)}"
+    tier = f"{game_label('tier_' + val['tier'], lang)}, " if val.get("tier") else ""
+    return f"✗ {tier}{kind}: {loss_text(val, lang)}"
+
+
+def opening_value_text(data: dict, key: str, mv: dict, lang: str) -> str:
+    """An opening value (``deal``, ``exchange``, ``start``) as text; the
+    tribute's luck (``exchange``, a difference of two estimates) is
+    ``? unclear`` when its interval holds 0 and is wider than the review's
+    ``unclear_width``: it then says nothing, and no numbers are shown."""
+    width = (data.get("settings") or {}).get("unclear_width")
+    if key == "exchange" and width is not None and not mv.get("exact") \
+            and mv["low"] < 0 < mv["high"] and mv["high"] - mv["low"] > width:
+        return f"? {game_label('unclear', lang)}"
+    return value_text(mv, lang)
+
+
+def unclear_mark(val: Optional[dict], lang: str) -> str:
+    """``? unclear`` for a view whose loss interval says nothing (not a
+    mark, and no numbers), else empty."""
+    if not val or val.get("mistake") or not val.get("unclear"):
+        return ""
+    return f"? {game_label('unclear', lang)}"
 
 
 def loss_text(val: dict, lang: str = "en") -> str:

@@ -26,8 +26,8 @@ from importlib.resources import files
 from ..model.cards import RANK_CHARS, RANKS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
-                     decision_ref, loss_text, lost_text, move_key, names, play_text, signed,
-                     team_names, type_rank, value_text)
+                     decision_ref, loss_text, lost_text, move_key, names, opening_value_text,
+                     play_text, signed, team_names, type_rank, value_text)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, number, rank_face, rank_label, type_name)
 
@@ -372,7 +372,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     for team in (0, 1):
         sign = 1 if team == 0 else -1
         h.append(f'<tr><td>{_e(team_names(data, team, lang))}</td>'
-                 + "".join(f'<td>{_e(value_text(_flip(op[k], sign), lang))}</td>' for k in keys)
+                 + "".join(f'<td>{_e(opening_value_text(data, k, _flip(op[k], sign), lang))}</td>'
+                           for k in keys)
                  + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
     h.append('</table></div></div><div>')
     heads = [G("player"), G("judged"), f'{G("dd")}: {G("mistakes")}', f'{G("dd")}: {G("lost")}',
@@ -445,7 +446,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                     continue
                 v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
                 if val.get("mistake"):
-                    est = " est" if val["mistake"] == "estimated" else ""
+                    est = " est" if val["mistake"] != "proven" else ""
                     v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
                 vals.append(v)
             dd = "<br>".join(vals)
@@ -497,7 +498,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         move = _play_html(d["move"], level, lang)
         for v in marked:
             val = d[v]
-            est = " est" if val["mistake"] == "estimated" else ""
+            est = " est" if val["mistake"] != "proven" else ""
             move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
         if d.get("forced"):
             move += f'<span class="tag forced" title="{_e(G("forced_help"))}">{_e(G("forced"))}</span>'

@@ -448,6 +448,17 @@ def at_least_levels(n, lang: str = "en") -> str:
     return f"at least {levels(n, lang)}"
 
 
+def percent(share, lang: str = "en") -> str:
+    """A share 0..1 as a percentage (``—`` for None).
+
+    >>> percent(0.875), percent(0.5, "ru"), percent(None)
+    ('88%', '50%', '—')
+    """
+    if share is None:
+        return "—"
+    return f"{number(round(100 * float(share)), lang, 0)}%"
+
+
 def count_of(n: int, key: str, lang: str = "en") -> str:
     """A count with its noun (``mistakes``, ``decisions``), in agreement.
 
@@ -516,6 +527,13 @@ _GAME_LABELS = {
         "single_help": "from the player's own seat: what the player could know",
         "proven": "proven", "estimated": "intervals apart",
         "mark_proven": "proven loss", "mark_estimated": "likely loss",
+        "tier_inaccuracy": "inaccuracy", "tier_mistake": "mistake", "tier_blunder": "blunder",
+        "unclear": "unclear", "accuracy": "accuracy", "round_col": "Round",
+        "leaks": "Every mistake of the evening", "view": "View", "tier": "Tier",
+        "loss": "Loss", "all": "all", "evening_accuracy": "The evening",
+        "accuracy_help": "accuracy: the share of the judged decisions (not forced, not "
+                         "unclear) with no mark, i.e. not shown to lose 0.3 levels or more",
+        "unclear_help": "unclear: the interval of the loss is too wide to say anything",
         "opening": "Luck and skill", "opening_deal": "the deal",
         "opening_exchange": "the tribute", "opening_start": "at the start of the play",
         "opening_help": "what the cards gave each team before anyone decided anything "
@@ -594,6 +612,13 @@ _GAME_LABELS = {
         "single_help": "с места игрока: что игрок мог знать",
         "proven": "доказано", "estimated": "интервалы не пересекаются",
         "mark_proven": "доказанная потеря", "mark_estimated": "вероятная потеря",
+        "tier_inaccuracy": "неточность", "tier_mistake": "ошибка", "tier_blunder": "грубая ошибка",
+        "unclear": "неясно", "accuracy": "точность", "round_col": "Тур",
+        "leaks": "Все ошибки вечера", "view": "Вид", "tier": "Степень",
+        "loss": "Потеря", "all": "все", "evening_accuracy": "Весь вечер",
+        "accuracy_help": "точность: доля оценённых решений (не вынужденных и не неясных) без "
+                         "отметки, то есть без показанной потери от 0,3 уровня",
+        "unclear_help": "неясно: интервал потери слишком широк, чтобы что-то сказать",
         "opening": "Везение и мастерство", "opening_deal": "раздача",
         "opening_exchange": "дань", "opening_start": "к началу розыгрыша",
         "opening_help": "что карты дали каждой команде до первого решения "
@@ -670,6 +695,12 @@ _GAME_LABELS = {
         "single_help": "从本家座位看：玩家当时能知道的",
         "proven": "已证明", "estimated": "区间不重叠",
         "mark_proven": "已证明的损失", "mark_estimated": "很可能的损失",
+        "tier_inaccuracy": "不精确", "tier_mistake": "错误", "tier_blunder": "严重错误",
+        "unclear": "不明确", "accuracy": "准确率", "round_col": "轮",
+        "leaks": "本场全部失误", "view": "视角", "tier": "程度",
+        "loss": "损失", "all": "全部", "evening_accuracy": "整场",
+        "accuracy_help": "准确率：已评判的决策（非被迫、非不明确）中未被标记（未显示损失0.3级或以上）的比例",
+        "unclear_help": "不明确：损失的区间太宽，无法判断",
         "opening": "运气与技术", "opening_deal": "发牌", "opening_exchange": "进贡",
         "opening_start": "出牌开始时",
         "opening_help": "任何决策之前牌力给各队的价值（开局局面的明牌估值）",

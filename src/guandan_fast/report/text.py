@@ -9,9 +9,9 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, decision_ref, loss_text, lost_text, names, play_text,
-                     team_names, value_text)
+                     opening_value_text, team_names, unclear_mark, value_text)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text, number,
-                   rank_label)
+                   percent, rank_label)
 
 __all__ = ["render_text"]
 
@@ -82,6 +82,8 @@ def render_text(data: dict, lang: str = "en") -> str:
                            f"{G('better')}: {_better(val, lang)}")
     out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
     out += ["", G("caveat")]
+    if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
+        out.append(G("unclear_help"))
     s = data.get("settings") or {}
     if s.get("budget") is not None:
         out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
@@ -127,10 +129,12 @@ def _play_lines(data: dict, lang: str) -> list:
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+            elif unclear_mark(val, lang):
+                marks.append(f"{short} {unclear_mark(val, lang)}")
         tail = f"  ({G('forced_help')})" if d.get("forced") else ""
         if marks:
             tail = "  " + " | ".join(marks)
-            if d["index"] == data.get("first_mistake"):
+            if d["index"] == data.get("first_mistake") and "✗" in tail:
                 tail += f"  ← {G('first_mistake')}"
         cells = [decision_ref(d, data, lang), n[d["seat"]], play_text(d["move"], lang), mp] + vals
         rows.append((d["table"] is None and d["move_index"] > 0, cells, tail))
@@ -160,7 +164,7 @@ def _opening_lines(data: dict, lang: str) -> list:
             mv = op.get(key)
             if mv is None or (key == "start" and op.get("exchange") is None):
                 continue
-            parts.append(f"{G(lab)} {value_text(_flip(mv, sign), lang)}")
+            parts.append(f"{G(lab)} {opening_value_text(data, key, _flip(mv, sign), lang)}")
         rows.append(f"{team_names(data, team, lang)}: " + (", ".join(parts) or G("none")))
     return rows
 
@@ -183,6 +187,8 @@ def _player_lines(data: dict, lang: str) -> list:
                     d = by_index[v["largest"][0]]
                     text += (f", {G('largest')} {decision_ref(d, data, lang)} "
                              f"({loss_text(d[view], lang)})")
+            if "accuracy" in v:
+                text += f", {G('accuracy')} {percent(v['accuracy'], lang)}"
             parts.append(text)
         out.append(f"{n[row['seat']]}: " + "; ".join(parts))
     return out

@@ -1,0 +1,338 @@
+"""A deal review as one JSON document (``gd-analyze game --json-out``).
+
+The review (``analysis.review.analyse``) is computed once; the text, the
+page in each language and the evening page are renderings of this document
+(``report.text.render_text``, ``report.html.render_html``,
+``report.evening``), which read nothing else. The document is
+``Analysis.to_dict()``::
+
+    {"schema": "guandan-review", "version": 1,
+     "tags": {...}, "level": "7", "players": [...] | null, "hands": [...],
+     "decisions": [{"index": 0, "kind": "tribute", "seat": 3, ...,
+                    "double": {"value": .., "chosen": {..}, "loss": ..,
+                               "mistake": "proven" | "likely" | null,
+                    "tier": "inaccuracy" | "mistake" | "blunder" | null,
+                    "unclear": false, "check": {...} | null,
+                               ...} | null,
+                    "single": {...} | null}, ...],
+     "opening": {...}, "graph": {...}, "summary": [...], "accuracy": {...},
+     "exchange": [...], "mistakes": [...], "first_mistake": 3 | null,
+     "notes": [...], "settings": {...}}
+
+``loads(text)`` (or ``validate(data)`` for data already parsed) checks the
+document before a renderer sees it: the schema name and version, every field
+a renderer reads with its kind (string, integer, number, list, object, null
+where allowed) and the indices that refer to decisions. A document that is
+not JSON, of another schema or version, or with a field missing or of the
+wrong kind raises ``AnalysisFormatError`` naming the field
+(``decisions[3].double.loss_low``). ``dumps(data)`` writes it (keys in the
+order given, UTF-8 text, so two equal analyses are equal bytes).
+
+>>> loads('{"schema": "guandan-review", "version": 9}')
+Traceback (most recent call last):
+...
+guandan_fast.errors.AnalysisFormatError: version: this reader knows version 1 of the guandan-review schema, not 9
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..errors import AnalysisFormatError, shown
+
+__all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "loads", "dumps", "validate",
+           "validate_evening", "load_path", "evening_document"]
+
+SCHEMA = "guandan-review"
+EVENING_SCHEMA = "guandan-evening"     # an evening: its reviews and the records that failed
+VERSION = 1
+MAX_BYTES = 64 * 1024 * 1024        # a deal's review is well under 1 MB
+
+KINDS = ("tribute", "return", "play")
+VIEWS = ("double", "single")
+TIERS = ("inaccuracy", "mistake", "blunder")
+CERTAINTY = ("proven", "likely")
+METHODS = ("solve", "estimate", "suggest", "sample", "forced", "")
+
+
+# -- the field kinds ---------------------------------------------------------------
+
+class _Kind:
+    """One kind of field: ``check(value, where)`` raises naming ``where``."""
+
+    def check(self, value, where: str) -> None:          # pragma: no cover
+        raise NotImplementedError
+
+
+def _fail(where: str, what: str):
+    raise AnalysisFormatError(f"{where}: {what}")
+
+
+def _type_name(v) -> str:
+    if v is None:
+        return "null"
+    return {bool: "true/false", int: "an integer", float: "a number", str: "a string",
+            list: "a list", dict: "an object"}.get(type(v), type(v).__name__)
+
+
+class _Scalar(_Kind):
+    def __init__(self, name: str, types: tuple, choices=None, least=None, most=None):
+        self.name, self.types, self.choices = name, types, choices
+        self.least, self.most = least, most
+
+    def check(self, value, where):
+        if isinstance(value, bool) and bool not in self.types:
+            _fail(where, f"expected {self.name}, not {_type_name(value)}")
+        if not isinstance(value, self.types):
+            _fail(where, f"expected {self.name}, not {_type_name(value)}")
+        if isinstance(value, float) and value != value:
+            _fail(where, "expected a number, not NaN")
+        if self.choices is not None and value not in self.choices:
+            _fail(where, f"{shown(str(value))!r} is not one of "
+                         + ", ".join(repr(c) for c in self.choices))
+        if self.least is not None and value < self.least:
+            _fail(where, f"{value!r} is less than {self.least}")
+        if self.most is not None and value > self.most:
+            _fail(where, f"{value!r} is more than {self.most}")
+
+
+def _choice(*choices):
+    return _Scalar("one of " + ", ".join(repr(c) for c in choices), (str,), choices)
+
+
+STR = _Scalar("a string", (str,))
+INT = _Scalar("an integer", (int,))
+NAT = _Scalar("an integer 0 or more", (int,), least=0)
+SEAT = _Scalar("a seat 0..3", (int,), least=0, most=3)
+NUM = _Scalar("a number", (int, float))
+VALUE = _Scalar("a number -6..6", (int, float), least=-6, most=6)
+BOOL = _Scalar("true or false", (bool,))
+
+
+class _Null(_Kind):
+    def __init__(self, kind: _Kind):
+        self.kind = kind
+
+    def check(self, value, where):
+        if value is not None:
+            self.kind.check(value, where)
+
+
+class _List(_Kind):
+    def __init__(self, item: _Kind, length=None):
+        self.item, self.length = item, length
+
+    def check(self, value, where):
+        if not isinstance(value, list):
+            _fail(where, f"expected a list, not {_type_name(value)}")
+        if self.length is not None and len(value) != self.length:
+            _fail(where, f"expected {self.length} entries, not {len(value)}")
+        for i, x in enumerate(value):
+            self.item.check(x, f"{where}[{i}]")
+
+
+class _Obj(_Kind):
+    """An object with these keys (all required unless in ``optional``);
+    other keys are allowed only with ``open``."""
+
+    def __init__(self, fields: dict, optional: tuple = (), open: bool = False):
+        self.fields, self.optional, self.open = fields, set(optional), open
+
+    def check(self, value, where):
+        if not isinstance(value, dict):
+            _fail(where, f"expected an object, not {_type_name(value)}")
+        for key, kind in self.fields.items():
+            sub = f"{where}.{key}" if where else key
+            if key not in value:
+                if key in self.optional:
+                    continue
+                _fail(sub, "missing")
+            kind.check(value[key], sub)
+        if not self.open:
+            for key in value:
+                if key not in self.fields:
+                    _fail(f"{where}.{key}" if where else str(key),
+                          "unknown field (known: " + ", ".join(self.fields) + ")")
+
+
+class _Map(_Kind):
+    """An object of string keys, each value of one kind."""
+
+    def __init__(self, item: _Kind):
+        self.item = item
+
+    def check(self, value, where):
+        if not isinstance(value, dict):
+            _fail(where, f"expected an object, not {_type_name(value)}")
+        for k, v in value.items():
+            self.item.check(v, f"{where}.{k}")
+
+
+class _Any(_Kind):
+    def check(self, value, where):
+        pass
+
+
+ANY = _Any()
+
+MOVE = _Null(_Obj({"cards": STR, "type": STR, "rank": STR}))
+MOVE_VALUE = _Obj({"move": MOVE, "mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL,
+                   "samples": _Null(NAT), "bounds": _List(VALUE, 2)})
+VALUATION = _Null(_Obj({
+    "view": _choice(*VIEWS), "method": _choice(*METHODS), "value": _Null(VALUE),
+    "exact": BOOL, "chosen": _Null(MOVE_VALUE), "best": _List(MOVE_VALUE),
+    "loss": VALUE, "loss_low": VALUE, "loss_high": VALUE, "loss_proven": VALUE,
+    "mistake": _Null(_choice(*CERTAINTY)), "tier": _Null(_choice(*TIERS)), "unclear": BOOL,
+    "check": _Null(_Obj({"factor": NUM, "screened": _Obj({"loss": VALUE, "loss_low": VALUE,
+                                                          "loss_high": VALUE}),
+                         "confirmed": BOOL, "samples": _Null(NAT), "paired": BOOL,
+                         "error": _Null(STR)})),
+    "moves": _List(MOVE_VALUE), "seconds": _Null(NUM)}))
+DECISION = _Obj({
+    "index": NAT, "kind": _choice(*KINDS), "seat": SEAT, "move": MOVE,
+    "move_index": _Null(NAT), "table": MOVE, "cards_left": NAT, "hands": _List(STR, 4),
+    "legal": NAT, "forced": BOOL, "min_plays_before": _Null(NAT),
+    "min_plays_after": _Null(NAT), "double": VALUATION, "single": VALUATION})
+POINT = _Null(_Obj({"mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL}))
+LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": NUM,
+        "lost_high": NUM, "lost_proven": NUM, "largest": _Null(_List(NUM, 2)),
+        "unclear": NAT, "accurate": NAT, "accuracy": _Null(NUM), "tiers": _Map(NAT)}
+SUMMARY = _Obj({"seat": SEAT, "decisions": NAT, "judged": NAT,
+                "double": _Obj(LOST), "single": _Obj(LOST)})
+ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,
+               "card": STR, "best": _Null(STR), "chosen_index": INT, "differs": BOOL,
+               "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
+               "choices": _List(_Obj({"card": STR}, open=True))})
+SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "playouts": _Null(NAT),
+                 "seed": NAT,
+                 "solve_cards": NAT, "check_factor": _Null(NUM), "tiers": _Map(NUM),
+                 "unclear_width": NUM, "seconds": _Null(NUM)})
+DOCUMENT = _Obj({
+    "schema": _choice(SCHEMA), "version": INT,
+    "tags": _Map(STR), "level": STR, "players": _Null(_List(STR, 4)),
+    "hands": _List(STR, 4), "hands_after_tribute": _List(STR, 4), "anti_tribute": BOOL,
+    "result": _Null(INT), "finished": _List(SEAT),
+    "decisions": _List(DECISION), "exchange": _List(ADVICE),
+    "opening": _Obj({"deal": _Null(MOVE_VALUE), "start": _Null(MOVE_VALUE),
+                     "exchange": _Null(MOVE_VALUE)}),
+    "graph": _Obj({"double": _List(POINT), "single": _List(POINT)}),
+    "summary": _List(SUMMARY, 4),
+    "mistakes": _List(NAT), "first_mistake": _Null(NAT),
+    "notes": _List(_Obj({"key": STR, "params": _Map(ANY)})),
+    "settings": SETTINGS,
+    "file": STR,
+}, optional=("file",))
+
+
+def validate(data: Any) -> dict:
+    """``data`` checked as a review document (the module docstring); returns
+    it. ``AnalysisFormatError`` names the first bad field."""
+    if not isinstance(data, dict):
+        _fail("document", f"expected an object, not {_type_name(data)}")
+    if data.get("schema") != SCHEMA:
+        _fail("schema", f"expected {SCHEMA!r} (a review made by gd-analyze game --json-out), "
+                        f"not {shown(str(data.get('schema')))!r}")
+    if data.get("version") != VERSION:
+        _fail("version", f"this reader knows version {VERSION} of the {SCHEMA} schema, not "
+                         f"{shown(str(data.get('version')))}")
+    DOCUMENT.check(data, "")
+    decisions = data["decisions"]
+    for i, d in enumerate(decisions):
+        if d["index"] != i:
+            _fail(f"decisions[{i}].index", f"expected {i}, not {d['index']}")
+        for view in VIEWS:
+            v = d[view]
+            if v is not None and v["view"] != view:
+                _fail(f"decisions[{i}].{view}.view", f"expected {view!r}")
+    n = len(decisions)
+    for key in ("double", "single"):
+        if len(data["graph"][key]) != n:
+            _fail(f"graph.{key}", f"expected one point per decision ({n}), "
+                                  f"not {len(data['graph'][key])}")
+    for k, i in enumerate(data["mistakes"]):
+        if i >= n:
+            _fail(f"mistakes[{k}]", f"no decision {i}")
+        if not any(decisions[i][v] and decisions[i][v]["mistake"] for v in VIEWS):
+            _fail(f"mistakes[{k}]", f"decision {i} has no mark")
+    if data["first_mistake"] is not None and data["first_mistake"] not in data["mistakes"]:
+        _fail("first_mistake", f"{data['first_mistake']} is not among the mistakes")
+    for s, row in enumerate(data["summary"]):
+        if row["seat"] != s:
+            _fail(f"summary[{s}].seat", f"expected {s}")
+        for view in VIEWS:
+            big = row[view]["largest"]
+            if big is not None and not (isinstance(big[0], int) and 0 <= big[0] < n):
+                _fail(f"summary[{s}].{view}.largest", f"no decision {big[0]}")
+    return data
+
+
+EVENING = _Obj({"schema": _choice(EVENING_SCHEMA), "version": INT,
+                "records": _List(_Obj({"file": STR}, open=True)),
+                "errors": _List(_Obj({"file": STR, "error": STR}))})
+
+
+def evening_document(reviews: list, errors: list) -> dict:
+    """An evening as one document: its reviews (each a review document with
+    its ``file``) and the records that did not load or review."""
+    return {"schema": EVENING_SCHEMA, "version": VERSION, "records": list(reviews),
+            "errors": [{"file": n, "error": m} for n, m in errors]}
+
+
+def validate_evening(data: Any) -> dict:
+    """An evening document checked (each review as ``validate`` checks
+    one; a bad field is named with its place, ``records[2].decisions[0]...``)."""
+    if not isinstance(data, dict):
+        _fail("document", f"expected an object, not {_type_name(data)}")
+    if data.get("version") != VERSION:
+        _fail("version", f"this reader knows version {VERSION} of the {EVENING_SCHEMA} "
+                         f"schema, not {shown(str(data.get('version')))}")
+    EVENING.check(data, "")
+    for i, r in enumerate(data["records"]):
+        try:
+            validate(r)
+        except AnalysisFormatError as e:
+            raise AnalysisFormatError(f"records[{i}].{e}") from None
+    return data
+
+
+def loads(text, evening: bool = False) -> dict:
+    """A review document from its JSON text (str or UTF-8 bytes), validated;
+    with ``evening``, either a review or an evening document (which one:
+    its ``schema``)."""
+    if isinstance(text, (bytes, bytearray)):
+        if len(text) > MAX_BYTES:
+            _fail("document", f"more than {MAX_BYTES} bytes")
+        try:
+            text = bytes(text).decode("utf-8-sig")
+        except UnicodeDecodeError as e:
+            _fail("document", f"not UTF-8 text ({e.reason} at byte {e.start})")
+    if not isinstance(text, str):
+        _fail("document", f"expected JSON text, not {type(text).__name__}")
+    if len(text) > MAX_BYTES:
+        _fail("document", f"more than {MAX_BYTES} characters")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as e:
+        _fail("document", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}")
+    except RecursionError:
+        _fail("document", "nested too deeply")
+    if evening and isinstance(data, dict) and data.get("schema") == EVENING_SCHEMA:
+        return validate_evening(data)
+    return validate(data)
+
+
+def _no_constant(name: str):
+    _fail("document", f"{name} is not a JSON number")
+
+
+def dumps(data: dict) -> str:
+    """The document as JSON text (UTF-8 characters, indented, a final
+    newline): equal documents give equal text."""
+    return json.dumps(data, ensure_ascii=False, indent=1, allow_nan=False) + "\n"
+
+
+def load_path(path: str, evening: bool = False) -> dict:
+    """A review document read from a file (see ``loads``)."""
+    with open(path, "rb") as f:
+        return loads(f.read(MAX_BYTES + 1), evening=evening)

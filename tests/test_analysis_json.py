@@ -1,0 +1,247 @@
+"""The review as one JSON document (formats/analysis_json.py): what
+analyse() writes is what the loader accepts, a bad document is refused
+naming the field, every renderer reads the loaded document (the same marks
+in every language), the CLI writes and renders it, the evening caches it."""
+
+import copy
+import json
+import re
+import shutil
+import zlib
+from pathlib import Path
+
+import pytest
+from clirun import run
+from fake_engines import FakeEstimate, FakeMove
+
+from guandan_fast.analysis.batch import review_records
+from guandan_fast.analysis.cache import ReviewCache, cache_key
+from guandan_fast.analysis.review import analyse
+from guandan_fast.errors import AnalysisFormatError, GuandanError
+from guandan_fast.formats import analysis_json
+from guandan_fast.formats.record import load
+from guandan_fast.report.evening import render_evening_html, render_evening_text
+from guandan_fast.report.html import render_html
+from guandan_fast.report.text import render_text
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SHORT = EXAMPLES / "record_endgame_short.txt"
+LANGS = ("en", "ru", "zh")
+
+
+def _spread_estimator(state, max_seconds=None, seed=0, **_):
+    """Every move a value of its own (made of its cards), ±0.3: marks."""
+    moves = []
+    for p in state.legal_actions():
+        m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
+        moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
+    return FakeEstimate(moves[0].mean, moves)
+
+
+@pytest.fixture(scope="module")
+def doc():
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
+                solve_cards=0, opening=False, check_factor=None)
+    data = a.to_dict()
+    assert data["mistakes"], "the fake estimator marks mistakes"
+    return data
+
+
+def test_the_analysis_is_a_valid_document_and_loads_back(doc):
+    text = analysis_json.dumps(doc)
+    assert text.startswith('{\n "schema": "guandan-review",\n "version": 1,')
+    back = analysis_json.loads(text)
+    assert back == json.loads(text)
+    assert analysis_json.loads(text.encode("utf-8")) == back
+    assert analysis_json.dumps(back) == text
+
+
+def _set(data, path, value):
+    """data at a dotted path with list indices (``decisions.3.double.loss``)."""
+    *head, last = path.split(".")
+    x = data
+    for k in head:
+        x = x[int(k)] if isinstance(x, list) else x[k]
+    if value is _DELETE:
+        del x[int(last) if isinstance(x, list) else last]
+    elif isinstance(x, list):
+        x[int(last)] = value
+    else:
+        x[last] = value
+
+
+_DELETE = object()
+
+
+@pytest.mark.parametrize("path, value, named", [
+    ("schema", "guandan-record", "schema"),
+    ("version", 2, "version"),
+    ("version", "1", "version"),
+    ("decisions", {}, "decisions"),
+    ("decisions.1.seat", 4, "decisions[1].seat"),
+    ("decisions.1.seat", True, "decisions[1].seat"),
+    ("decisions.1.kind", "bid", "decisions[1].kind"),
+    ("decisions.1.index", 7, "decisions[1].index"),
+    ("decisions.2.double.loss_low", "x", "decisions[2].double.loss_low"),
+    ("decisions.2.double.chosen.mean", 9.5, "decisions[2].double.chosen.mean"),
+    ("decisions.2.double.chosen.bounds", [0], "decisions[2].double.chosen.bounds"),
+    ("decisions.2.double.mistake", "maybe", "decisions[2].double.mistake"),
+    ("decisions.2.double.view", "single", "decisions[2].double.view"),
+    ("decisions.2.hands", ["S3"], "decisions[2].hands"),
+    ("decisions.2.double.loss", _DELETE, "decisions[2].double.loss"),
+    ("decisions.2.double.lost", 1, "decisions[2].double.lost"),
+    ("summary.0.double.judged", -1, "summary[0].double.judged"),
+    ("summary.1.seat", 0, "summary[1].seat"),
+    ("summary.0.double.largest", [99, 1.0], "summary[0].double.largest"),
+    ("mistakes", [999], "mistakes[0]"),
+    ("first_mistake", 998, "first_mistake"),
+    ("graph.double", [], "graph.double"),
+    ("players", ["a", "b"], "players"),
+    ("tags.deal", 3, "tags.deal"),
+    ("settings.seed", -1, "settings.seed"),
+    ("settings", _DELETE, "settings"),
+    ("notes", [{"key": 1, "params": {}}], "notes[0].key"),
+])
+def test_a_bad_field_is_refused_by_name(doc, path, value, named):
+    bad = copy.deepcopy(doc)
+    _set(bad, path, value)
+    with pytest.raises(AnalysisFormatError) as e:
+        analysis_json.loads(json.dumps(bad))
+    assert str(e.value).startswith(named + ":"), str(e.value)
+    assert isinstance(e.value, GuandanError) and isinstance(e.value, ValueError)
+
+
+@pytest.mark.parametrize("text, named", [
+    ("", "document: not JSON"), ("[]", "document: expected an object"),
+    ('{"schema": "guandan-review", "version": 1, "x": NaN}', "document: NaN"),
+    (b"\xff\xfe", "document: not UTF-8"), ("{" * 5000, "document"),
+])
+def test_text_that_is_not_a_document_is_refused(text, named):
+    with pytest.raises(AnalysisFormatError) as e:
+        analysis_json.loads(text)
+    assert str(e.value).startswith(named), str(e.value)
+
+
+def _marks_of_text(text: str) -> list:
+    """(decision number, loss numbers) of every ✗ line of the text's
+    mistakes section, language apart (the numbers with a point)."""
+    out = []
+    section = text.split("\n\n")
+    for line in text.splitlines():
+        if "✗" in line:
+            nums = re.findall(r"\d+(?:[.,]\d+)?", line)
+            out.append(tuple(n.replace(",", ".") for n in nums))
+    assert section
+    return out
+
+
+def test_every_language_renders_the_same_marks_of_one_analysis(doc):
+    data = analysis_json.loads(analysis_json.dumps(doc))
+    marked = sorted(d["index"] for d in data["decisions"] if d["double"]["mistake"])
+    texts = {lang: render_text(data, lang) for lang in LANGS}
+    marks = {lang: _marks_of_text(t) for lang, t in texts.items()}
+    assert marks["en"] and marks["en"] == marks["ru"] == marks["zh"]
+    for lang in LANGS:
+        page = render_html(data, lang)
+        viewer = json.loads(re.search(r'<script type="application/json"[^>]*>(.*?)</script>',
+                                      page, re.S).group(1))
+        frames = viewer["frames"]
+        assert sorted(i for i, f in enumerate(frames) if f["marks"]) == marked, lang
+        numbers = [tuple(n.replace(",", ".") for n in re.findall(r"\d+(?:[.,]\d+)?", m))
+                   for f in frames for m in f["marks"]]
+        if lang == "en":
+            first = numbers
+        assert numbers == first, lang
+    ev = {lang: _marks_of_text(render_evening_text([data], lang)) for lang in LANGS}
+    assert ev["en"] == ev["ru"] == ev["zh"]
+    assert all(render_evening_html([data], lang).count('class="viewer"') == 1 for lang in LANGS)
+
+
+def test_game_writes_the_document_and_render_renders_it(tmp_path):
+    out = tmp_path / "review.json"
+    r = run("game", SHORT, "--views", "double", "--budget", "0.05", "-j", "1", "-q",
+            "--json-out", out)
+    assert r.returncode == 0, r.stderr
+    data = analysis_json.load_path(str(out))
+    again = run("render", out)
+    assert again.returncode == 0 and again.stdout == r.stdout
+    assert again.stdout == render_text(data, "en")
+    page = tmp_path / "p.html"
+    ru = run("render", out, "--lang", "ru", "--html", page)
+    assert ru.returncode == 0 and ru.stdout == render_text(data, "ru")
+    assert page.read_text(encoding="utf-8") == render_html(data, "ru")
+    j = run("render", out, "--format", "json")
+    assert json.loads(j.stdout) == data
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["render", "{missing}"], "No such file"),
+    (["render", "{bad}"], "version"),
+    (["render", "{record}"], "not JSON"),
+    (["render", "{good}", "--lang", "fr"], "--lang"),
+    (["render", "{good}", "--html", "{tmp}"], "is a directory"),
+    (["game", "{record}", "{record}", "--json-out", "{tmp}/x.json"], "--json-out takes a single"),
+    (["game", "{record}", "--json-out", "{tmp}/no/x.json"], "no directory"),
+    (["game", "{record}", "--json-out", ""], "empty file name"),
+    (["evening", "{tmp}", "--cache", "{good}"], "not a directory"),
+    (["evening", "{tmp}", "--cache", "{tmp}", "--no-cache"], "--no-cache"),
+    (["evening", "{tmp}", "--json-out", "{tmp}"], "is a directory"),
+])
+def test_bad_options_are_one_line_and_exit_2(tmp_path, doc, args, needle):
+    good = tmp_path / "good.json"
+    good.write_text(analysis_json.dumps(doc), encoding="utf-8")
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps({**doc, "version": 3}), encoding="utf-8")
+    names = {"missing": tmp_path / "none.json", "bad": bad, "good": good, "record": SHORT,
+             "tmp": tmp_path}
+    r = run(*[a.format(**names) for a in args])
+    assert r.returncode == 2, (args, r.stdout, r.stderr)
+    assert r.stderr.count("\n") == 1 and needle in r.stderr, r.stderr
+
+
+def test_the_evening_cache_reads_a_review_back_by_content_and_settings(tmp_path):
+    rec = load(SHORT)
+    opts = {"views": ("double",), "budget": 0.05, "estimator": _spread_estimator,
+            "solve_cards": 0, "opening": False}
+    cache = tmp_path / "cache"
+    first = review_records([("a.txt", rec)], cache=str(cache), **opts)
+    assert "data" in first[0] and not first[0].get("cached")
+    files = list(cache.iterdir())
+    assert len(files) == 1
+    # the same content under another name: read back, with its own name
+    second = review_records([("b.txt", rec)], cache=str(cache), **opts)
+    assert second[0]["cached"] and second[0]["data"]["file"] == "b.txt"
+    strip = lambda d: {k: v for k, v in d.items() if k != "file"}  # noqa: E731
+    assert strip(second[0]["data"]) == strip(first[0]["data"])
+    # other settings, or another record: another key, reviewed again
+    key = cache_key(rec, opts)
+    assert cache_key(rec, {**opts, "seed": 1}) != key
+    assert cache_key(rec, {**opts, "jobs": 4}) == key
+    other = load(EXAMPLES / "record_endgame_pair.txt")
+    assert cache_key(other, opts) != key
+    # a damaged file is not trusted: reviewed again and written anew
+    files[0].write_text("{", encoding="utf-8")
+    assert ReviewCache(cache).get(key) is None
+    third = review_records([("a.txt", rec)], cache=str(cache), **opts)
+    assert not third[0].get("cached") and ReviewCache(cache).get(key) is not None
+
+
+def test_evening_json_out_renders_every_language(tmp_path):
+    night = tmp_path / "night"
+    night.mkdir()
+    shutil.copy(SHORT, night / "a.txt")
+    ev = tmp_path / "ev.json"
+    cache = tmp_path / "c"
+    r = run("evening", night, "--views", "double", "--budget", "0.05", "-j", "1", "-q",
+            "--cache", cache, "--json-out", ev)
+    assert r.returncode == 0, r.stderr
+    assert len(list(cache.iterdir())) == 1
+    for lang in LANGS:
+        page = tmp_path / f"ev.{lang}.html"
+        got = run("render", ev, "--lang", lang, "--html", page)
+        assert got.returncode == 0, got.stderr
+        data = analysis_json.load_path(str(ev), evening=True)
+        assert got.stdout == render_evening_text(data["records"], lang, [])
+    again = run("evening", night, "--views", "double", "--budget", "0.05", "-j", "1", "-q",
+                "--cache", cache)
+    assert again.stdout == r.stdout           # read from the cache: the same review

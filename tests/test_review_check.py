@@ -1,0 +1,157 @@
+"""Marks checked before they are shown (analysis.judge.confirm,
+analysis.engines.check_task): a candidate found at the screening budget is
+re-valued at CHECK_FACTOR times it, paired (the best move and the move
+played on the same sampled deals, with the same seed), on fresh samples;
+tiers by the loss; 'unclear' when the interval says nothing."""
+
+import zlib
+from pathlib import Path
+
+import pytest
+from fake_engines import FakeEstimate, FakeMove
+
+from guandan_fast.analysis import engines as E
+from guandan_fast.analysis.judge import (TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge,
+                                         tier_of)
+from guandan_fast.analysis.review import analyse
+from guandan_fast.engine.value import MoveValue
+from guandan_fast.errors import ReviewError
+from guandan_fast.formats.record import load
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+SHORT = EXAMPLES / "record_endgame_short.txt"
+
+
+def _candidate() -> Valuation:
+    v = judge("double", [MoveValue("a", 1.0, 0.6, 1.4), MoveValue("b", 0.0, -0.4, 0.4)], "b",
+              seat=0)
+    assert v.mistake == "likely" and v.tier == "mistake"
+    return v
+
+
+@pytest.mark.parametrize("loss, low, high, mark, tier, unclear", [
+    (1.0, 0.4, 1.6, "likely", "mistake", False),
+    (2.0, 0.5, 3.4, "likely", "blunder", False),
+    (0.4, 0.1, 0.7, "likely", "inaccuracy", False),
+    (0.2, 0.05, 0.35, None, None, False),            # below the least tier
+    (0.8, -0.2, 1.8, None, None, False),             # the interval holds 0
+    (2.0, 0.1, 4.0, None, None, True),               # too wide to say anything
+    (-0.1, -2.0, 1.6, None, None, True),
+])
+def test_confirm_keeps_a_mark_only_when_the_recheck_shows_it(loss, low, high, mark, tier,
+                                                             unclear):
+    v = confirm(_candidate(), {"loss": loss, "low": low, "high": high, "samples": 16,
+                               "paired": True}, 10.0)
+    assert (v.mistake, v.tier, v.unclear) == (mark, tier, unclear)
+    assert v.check["screened"]["loss"] == 1.0 and v.check["confirmed"] == (mark is not None)
+    assert v.loss_low <= v.loss <= v.loss_high
+    if mark is None:
+        return
+    assert v.loss == pytest.approx(loss) and v.loss_high - v.loss_low <= UNCLEAR_WIDTH
+
+
+def test_a_failed_check_shows_no_mark():
+    v = confirm(_candidate(), {"error": "no deal"}, 10.0)
+    assert v.mistake is None and v.check["error"] == "no deal"
+
+
+def test_tiers_are_ordered_and_named():
+    assert [least for _, least in TIERS] == sorted((least for _, least in TIERS), reverse=True)
+    for name, least in TIERS:
+        assert tier_of(least) == name
+    assert tier_of(TIERS[-1][1] - 0.01) is None
+
+
+def test_a_proven_mark_has_the_tier_of_its_proven_part():
+    v = judge("double", [MoveValue.proven("a", 2), MoveValue.proven("b", 1)], "b", seat=0)
+    assert (v.mistake, v.tier) == ("proven", "mistake")
+    v = judge("double", [MoveValue.proven("a", 3), MoveValue.proven("b", 1)], "b", seat=0)
+    assert (v.mistake, v.tier) == ("proven", "blunder")
+
+
+def _others(state, seat) -> str:
+    return "|".join(" ".join(map(str, state.cards(s))) for s in range(4) if s != seat)
+
+
+def test_the_single_dummy_recheck_is_paired_on_the_same_deals():
+    """The value of a position: a large noise made of the hidden hands
+    (the same after either move on one deal) plus what the mover keeps.
+    Paired, the noise cancels: the re-checked loss has a narrow interval
+    around the true difference; the screening (the moves' own intervals)
+    could not see it."""
+    from guandan_fast.game.record import replay
+    rec = load(EXAMPLES / "record_club.txt")
+    steps = list(replay(rec))
+    d = next(i for i, st in enumerate(steps) if st.state.table is None
+             and len({len(p.cards) for p in st.state.legal_actions() if p is not None}) > 1)
+    seat = rec.moves[d].seat
+    calls = []
+
+    def est(state, max_seconds=None, seed=0):
+        noise = (zlib.crc32(_others(state, seat).encode()) % 300) / 100.0 - 1.5
+        u = noise + 0.05 * len(state.cards(seat))          # the mover's side, within +-3
+        v = u if seat % 2 == 0 else -u
+        calls.append(seed)
+        return FakeEstimate(v, [FakeMove(None, v, v - 0.05, v + 0.05, 50)])
+
+    legal = [p for p in steps[d].state.legal_actions() if p is not None]
+    small = min(legal, key=lambda p: len(p.cards))
+    big = max(legal, key=lambda p: len(p.cards))
+    task = {"key": (0, "single"), "view": "single", "kind": "play", "seat": seat,
+            "budget": 0.05, "factor": 10, "seed": 5, "moves": [small, big], "record": rec,
+            "move_index": d, "engines": {"solver": None, "estimator": est, "suggester": None,
+                                         "solve_cards": 0}}
+    out = E.check_task(task)
+    true = 0.05 * (len(big.cards) - len(small.cards))
+    assert out["paired"] and out["samples"] == E.CHECK_DEALS
+    assert out["low"] <= true <= out["high"]
+    assert out["high"] - out["low"] < 0.3            # the ±2 noise cancelled
+    assert out["loss"] == pytest.approx(true, abs=0.06)
+    # the two moves of a deal get the same seed (common random numbers)
+    assert calls[0::2] == calls[1::2]
+
+
+def test_marks_of_a_review_are_rechecked_at_ten_times_the_budget():
+    seen = []
+
+    def est(state, max_seconds=None, seed=0):
+        seen.append(max_seconds)
+        moves = []
+        for p in state.legal_actions():
+            m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
+            moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
+        return FakeEstimate(moves[0].mean, moves)
+
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=est, solve_cards=0,
+                opening=False, min_plays=False)
+    checked = [d.double for d in a.decisions if d.double is not None and d.double.check]
+    assert checked, "the fake estimator gives candidates"
+    # each of the two positions of a re-check gets half of 10x the budget
+    assert seen.count(pytest.approx(0.05 * 10 / 2)) == 2 * len(checked)
+    data = a.to_dict()
+    assert data["settings"]["check_factor"] == 10
+    for d in data["decisions"]:
+        v = d["double"]
+        if v and v["mistake"] == "likely":
+            assert v["check"]["confirmed"] and v["loss_low"] > 0 and v["tier"]
+
+
+@pytest.mark.parametrize("bad", [9, 0, -1, "10", True, float("nan"), 1e6])
+def test_a_bad_check_factor_is_refused(bad):
+    with pytest.raises(ReviewError, match="check_factor"):
+        analyse(load(SHORT), check_factor=bad, estimator=None, suggester=None)
+
+
+def test_unclear_is_the_width_of_a_value_not_of_the_conservative_loss():
+    # two intervals 2.8 wide: the conservative loss interval is 3.8 wide, yet
+    # each value says something: not unclear
+    v = judge("double", [MoveValue("a", 1.0, -0.4, 2.4), MoveValue("b", 0.0, -1.4, 1.4)], "b",
+              seat=0)
+    assert not v.mistake and v.loss_high - v.loss_low > UNCLEAR_WIDTH and not v.unclear
+    # the move played known only within 4 levels: unclear
+    w = judge("single", [MoveValue("a", 0.5, 0.0, 1.0), MoveValue("b", 0.0, -3.0, 1.6)], "b",
+              seat=0)
+    assert not w.mistake and w.unclear
+    # a proven value is never unclear
+    x = judge("double", [MoveValue.proven("a", 1), MoveValue.proven("b", 1)], "b", seat=0)
+    assert not x.unclear
