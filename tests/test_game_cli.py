@@ -111,7 +111,7 @@ def test_evening_page_and_json(tmp_path):
     assert r.returncode == 0, r.stderr
     assert r.stdout.startswith("俱乐部牌会")
     html = page.read_text(encoding="utf-8")
-    assert html.count('class="viewer"') == 2 and html.count("<svg") == 2
+    assert html.count('class="viewer"') == 2 and html.count('<svg class="graph wide"') == 2
     assert 'href="#deal1-d0"' in html        # Anna's largest mistake, linked
     j = run("evening", night, "--format", "json", "--views", "double", "--budget", "0.05", "-q")
     data = json.loads(j.stdout)

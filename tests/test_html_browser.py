@@ -168,11 +168,10 @@ def test_the_evening_page(driver, tmp_path, review, club):
 
 def _flat_estimator(state, max_seconds=None, seed=0):
     """A fixed value for every move (the page, not the values, is tested)."""
-    from types import SimpleNamespace as NS
+    from fake_engines import FakeEstimate, FakeMove
     v = ((seed % 11) - 5) / 10.0
-    moves = [NS(play=p, mean=v, low=v - 0.5, high=v + 0.5, samples=5, exact=False)
-             for p in state.legal_actions()[:20]]
-    return NS(value=v, moves=moves, exact=False)
+    moves = [FakeMove(p, v, v - 0.5, v + 0.5, samples=5) for p in state.legal_actions()[:20]]
+    return FakeEstimate(value=v, moves=moves)
 
 
 def test_the_exchange_shows_its_single_dummy_values(driver, tmp_path):
