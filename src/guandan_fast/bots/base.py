@@ -173,6 +173,10 @@ def make_bot(spec) -> Bot:
     if name == "greedy":
         _expect(spec, positional, keywords, max_positional=0, allowed=set())
         return GreedyBot()
+    if name == "policy":
+        from .policy import PolicyBot
+        _expect(spec, positional, keywords, max_positional=0, allowed=set())
+        return PolicyBot()
     if name == "search":
         from .search import SearchBot
         _expect(spec, positional, keywords, max_positional=1,
