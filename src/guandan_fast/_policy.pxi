@@ -70,7 +70,9 @@ ctypedef struct PCtx:
     CPlay* buf         # MAXPLAY plays
     int* key           # MAXPLAY scores
     PMPEntry* mpc      # min plays per hand, direct-mapped, exact keys
-    long long plies    # rollout statistics
+    long long plies    # rollout statistics: moves made,
+    long long mp_calls # min-plays asked,
+    long long mp_dp    # ... and computed (cache misses)
 
 
 ctypedef struct PUnseen:
@@ -86,6 +88,8 @@ cdef int pctx_init(PCtx* P) noexcept nogil:
     P.key = <int*>malloc(MAXPLAY * sizeof(int))
     P.mpc = <PMPEntry*>calloc(1 << PMP_BITS, sizeof(PMPEntry))
     P.plies = 0
+    P.mp_calls = 0
+    P.mp_dp = 0
     if P.dws == NULL or P.buf == NULL or P.key == NULL or P.mpc == NULL:
         return -1
     return 0
@@ -113,8 +117,10 @@ cdef int pol_mp(PCtx* P, const u8* cnt, int lv, int flags) noexcept nogil:
         b |= (<uint64_t>cnt[i]) << (2 * (i - 32))
     b |= (<uint64_t>(lv * 4 + flags + 1)) << 48
     e = &P.mpc[smix(a ^ smix(b)) & ((1 << PMP_BITS) - 1)]
+    P.mp_calls += 1
     if e.a == a and e.b == b:
         return e.mp
+    P.mp_dp += 1
     r = c_min_plays(cnt, lv, flags, P.dws)
     if r < 0:
         r = 27
@@ -319,7 +325,7 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                     CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv, owner = v.owner
     cdef int o1 = (me + 1) & 3
-    cdef int i, best, bk, k, mp0, mp, bmp, slack, oc, threat
+    cdef int i, best, k, mp0, mp, bmp, slack, oc, threat
     if owner == partner:
         # the partner's play stands: pass, unless the next opponent may go
         # out over it; then the lowest sure non-bomb
@@ -342,20 +348,31 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
         slack = 1
     if threat:
         slack = 100
+    # the non-bombs in order of (wilds, rank key); the first that keeps the
+    # plan is the best (no play leaves fewer than mp0 - 1 plays: the hand is
+    # the rest and the play)
+    cdef int* key = P.key
+    cdef int nc = 0, j
+    for i in range(n):
+        if bomb_class(&buf[i]) or (buf[i].nwild and oc > 6):
+            key[i] = PBIG
+        else:
+            key[i] = buf[i].nwild * 64 + rank_key(&buf[i], lv)
+            nc += 1
     best = -1
     bmp = 1 << 30
-    bk = 1 << 30
-    for i in range(n):
-        if bomb_class(&buf[i]):
-            continue
-        if buf[i].nwild and oc > 6:
-            continue
-        mp = pol_mp_after(P, v, &buf[i])
-        k = buf[i].nwild * 64 + rank_key(&buf[i], lv)
-        if mp < bmp or (mp == bmp and k < bk):
+    for j in range(nc):
+        k = -1
+        for i in range(n):
+            if key[i] < PBIG and (k < 0 or key[i] < key[k]):
+                k = i
+        key[k] = PBIG
+        mp = pol_mp_after(P, v, &buf[k])
+        if mp < bmp:
             bmp = mp
-            bk = k
-            best = i
+            best = k
+        if mp <= mp0 - 1:
+            break
     if best >= 0 and bmp <= mp0 - 1 + slack:
         out[0] = buf[best]
         return 0
@@ -554,7 +571,46 @@ cdef class _PolicyCore:
         finally:
             free(mv)
 
+    def decide_in_deals(self, const u8[:, :, ::1] deals, const u8[::1] played, int lv,
+                        int flags, int turn, Play table, int owner, int passes, finished,
+                        int peek=-1):
+        """The first decision of a rollout from each deal (Play or None), the
+        seat to act's view built by the rollout driver (pol_view_of). For
+        the tests of blindness: ``peek`` >= 0 is a test hook that also puts
+        seat peek's real hand among the known cards, the variant that reads
+        a hidden hand."""
+        cdef int nd = deals.shape[0], i, nfin = len(finished), rc = 0
+        cdef int own = owner if table is not None else -1
+        cdef int fin[4]
+        cdef CPlay tp
+        cdef CPlay mv
+        cdef SState st
+        memset(&tp, 0, sizeof(CPlay))
+        if table is not None:
+            tp = table.p
+        for i in range(nfin):
+            fin[i] = finished[i]
+        out = []
+        for i in range(nd):
+            pol_state(&st, &deals[i, 0, 0], lv, turn, &tp, own, passes, fin, nfin)
+            pol_view_of(&st, &played[0], &self.v)
+            self.v.flags = flags
+            memset(self.v.known, 0, sizeof(self.v.known))
+            if 0 <= peek <= 3 and peek != turn:
+                memcpy(self.v.known[peek], st.hand[peek], 54)
+            with nogil:
+                rc = pol_decide(&self.P, &self.v, &mv)
+            if rc < 0:
+                raise RuntimeError("play buffer overflow")
+            out.append(make_play(&mv, lv) if mv.size else None)
+        return out
+
     @property
     def plies(self):
         """Moves made by the policy in rollouts so far."""
         return self.P.plies
+
+    @property
+    def stats(self):
+        """(moves made in rollouts, min-plays asked, min-plays computed)."""
+        return self.P.plies, self.P.mp_calls, self.P.mp_dp
