@@ -152,6 +152,11 @@ def _greedy(args: dict[str, str], spec: str) -> Bot:
     return GreedyBot()
 
 
+def _policy(args: dict[str, str], spec: str) -> Bot:
+    from .policy import PolicyBot
+    return PolicyBot()
+
+
 def _search(args: dict[str, str], spec: str) -> Bot:
     kw: dict[str, Any] = {}      # SearchBot's keywords; its defaults for the others
     if "seconds" in args:
@@ -175,6 +180,10 @@ register("random", _random, params=("seed",), positional=1,
 register("greedy", _greedy, grammar="greedy", examples=("greedy",),
          help="the first of `hints`; passes on its partner's standing play unless that "
               "plays out its hand; tribute/return by the advice")
+register("policy", _policy, grammar="policy", examples=("policy",),
+         help="the blind house policy (compiled): a plan of the hand by the exact "
+              "decomposition, the cards still out, the partner's standing and the "
+              "opponents' card counts; tribute/return by the advice")
 register("search", _search, params=("seconds", "samples", "playouts", "seed"), positional=1,
          grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N]",
          examples=("search", "search:0.2", "search:0.2,samples=8,playouts=400,seed=1"),
