@@ -177,6 +177,24 @@ def make_bot(spec) -> Bot:
         from .policy import PolicyBot
         _expect(spec, positional, keywords, max_positional=0, allowed=set())
         return PolicyBot()
+    if name == "rollout":
+        from .rollout import RolloutBot
+        _expect(spec, positional, keywords, max_positional=1,
+                allowed={"seconds", "deals", "width", "seed"})
+        seconds = positional[0] if positional else keywords.get("seconds")
+        kw = {}
+        if seconds is not None:
+            kw["max_seconds"] = _number(seconds, spec, "the seconds a decision")
+            if kw["max_seconds"] <= 0:
+                raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
+        for opt in ("deals", "width"):
+            if opt in keywords:
+                kw[opt] = int(_number(keywords[opt], spec, opt, int))
+                if kw[opt] < 1:
+                    raise BotSpecError(f"{opt} must be >= 1 in spec {spec!r}", spec)
+        if "seed" in keywords:
+            kw["seed"] = int(_number(keywords["seed"], spec, "the seed", int))
+        return RolloutBot(**kw)
     if name == "search":
         from .search import SearchBot
         _expect(spec, positional, keywords, max_positional=1,
