@@ -38,8 +38,9 @@
 #      the partner may still answer and the owner holds more than 10; else
 #      the smallest bomb when the owner holds 5 or fewer cards, or the hand
 #      is one play after it, or the standing play is sure (the owner would
-#      take the lead), not a single, and its owner holds 12 or fewer; else
-#      pass.
+#      take the lead), not a single, and its owner holds 12 or fewer, or
+#      the hand holds two bombs or more and the owner 20 cards or fewer;
+#      else pass.
 # Nothing here touches a Python object.
 
 DEF PMP_BITS = 12
@@ -54,6 +55,7 @@ DEF CONTROL_KEY = 12      # control cards: rank key ace (12) or above
 DEF CONTROL_CARDS = 10    # kept back against an owner holding more than this
 DEF BOMB_CARDS = 5        # a bomb stops an owner this short
 DEF BOMB_SURE_CARDS = 12  # ... or takes a sure play from an owner this short
+DEF SPARE_BOMB_CARDS = 20 # ... or, with two bombs or more, any play of an owner this short
 
 
 ctypedef struct PView:
@@ -266,6 +268,19 @@ cdef int pol_opp_out_over(const PView* v, const PUnseen* u, const CPlay* p,
     return pol_beatable(u, p, v.lv)
 
 
+cdef int pol_bombs_held(const PView* v) noexcept nogil:
+    """Bombs the hand holds without wilds: ranks with 4 or more natural
+    cards, and the four jokers."""
+    cdef int r, n = 0, wid = SUIT_H * 13 + v.lv
+    for r in range(13):
+        if v.hand[r] + v.hand[13 + r] + v.hand[26 + r] + v.hand[39 + r] \
+                - (v.hand[wid] if r == v.lv else 0) >= 4:
+            n += 1
+    if v.hand[52] == 2 and v.hand[53] == 2:
+        n += 1
+    return n
+
+
 cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
                   CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv
@@ -396,8 +411,8 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
         out[0] = buf[best]
         return 0
     # the smallest bomb (fewest wilds), when it stops an owner about to go
-    # out, runs the hand out, or takes a sure play (not a single) from an
-    # owner with few cards
+    # out, runs the hand out, takes a sure play (not a single) from an
+    # owner with few cards, or the hand holds bombs to spare
     best = -1
     for i in range(n):
         if bomb_class(&buf[i]) and (best < 0 or play_strength(&buf[i], lv) * 4 + buf[i].nwild
@@ -405,6 +420,7 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
             best = i
     if best >= 0:
         if oc <= BOMB_CARDS or pol_mp_after(P, v, &buf[best]) <= 1 or \
+                (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
                 (oc <= BOMB_SURE_CARDS and v.table.type != T_SINGLE
                  and pol_sure(u, &v.table, lv)):
             out[0] = buf[best]
