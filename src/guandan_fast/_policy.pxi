@@ -419,10 +419,12 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                                     < play_strength(&buf[best], lv) * 4 + buf[best].nwild):
             best = i
     if best >= 0:
-        if oc <= BOMB_CARDS or pol_mp_after(P, v, &buf[best]) <= 1 or \
-                (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
+        # (the cheap tests first; one play holds at most 10 cards, so a
+        # hand of more than 10 after the bomb is more than one play)
+        if oc <= BOMB_CARDS or (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
                 (oc <= BOMB_SURE_CARDS and v.table.type != T_SINGLE
-                 and pol_sure(u, &v.table, lv)):
+                 and pol_sure(u, &v.table, lv)) or \
+                (v.ncards[me] - buf[best].size <= 10 and pol_mp_after(P, v, &buf[best]) <= 1):
             out[0] = buf[best]
             return 0
     out[0].size = 0
