@@ -43,6 +43,8 @@
 #      else pass.
 # Nothing here touches a Python object.
 
+from libc.string cimport memcmp
+
 DEF PMP_BITS = 12
 DEF PTRIES = 16
 DEF PBIG = 1 << 28
@@ -84,6 +86,10 @@ ctypedef struct PCtx:
     CPlay* buf         # MAXPLAY plays
     int* key           # MAXPLAY scores
     PMPEntry* mpc      # min plays per hand, direct-mapped, exact keys
+    Snap snap[4]       # per seat: the DP layers of its hand as last seen
+    u8 snap_hand[4][54]
+    int snap_rules[4]  # lv * 4 + flags + 1 of the layers (0: none)
+    int snap_mp[4]     # the minimum plays of that hand
     long long plies    # rollout statistics: moves made,
     long long mp_calls # min-plays asked,
     long long mp_dp    # ... and computed (cache misses)
@@ -101,6 +107,11 @@ cdef int pctx_init(PCtx* P) noexcept nogil:
     P.buf = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
     P.key = <int*>malloc(MAXPLAY * sizeof(int))
     P.mpc = <PMPEntry*>calloc(1 << PMP_BITS, sizeof(PMPEntry))
+    cdef int s
+    for s in range(4):
+        P.snap_rules[s] = 0
+        if snap_alloc(&P.snap[s], 16384) < 0:
+            return -1
     P.plies = 0
     P.mp_calls = 0
     P.mp_dp = 0
@@ -110,6 +121,9 @@ cdef int pctx_init(PCtx* P) noexcept nogil:
 
 
 cdef void pctx_free(PCtx* P) noexcept nogil:
+    cdef int s
+    for s in range(4):
+        snap_free(&P.snap[s])
     free(P.dws)
     free(P.buf)
     free(P.key)
@@ -120,22 +134,51 @@ cdef void pctx_free(PCtx* P) noexcept nogil:
     P.mpc = NULL
 
 
-cdef int pol_mp(PCtx* P, const u8* cnt, int lv, int flags) noexcept nogil:
-    """Exact minimum plays of a hand, through an exact-keyed cache."""
-    cdef uint64_t a = 0, b = 0
-    cdef int i, r
-    cdef PMPEntry* e
+cdef inline PMPEntry* pol_mp_entry(PCtx* P, const u8* cnt, int lv, int flags,
+                                   uint64_t* a, uint64_t* b) noexcept nogil:
+    """The cache slot of a hand, its exact key in a, b."""
+    cdef int i
+    a[0] = 0
+    b[0] = 0
     for i in range(32):
-        a |= (<uint64_t>cnt[i]) << (2 * i)
+        a[0] |= (<uint64_t>cnt[i]) << (2 * i)
     for i in range(32, 54):
-        b |= (<uint64_t>cnt[i]) << (2 * (i - 32))
-    b |= (<uint64_t>(lv * 4 + flags + 1)) << 48
-    e = &P.mpc[smix(a ^ smix(b)) & ((1 << PMP_BITS) - 1)]
+        b[0] |= (<uint64_t>cnt[i]) << (2 * (i - 32))
+    b[0] |= (<uint64_t>(lv * 4 + flags + 1)) << 48
     P.mp_calls += 1
+    return &P.mpc[smix(a[0] ^ smix(b[0])) & ((1 << PMP_BITS) - 1)]
+
+
+cdef int pol_snap(PCtx* P, const PView* v) noexcept nogil:
+    """The DP layers of the seat's hand in P.snap[v.me] (kept while the
+    hand is the same): its minimum plays, or -1 when they could not be
+    kept."""
+    cdef u8 nat0[15]
+    cdef int w0, r, me = v.me, rules = v.lv * 4 + v.flags + 1
+    if P.snap_rules[me] == rules and memcmp(P.snap_hand[me], v.hand, 54) == 0:
+        return P.snap_mp[me]
+    P.snap_rules[me] = 0
+    nat_counts(v.hand, v.lv, nat0, &w0)
+    r = dp_min_plays(nat0, w0, v.flags, P.dws, &P.snap[me], NULL, 0)
+    if r < 0 or not P.snap[me].ok:
+        return -1
+    P.snap_rules[me] = rules
+    P.snap_mp[me] = r
+    memcpy(P.snap_hand[me], v.hand, 54)
+    return r
+
+
+cdef int pol_mp0(PCtx* P, const PView* v) noexcept nogil:
+    """Minimum plays of the seat's hand (its layers kept for the plays)."""
+    cdef uint64_t a, b
+    cdef int r
+    cdef PMPEntry* e = pol_mp_entry(P, v.hand, v.lv, v.flags, &a, &b)
     if e.a == a and e.b == b:
         return e.mp
     P.mp_dp += 1
-    r = c_min_plays(cnt, lv, flags, P.dws)
+    r = pol_snap(P, v)
+    if r < 0:
+        r = c_min_plays(v.hand, v.lv, v.flags, P.dws)
     if r < 0:
         r = 27
     e.a = a
@@ -145,12 +188,44 @@ cdef int pol_mp(PCtx* P, const u8* cnt, int lv, int flags) noexcept nogil:
 
 
 cdef int pol_mp_after(PCtx* P, const PView* v, const CPlay* p) noexcept nogil:
+    """Minimum plays of the seat's hand after p. A play that leaves the
+    wilds and the aces resumes the DP of the whole hand (kept per seat, as
+    min_plays_after does for all the plays of one hand) at the lowest rank
+    it changes: the layers below it are those of the whole hand."""
     cdef u8 cnt[54]
-    cdef int i
+    cdef u8 nat[15]
+    cdef u8 nat0[15]
+    cdef int i, w, w0, start, r, me = v.me, rules = v.lv * 4 + v.flags + 1
+    cdef uint64_t a, b
+    cdef PMPEntry* e
     memcpy(cnt, v.hand, 54)
     for i in range(p.size):
         cnt[p.cards[i]] -= 1
-    return pol_mp(P, cnt, v.lv, v.flags)
+    e = pol_mp_entry(P, cnt, v.lv, v.flags, &a, &b)
+    if e.a == a and e.b == b:
+        return e.mp
+    P.mp_dp += 1
+    nat_counts(cnt, v.lv, nat, &w)
+    nat_counts(v.hand, v.lv, nat0, &w0)
+    start = 0
+    if w == w0 and nat[12] == nat0[12]:
+        start = 14                       # only jokers changed: the last layer
+        for i in range(12):
+            if nat[i] != nat0[i]:
+                start = i + 1            # line position of rank i
+                break
+        if pol_snap(P, v) < 0:
+            start = 0
+    if start:
+        r = dp_min_plays(nat, w, v.flags, P.dws, NULL, &P.snap[me], start)
+    else:
+        r = dp_min_plays(nat, w, v.flags, P.dws, NULL, NULL, 0)
+    if r < 0:
+        r = 27
+    e.a = a
+    e.b = b
+    e.mp = r
+    return r
 
 
 cdef void pol_unseen(const PView* v, PUnseen* u) noexcept nogil:
@@ -304,7 +379,7 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
         if best >= 0:
             out[0] = buf[best]
             return 0
-    mp0 = pol_mp(P, v.hand, lv, v.flags)
+    mp0 = pol_mp0(P, v)
     for i in range(n):
         if bomb_class(&buf[i]):
             key[i] = PBIG
@@ -370,7 +445,7 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
     threat = oc <= THREAT_CARDS
     # the partner acts after me in this round (it has not passed on it yet)
     partner_after = v.ncards[partner] > 0 and owner != o1
-    mp0 = pol_mp(P, v.hand, lv, v.flags)
+    mp0 = pol_mp0(P, v)
     slack = 0
     if oc <= SLACK_CARDS:
         slack += 1
