@@ -11,8 +11,10 @@ with a seed derived from the match seed and the deal, so a bot's random
 choices depend on the deal, never on the worker that plays it.
 
 Specs name bots on the command line: ``random``, ``random:7`` (seed 7),
-``greedy``, ``search`` (0.2 s a decision), ``search:0.05``, and keyword
-arguments after a comma: ``search:0.2,samples=12,playouts=400``.
+``greedy``, ``search`` (0.2 s a decision), ``search:0.05``, ``policy`` (the
+compiled house policy, bots/policy.py), ``rollout`` (rollouts of the policy,
+bots/rollout.py), and keyword arguments after a comma:
+``search:0.2,samples=12,playouts=400``.
 
 >>> make_bot("random:7")
 RandomBot(seed=7)
@@ -21,7 +23,7 @@ GreedyBot()
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...
-guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy or search
+guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, search, policy or rollout
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ from ..game.view import View
 
 __all__ = ["Bot", "RandomBot", "GreedyBot", "make_bot", "BOT_NAMES"]
 
-BOT_NAMES = ("random", "greedy", "search")
+BOT_NAMES = ("random", "greedy", "search", "policy", "rollout")
 
 
 class Bot:
@@ -219,7 +221,8 @@ def make_bot(spec) -> Bot:
             return SearchBot(**kw)
         except GuandanError as e:
             raise BotSpecError(f"{e} in spec {spec!r}"[:200], spec) from None
-    raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}: use random, greedy or search", spec)
+    raise BotSpecError(f"unknown bot {name!r} in spec {spec!r}: use random, greedy, search, "
+                       "policy or rollout", spec)
 
 
 def _expect(spec, positional, keywords, max_positional, allowed):
