@@ -17,31 +17,47 @@
 # seat's hand and the partner's known cards, by rank counts (with the
 # unseen wilds filling gaps), so "sure" is never wrong in that direction.
 #
-# The rules, in order (each with its reason in docs/bots.md):
+# The rules, in order (each with its reason in docs/bots.md; the
+# thresholds are the DEFs below):
 #   1. a play that empties the hand is made;
 #   2. leading: the partner with 1 or 2 cards and no opponent as short: the
-#      lowest single or pair (a free pass for it to go out); else the plan:
-#      non-bombs in order of lowness (fewer wilds, lower rank, more cards),
-#      sure plays kept back while the hand needs more than 3 plays and led
-#      first when it needs 3 or fewer, plays an opponent can go out over
-#      (its count equals the play's size and it is not sure) last; the first
-#      that keeps the plan is led (at most PTRIES looked at); a hand of bombs
-#      leads its smallest;
-#   3. following the partner: pass, unless the next opponent can go out over
-#      the standing play (its count is the play's size, the play not sure):
-#      then the lowest sure non-bomb, else pass;
-#   4. following an opponent: the lowest non-bomb that keeps the plan (one
-#      play more allowed when the owner holds 10 or fewer cards, any when 4
-#      or fewer), wilds only when the owner holds 6 or fewer; else the
-#      smallest bomb when the owner holds 5 or fewer cards, or the bomb
-#      leaves at most 2 plays, or the standing play is sure (the owner would
-#      take the lead) and is not a single while the owner holds 12 or fewer;
+#      lowest single or pair of that size (a free pass for it to go out);
+#      else the plan: non-bombs in order of lowness (fewer wilds, lower rank
+#      key, more cards), a sure play first when the hand needs 2 plays or
+#      fewer, plays an opponent may go out over (its count is the play's
+#      size and the play is not sure) last and the highest of them first;
+#      the first that keeps the plan is led (at most PTRIES looked at, else
+#      the one that leaves fewest plays); a hand of bombs leads its smallest;
+#   3. following the partner: pass, unless the next opponent may go out over
+#      the standing play: then the lowest sure non-bomb, else pass;
+#   4. following an opponent: the lowest non-bomb (fewest wilds, lowest
+#      rank key) that keeps the plan; one play more is allowed when the
+#      owner holds 15 or fewer cards and one more when the partner has
+#      already passed, any when the owner holds 4 or fewer; wilds only when
+#      the owner holds 6 or fewer; no card of rank key ace or above while
+#      the partner may still answer and the owner holds more than 10; else
+#      the smallest bomb when the owner holds 5 or fewer cards, or the hand
+#      is one play after it, or the standing play is sure (the owner would
+#      take the lead), not a single, and its owner holds 12 or fewer, or
+#      the hand holds two bombs or more and the owner 20 cards or fewer;
 #      else pass.
 # Nothing here touches a Python object.
+
+from libc.string cimport memcmp
 
 DEF PMP_BITS = 12
 DEF PTRIES = 16
 DEF PBIG = 1 << 28
+# the thresholds (docs/bots.md: each measured against greedy in self-play)
+DEF LEAD_SURE_PLAYS = 2   # a hand of this many plays or fewer leads a sure play first
+DEF THREAT_CARDS = 4      # an owner with this many cards or fewer is about to go out
+DEF SLACK_CARDS = 15      # against an owner this short a follow may cost one play
+DEF WILD_CARDS = 6        # ... this short, a follow may use wilds
+DEF CONTROL_KEY = 12      # control cards: rank key ace (12) or above
+DEF CONTROL_CARDS = 10    # kept back against an owner holding more than this
+DEF BOMB_CARDS = 5        # a bomb stops an owner this short
+DEF BOMB_SURE_CARDS = 12  # ... or takes a sure play from an owner this short
+DEF SPARE_BOMB_CARDS = 20 # ... or, with two bombs or more, any play of an owner this short
 
 
 ctypedef struct PView:
@@ -70,7 +86,10 @@ ctypedef struct PCtx:
     CPlay* buf         # MAXPLAY plays
     int* key           # MAXPLAY scores
     PMPEntry* mpc      # min plays per hand, direct-mapped, exact keys
-    int prm[24]        # the policy's thresholds (PRM_DEFAULT)
+    Snap snap[4]       # per seat: the DP layers of its hand as last seen
+    u8 snap_hand[4][54]
+    int snap_rules[4]  # lv * 4 + flags + 1 of the layers (0: none)
+    int snap_mp[4]     # the minimum plays of that hand
     long long plies    # rollout statistics: moves made,
     long long mp_calls # min-plays asked,
     long long mp_dp    # ... and computed (cache misses)
@@ -83,16 +102,16 @@ ctypedef struct PUnseen:
     int bomb           # the strongest bomb they can form: class * 32 + key, -1 none
 
 
-cdef int PRM_DEFAULT[24]
-PRM_DEFAULT[:] = [1, 2, 0, 4, 15, 6, 5, 1, 12, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 12, 10, 1]
-
-
 cdef int pctx_init(PCtx* P) noexcept nogil:
-    memcpy(P.prm, PRM_DEFAULT, sizeof(P.prm))
     P.dws = new_decomp_work()
     P.buf = <CPlay*>malloc(MAXPLAY * sizeof(CPlay))
     P.key = <int*>malloc(MAXPLAY * sizeof(int))
     P.mpc = <PMPEntry*>calloc(1 << PMP_BITS, sizeof(PMPEntry))
+    cdef int s
+    for s in range(4):
+        P.snap_rules[s] = 0
+        if snap_alloc(&P.snap[s], 16384) < 0:
+            return -1
     P.plies = 0
     P.mp_calls = 0
     P.mp_dp = 0
@@ -102,6 +121,9 @@ cdef int pctx_init(PCtx* P) noexcept nogil:
 
 
 cdef void pctx_free(PCtx* P) noexcept nogil:
+    cdef int s
+    for s in range(4):
+        snap_free(&P.snap[s])
     free(P.dws)
     free(P.buf)
     free(P.key)
@@ -112,22 +134,51 @@ cdef void pctx_free(PCtx* P) noexcept nogil:
     P.mpc = NULL
 
 
-cdef int pol_mp(PCtx* P, const u8* cnt, int lv, int flags) noexcept nogil:
-    """Exact minimum plays of a hand, through an exact-keyed cache."""
-    cdef uint64_t a = 0, b = 0
-    cdef int i, r
-    cdef PMPEntry* e
+cdef inline PMPEntry* pol_mp_entry(PCtx* P, const u8* cnt, int lv, int flags,
+                                   uint64_t* a, uint64_t* b) noexcept nogil:
+    """The cache slot of a hand, its exact key in a, b."""
+    cdef int i
+    a[0] = 0
+    b[0] = 0
     for i in range(32):
-        a |= (<uint64_t>cnt[i]) << (2 * i)
+        a[0] |= (<uint64_t>cnt[i]) << (2 * i)
     for i in range(32, 54):
-        b |= (<uint64_t>cnt[i]) << (2 * (i - 32))
-    b |= (<uint64_t>(lv * 4 + flags + 1)) << 48
-    e = &P.mpc[smix(a ^ smix(b)) & ((1 << PMP_BITS) - 1)]
+        b[0] |= (<uint64_t>cnt[i]) << (2 * (i - 32))
+    b[0] |= (<uint64_t>(lv * 4 + flags + 1)) << 48
     P.mp_calls += 1
+    return &P.mpc[smix(a[0] ^ smix(b[0])) & ((1 << PMP_BITS) - 1)]
+
+
+cdef int pol_snap(PCtx* P, const PView* v) noexcept nogil:
+    """The DP layers of the seat's hand in P.snap[v.me] (kept while the
+    hand is the same): its minimum plays, or -1 when they could not be
+    kept."""
+    cdef u8 nat0[15]
+    cdef int w0, r, me = v.me, rules = v.lv * 4 + v.flags + 1
+    if P.snap_rules[me] == rules and memcmp(P.snap_hand[me], v.hand, 54) == 0:
+        return P.snap_mp[me]
+    P.snap_rules[me] = 0
+    nat_counts(v.hand, v.lv, nat0, &w0)
+    r = dp_min_plays(nat0, w0, v.flags, P.dws, &P.snap[me], NULL, 0)
+    if r < 0 or not P.snap[me].ok:
+        return -1
+    P.snap_rules[me] = rules
+    P.snap_mp[me] = r
+    memcpy(P.snap_hand[me], v.hand, 54)
+    return r
+
+
+cdef int pol_mp0(PCtx* P, const PView* v) noexcept nogil:
+    """Minimum plays of the seat's hand (its layers kept for the plays)."""
+    cdef uint64_t a, b
+    cdef int r
+    cdef PMPEntry* e = pol_mp_entry(P, v.hand, v.lv, v.flags, &a, &b)
     if e.a == a and e.b == b:
         return e.mp
     P.mp_dp += 1
-    r = c_min_plays(cnt, lv, flags, P.dws)
+    r = pol_snap(P, v)
+    if r < 0:
+        r = c_min_plays(v.hand, v.lv, v.flags, P.dws)
     if r < 0:
         r = 27
     e.a = a
@@ -137,12 +188,44 @@ cdef int pol_mp(PCtx* P, const u8* cnt, int lv, int flags) noexcept nogil:
 
 
 cdef int pol_mp_after(PCtx* P, const PView* v, const CPlay* p) noexcept nogil:
+    """Minimum plays of the seat's hand after p. A play that leaves the
+    wilds and the aces resumes the DP of the whole hand (kept per seat, as
+    min_plays_after does for all the plays of one hand) at the lowest rank
+    it changes: the layers below it are those of the whole hand."""
     cdef u8 cnt[54]
-    cdef int i
+    cdef u8 nat[15]
+    cdef u8 nat0[15]
+    cdef int i, w, w0, start, r, me = v.me, rules = v.lv * 4 + v.flags + 1
+    cdef uint64_t a, b
+    cdef PMPEntry* e
     memcpy(cnt, v.hand, 54)
     for i in range(p.size):
         cnt[p.cards[i]] -= 1
-    return pol_mp(P, cnt, v.lv, v.flags)
+    e = pol_mp_entry(P, cnt, v.lv, v.flags, &a, &b)
+    if e.a == a and e.b == b:
+        return e.mp
+    P.mp_dp += 1
+    nat_counts(cnt, v.lv, nat, &w)
+    nat_counts(v.hand, v.lv, nat0, &w0)
+    start = 0
+    if w == w0 and nat[12] == nat0[12]:
+        start = 14                       # only jokers changed: the last layer
+        for i in range(12):
+            if nat[i] != nat0[i]:
+                start = i + 1            # line position of rank i
+                break
+        if pol_snap(P, v) < 0:
+            start = 0
+    if start:
+        r = dp_min_plays(nat, w, v.flags, P.dws, NULL, &P.snap[me], start)
+    else:
+        r = dp_min_plays(nat, w, v.flags, P.dws, NULL, NULL, 0)
+    if r < 0:
+        r = 27
+    e.a = a
+    e.b = b
+    e.mp = r
+    return r
 
 
 cdef void pol_unseen(const PView* v, PUnseen* u) noexcept nogil:
@@ -260,20 +343,34 @@ cdef int pol_opp_out_over(const PView* v, const PUnseen* u, const CPlay* p,
     return pol_beatable(u, p, v.lv)
 
 
+cdef int pol_bombs_held(const PView* v) noexcept nogil:
+    """Bombs the hand holds without wilds: ranks with 4 or more natural
+    cards, and the four jokers."""
+    cdef int r, n = 0, wid = SUIT_H * 13 + v.lv
+    for r in range(13):
+        if v.hand[r] + v.hand[13 + r] + v.hand[26 + r] + v.hand[39 + r] \
+                - (v.hand[wid] if r == v.lv else 0) >= 4:
+            n += 1
+    if v.hand[52] == 2 and v.hand[53] == 2:
+        n += 1
+    return n
+
+
 cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
                   CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv
     cdef int o1 = (me + 1) & 3, o3 = (me + 3) & 3
-    cdef int i, k, best, bk, mp0, mp, bmp, tries, risky, sure, nb = 0, pc
+    cdef int i, k, best, mp0, mp, bmp, tries, nb = 0, pc
     cdef int oppmin = 99
     cdef int* key = P.key
     if v.ncards[o1] and v.ncards[o1] < oppmin:
         oppmin = v.ncards[o1]
     if v.ncards[o3] and v.ncards[o3] < oppmin:
         oppmin = v.ncards[o3]
-    # the partner about to go out: feed it a low single or pair
+    # the partner about to go out, no opponent as short: feed it the lowest
+    # single or pair
     pc = v.ncards[partner]
-    if P.prm[0] and (pc == 1 or pc == 2) and oppmin > pc:
+    if (pc == 1 or pc == 2) and oppmin > pc:
         best = -1
         for i in range(n):
             if buf[i].size == pc and buf[i].nwild == 0 and bomb_class(&buf[i]) == 0 \
@@ -282,28 +379,21 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
         if best >= 0:
             out[0] = buf[best]
             return 0
-    mp0 = pol_mp(P, v.hand, lv, v.flags)
+    mp0 = pol_mp0(P, v)
     for i in range(n):
         if bomb_class(&buf[i]):
             key[i] = PBIG
             continue
         nb += 1
+        # lowness: fewer wilds, lower rank key, more cards
         k = (buf[i].nwild * 32 + rank_key(&buf[i], lv)) * 16 + (15 - buf[i].size)
-        sure = pol_sure(u, &buf[i], lv)
-        risky = pol_opp_out_over(v, u, &buf[i], o1) or pol_opp_out_over(v, u, &buf[i], o3)
-        if not risky and P.prm[11] and buf[i].size <= 2 and oppmin > buf[i].size \
-                and oppmin <= buf[i].size + P.prm[11] and pol_beatable(u, &buf[i], lv):
-            risky = 1
-        if risky and P.prm[10]:
-            # after everything else; among these, the highest first
+        if pol_opp_out_over(v, u, &buf[i], o1) or pol_opp_out_over(v, u, &buf[i], o3):
+            # an opponent may go out over it: after everything else, and
+            # among these the highest first
             k = (1 << 24) + (buf[i].nwild * 32 + 31 - rank_key(&buf[i], lv)) * 16
-        elif sure and mp0 > P.prm[1] and P.prm[13]:
-            k += 1 << 16
-        elif sure and mp0 <= P.prm[1]:
+        elif mp0 <= LEAD_SURE_PLAYS and pol_sure(u, &buf[i], lv):
+            # the end of the hand: the sure play first, the rest after it
             k -= 1 << 16
-        elif mp0 == 2 and P.prm[2]:
-            # two plays left, neither sure: the stronger one first
-            k = (buf[i].nwild * 32 + 31 - rank_key(&buf[i], lv)) * 16 + (15 - buf[i].size)
         key[i] = k
     if nb == 0:
         best = 0
@@ -312,6 +402,7 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
                 best = i
         out[0] = buf[best]
         return 0
+    # the first in that order that keeps the plan (else the best seen)
     best = -1
     bmp = 1 << 30
     for tries in range(min(nb, PTRIES)):
@@ -334,11 +425,12 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                     CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv, owner = v.owner
     cdef int o1 = (me + 1) & 3
-    cdef int i, best, k, mp0, mp, bmp, slack, oc, threat
+    cdef int i, j, best, k, mp0, mp, bmp, slack, oc, threat, partner_after, nc = 0
+    cdef int* key = P.key
     if owner == partner:
         # the partner's play stands: pass, unless the next opponent may go
         # out over it; then the lowest sure non-bomb
-        if P.prm[9] and pol_opp_out_over(v, u, &v.table, o1):
+        if pol_opp_out_over(v, u, &v.table, o1):
             best = -1
             for i in range(n):
                 if bomb_class(&buf[i]) == 0 and pol_sure(u, &buf[i], lv) and \
@@ -347,64 +439,35 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
             if best >= 0:
                 out[0] = buf[best]
                 return 0
-        if P.prm[18] and v.table.type <= T_PAIR and rank_key(&v.table, lv) < P.prm[18] \
-                and v.ncards[partner] > P.prm[19]:
-            # the partner's low single or pair: over it with a plan play of
-            # the same type below the control cards (it costs no play)
-            mp0 = pol_mp(P, v.hand, lv, v.flags)
-            best = -1
-            for i in range(n):
-                if bomb_class(&buf[i]) == 0 and buf[i].nwild == 0 \
-                        and rank_key(&buf[i], lv) < P.prm[20] \
-                        and (best < 0 or rank_key(&buf[i], lv) < rank_key(&buf[best], lv)) \
-                        and pol_mp_after(P, v, &buf[i]) <= mp0 - 1:
-                    best = i
-            if best >= 0:
-                out[0] = buf[best]
-                return 0
         out[0].size = 0
         return 0
     oc = v.ncards[owner]
-    threat = oc <= P.prm[3]
-    mp0 = pol_mp(P, v.hand, lv, v.flags)
+    threat = oc <= THREAT_CARDS
+    # the partner acts after me in this round (it has not passed on it yet)
+    partner_after = v.ncards[partner] > 0 and owner != o1
+    mp0 = pol_mp0(P, v)
     slack = 0
-    if oc <= P.prm[4]:
-        slack = 1
-    # the partner acts after me in this round (it has not passed on it)
-    cdef int partner_after = v.ncards[partner] > 0 and owner != ((me + 1) & 3)
-    if v.ncards[partner] == 0:
-        slack += P.prm[16]
+    if oc <= SLACK_CARDS:
+        slack += 1
     if not partner_after:
-        slack += P.prm[23]
+        slack += 1
     if threat:
         slack = 100
-    # the non-bombs in order of (wilds, rank key); the first that keeps the
-    # plan is the best (no play leaves fewer than mp0 - 1 plays: the hand is
-    # the rest and the play)
-    cdef int* key = P.key
-    cdef int nc = 0, j
-    if threat and P.prm[14]:
-        # the owner about to go out: a sure play if there is one
-        best = -1
-        bmp = 1 << 30
-        for i in range(n):
-            if bomb_class(&buf[i]) == 0 and pol_sure(u, &buf[i], lv):
-                mp = pol_mp_after(P, v, &buf[i]) * 1000 + buf[i].nwild * 64 + rank_key(&buf[i], lv)
-                if mp < bmp:
-                    bmp = mp
-                    best = i
-        if best >= 0:
-            out[0] = buf[best]
-            return 0
+    # the candidates: non-bombs; wilds only against a short owner; no
+    # control card (rank key ace or above) while the partner may still
+    # answer and the owner is far from out
     for i in range(n):
-        if bomb_class(&buf[i]) or (buf[i].nwild and oc > P.prm[5]):
+        if bomb_class(&buf[i]) or (buf[i].nwild and oc > WILD_CARDS):
             key[i] = PBIG
-        elif P.prm[21] and rank_key(&buf[i], lv) >= P.prm[21] and oc > P.prm[22] \
+        elif rank_key(&buf[i], lv) >= CONTROL_KEY and oc > CONTROL_CARDS \
                 and partner_after and not threat:
             key[i] = PBIG
         else:
             key[i] = buf[i].nwild * 64 + rank_key(&buf[i], lv)
             nc += 1
+    # in order of (wilds, rank key), the first that keeps the plan is the
+    # best (no play leaves fewer than mp0 - 1 plays: the hand is the rest
+    # and the play)
     best = -1
     bmp = 1 << 30
     for j in range(nc):
@@ -422,41 +485,24 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
     if best >= 0 and bmp <= mp0 - 1 + slack:
         out[0] = buf[best]
         return 0
+    # the smallest bomb (fewest wilds), when it stops an owner about to go
+    # out, runs the hand out, takes a sure play (not a single) from an
+    # owner with few cards, or the hand holds bombs to spare
     best = -1
     for i in range(n):
         if bomb_class(&buf[i]) and (best < 0 or play_strength(&buf[i], lv) * 4 + buf[i].nwild
                                     < play_strength(&buf[best], lv) * 4 + buf[best].nwild):
             best = i
     if best >= 0:
-        if oc <= P.prm[6] or (P.prm[17] and v.ncards[partner] == 0) or pol_mp_after(P, v, &buf[best]) <= P.prm[7] or \
-                (oc <= P.prm[8] and (v.table.type != T_SINGLE or P.prm[12])
-                 and pol_sure(u, &v.table, lv)):
+        # (the cheap tests first; one play holds at most 10 cards, so a
+        # hand of more than 10 after the bomb is more than one play)
+        if oc <= BOMB_CARDS or (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
+                (oc <= BOMB_SURE_CARDS and v.table.type != T_SINGLE
+                 and pol_sure(u, &v.table, lv)) or \
+                (v.ncards[me] - buf[best].size <= 10 and pol_mp_after(P, v, &buf[best]) <= 1):
             out[0] = buf[best]
             return 0
     out[0].size = 0
-    return 0
-
-
-cdef int pol_greedy(PCtx* P, const PView* v, CPlay* buf, int n, CPlay* out) noexcept nogil:
-    # dev: GreedyBot's rule (the first hint) for duels
-    cdef int i, best = -1, bc, mp
-    cdef long long k, bk = 0
-    if v.owner >= 0 and v.owner == (v.me ^ 2):
-        out[0].size = 0
-        return 0
-    for i in range(n):
-        bc = bomb_class(&buf[i])
-        mp = pol_mp_after(P, v, &buf[i])
-        if bc:
-            k = (((1LL << 40) + bc * 64 + rank_key(&buf[i], v.lv)) * 32 + mp) * 4 + buf[i].nwild
-            k = k * 16 + 15 - buf[i].size
-        else:
-            k = ((mp * 4 + buf[i].nwild) * 64 + rank_key(&buf[i], v.lv)) * 16 + 15 - buf[i].size
-        k = k * 16 + buf[i].type
-        if best < 0 or k < bk:
-            best = i
-            bk = k
-    out[0] = buf[best]
     return 0
 
 
@@ -479,8 +525,6 @@ cdef int pol_decide(PCtx* P, const PView* v, CPlay* out) noexcept nogil:
         if buf[i].size == v.ncards[v.me]:
             out[0] = buf[i]
             return 0
-    if P.prm[15]:
-        return pol_greedy(P, v, buf, n, out)
     pol_unseen(v, &u)
     if v.owner >= 0:
         return pol_follow(P, v, &u, buf, n, out)
@@ -688,62 +732,3 @@ cdef class _PolicyCore:
         return self.P.plies, self.P.mp_calls, self.P.mp_dp
 
 
-    def _set_params(self, prm):
-        cdef int i
-        for i in range(24):
-            self.P.prm[i] = prm[i]
-
-    def _duel(self, prm_a, prm_b, int n, unsigned long long seed):
-        """Dev: duplicate self-play, params A at seats 0/2 then 1/3; team A's
-        gain summed over the two arrangements of each deal."""
-        cdef int pa[24]
-        cdef int pb[24]
-        cdef int i, k, j, sw, s, c, tmp, val = 0
-        cdef u8 deck[108]
-        cdef u8 hands[4 * 54]
-        cdef u8 pl[54]
-        cdef uint64_t rng = seed * 0x9E3779B97F4A7C15ULL + 1
-        cdef SState st
-        cdef CPlay mv
-        cdef int lv, leader
-        for i in range(24):
-            pa[i] = prm_a[i]
-            pb[i] = prm_b[i]
-        out = _np.zeros(n, dtype=_np.int32)
-        cdef int[::1] res = out
-        with nogil:
-            for k in range(n):
-                for c in range(108):
-                    deck[c] = <u8>(c // 2)
-                for c in range(107, 0, -1):
-                    rng += 0x9E3779B97F4A7C15ULL
-                    j = <int>(smix(rng) % <uint64_t>(c + 1))
-                    tmp = deck[c]; deck[c] = deck[j]; deck[j] = <u8>tmp
-                rng += 0x9E3779B97F4A7C15ULL
-                lv = <int>(smix(rng) % 13)
-                rng += 0x9E3779B97F4A7C15ULL
-                leader = <int>(smix(rng) % 4)
-                for sw in range(2):
-                    memset(hands, 0, sizeof(hands))
-                    for c in range(108):
-                        hands[(c // 27) * 54 + deck[c]] += 1
-                    pol_state(&st, hands, lv, leader, &mv, -1, 0, &j, 0)
-                    memset(pl, 0, 54)
-                    memset(self.v.known, 0, sizeof(self.v.known))
-                    self.v.flags = 0
-                    while not st_team_out(&st):
-                        s = st.turn
-                        if (s % 2 == 0) == (sw == 0):
-                            memcpy(self.P.prm, pa, sizeof(pa))
-                        else:
-                            memcpy(self.P.prm, pb, sizeof(pb))
-                        pol_view_of(&st, pl, &self.v)
-                        if pol_decide(&self.P, &self.v, &mv) < 0:
-                            break
-                        for c in range(mv.size):
-                            pl[mv.cards[c]] += 1
-                        st_apply(&st, &mv)
-                    val = st_final_value(&st)
-                    res[k] += val if sw == 0 else -val
-            memcpy(self.P.prm, PRM_DEFAULT, sizeof(pa))
-        return out
