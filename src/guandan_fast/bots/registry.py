@@ -152,6 +152,11 @@ def _greedy(args: dict[str, str], spec: str) -> Bot:
     return GreedyBot()
 
 
+def _policy(args: dict[str, str], spec: str) -> Bot:
+    from .policy import PolicyBot
+    return PolicyBot()
+
+
 def _search(args: dict[str, str], spec: str) -> Bot:
     kw: dict[str, Any] = {}      # SearchBot's keywords; its defaults for the others
     if "seconds" in args:
@@ -175,8 +180,36 @@ register("random", _random, params=("seed",), positional=1,
 register("greedy", _greedy, grammar="greedy", examples=("greedy",),
          help="the first of `hints`; passes on its partner's standing play unless that "
               "plays out its hand; tribute/return by the advice")
+register("policy", _policy, grammar="policy", examples=("policy",),
+         help="the blind house policy (compiled): a plan of the hand by the exact "
+              "decomposition, the cards still out, the partner's standing and the "
+              "opponents' card counts; tribute/return by the advice")
 register("search", _search, params=("seconds", "samples", "playouts", "seed"), positional=1,
          grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N]",
          examples=("search", "search:0.2", "search:0.2,samples=8,playouts=400,seed=1"),
          help="rollouts of the estimator on sampled deals, played when clearly above "
               "greedy's choice")
+
+
+def _rollout(args: dict[str, str], spec: str) -> Bot:
+    from .rollout import RolloutBot
+    kw: dict[str, Any] = {}
+    if "seconds" in args:
+        kw["max_seconds"] = number(args["seconds"], spec, "the seconds a decision")
+        if kw["max_seconds"] <= 0:
+            raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
+    for key in ("deals", "width"):
+        if key in args:
+            kw[key] = int(number(args[key], spec, key, int))
+            if kw[key] < 1:
+                raise BotSpecError(f"{key} must be >= 1 in spec {spec!r}", spec)
+    if "seed" in args:
+        kw["seed"] = int(number(args["seed"], spec, "the seed", int))
+    return RolloutBot(**kw)
+
+
+register("rollout", _rollout, params=("seconds", "deals", "width", "seed"), positional=1,
+         grammar="rollout[:SECONDS][,deals=N][,width=N][,seed=N]",
+         examples=("rollout", "rollout:0.2", "rollout:deals=32,width=6"),
+         help="policy rollouts on sampled deals, paired over the candidates; the "
+              "policy's move unless another beats it by one standard error")

@@ -1,0 +1,74 @@
+"""The house policy: one decision through the Python API on 27-card hands,
+and whole-deal rollouts with the policy in every seat.
+
+Run: ``python -m pytest bench/bench_policy.py -c bench/pytest.ini``. Views:
+the opening lead of 300 seeded deals (``deal_for(61, i)``: 27-card hands,
+108 cards in play) and the first follow of each (the next seat, 27 cards,
+the policy's own lead on the table). The decision is timed per call
+(``PolicyBot.choose(view)``, the view built beforehand), with greedy's
+``choose`` on the same views as the baseline in the same run. Rollouts: 40
+seeded opening views, 50 deals sampled from each (``sample_deals``), played
+to the end with the policy in every seat; rollouts a second of CPU time
+(``time.process_time``, one thread: the GIL is released but one call uses
+one core) and of wall time.
+"""
+
+import time
+
+import numpy as np
+from conftest import describe, median_ci, per_call_times
+
+from guandan_fast import GreedyBot, Rules, View, sample_deals
+from guandan_fast.bots.match import deal_for
+from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollouts
+from guandan_fast.game.state import GameState
+
+
+def _views(n=300, seed=61):
+    bot = PolicyBot()
+    out = []
+    for i in range(n):
+        hands, level, leader = deal_for(seed, i)
+        state = GameState.start(hands, Rules(level=level), leader)
+        lead = View.from_state(state)
+        out.append(lead)
+        play = bot.choose(lead)
+        state = state.apply(play)
+        out.append(View.from_state(state, history=[(lead.seat, play)]))
+    return out
+
+
+VIEWS = _views()
+
+
+def bench_policy_decision(benchmark):
+    bot, greedy = PolicyBot(), GreedyBot()
+    t = per_call_times(bot.choose, VIEWS)
+    g = per_call_times(greedy.choose, VIEWS)
+    med, lo, hi = median_ci(t)
+    gmed, glo, ghi = median_ci(g)
+    benchmark.extra_info.update(describe(t))
+    benchmark.extra_info.update({
+        "median_ci_us": [lo * 1e6, hi * 1e6],
+        "lead_median_us": float(np.median(t[0::2]) * 1e6),
+        "follow_median_us": float(np.median(t[1::2]) * 1e6),
+        "greedy_median_us": gmed * 1e6, "greedy_median_ci_us": [glo * 1e6, ghi * 1e6],
+        "greedy_over_policy": gmed / med})
+    benchmark(lambda: [bot.choose(v) for v in VIEWS[:100]])
+
+
+def bench_policy_rollouts(benchmark):
+    work = []
+    for view in VIEWS[0:80:2]:
+        work.append((view, np.array(sample_deals(view, 50, seed=7), dtype=np.uint8)))
+    n = sum(len(d) for _, d in work)
+    core = _core_ctx()
+    plies0 = core.plies
+    c0, w0 = time.process_time(), time.perf_counter()
+    values = [rollouts(v, d) for v, d in work]
+    cpu, wall = time.process_time() - c0, time.perf_counter() - w0
+    assert all(set(x.tolist()) <= {-3, -2, -1, 1, 2, 3} for x in values)
+    benchmark.extra_info.update({
+        "rollouts": n, "rollouts_per_cpu_second": n / cpu, "rollouts_per_wall_second": n / wall,
+        "moves_per_rollout": (core.plies - plies0) / n})
+    benchmark(lambda: [rollouts(v, d) for v, d in work[:8]])

@@ -1,0 +1,168 @@
+"""The blind house policy (bot spec ``policy``) and whole-deal rollouts with it.
+
+The policy is compiled (``_policy.pxi``): one decision reads the seat's view
+only (its hand, the level, the standing play, its owner and the passes,
+each seat's card count, the cards it has not seen, the cards it knows from
+the tribute exchange) and runs without the GIL. Its rules, each with its
+reason, are in docs/bots.md ("The house policy").
+
+``rollouts(view, deals)`` plays every sampled deal from the view's position
+to the end with the policy in every seat; ``rollout_moves(view, deals,
+moves)`` first makes each candidate move of the seat to act, on the same
+deals (paired). In a rollout each seat again decides from its own view: the
+driver builds it from the public record (cards played, counts, table) and
+that seat's hand.
+
+>>> from guandan_fast import Rules
+>>> from guandan_fast.game.state import GameState
+>>> from guandan_fast.game.view import View, sample_deals
+>>> from guandan_fast.bots.match import deal_for
+>>> hands, level, leader = deal_for(1, 0)
+>>> state = GameState.start(hands, Rules(level=level), leader)
+>>> view = View.from_state(state)
+>>> bot = PolicyBot()
+>>> play = bot.choose(view)
+>>> play in view.legal_actions()
+True
+>>> values = rollouts(view, sample_deals(view, 8, seed=2))
+>>> len(values), set(values) <= {-3, -2, -1, 1, 2, 3}
+(8, True)
+"""
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+import numpy as np
+
+from .. import _core
+from .._core import Card, Play
+from ..errors import ViewError
+from ..game.state import GameState
+from ..game.view import View
+from .base import Bot, GreedyBot
+
+__all__ = ["PolicyBot", "rollouts", "rollout_moves", "playout"]
+
+_CORE = None
+
+
+def _core_ctx():
+    global _CORE
+    if _CORE is None:
+        _CORE = _core._PolicyCore()
+    return _CORE
+
+
+def _known(view: View) -> np.ndarray:
+    known = np.zeros((4, 54), dtype=np.uint8)
+    for s, cards in enumerate(view.known):
+        for c in cards:
+            known[s, c.id] += 1
+    return known
+
+
+def _choose(view: View, known: np.ndarray) -> Optional[Play]:
+    r = view.rules
+    return _core_ctx().choose(view._hand_counts, view.pool, known, view.seat, r.level_index,
+                              r.flags, view.counts, view.table,
+                              -1 if view.owner is None else view.owner, view.passes)
+
+
+class PolicyBot(Bot):
+    """The compiled blind policy; tribute and return by the advice
+    (``suggest_tribute`` / ``suggest_return``, as GreedyBot)."""
+
+    spec = "policy"
+
+    def __init__(self):
+        self._advice = GreedyBot()
+
+    def choose(self, view: View) -> Optional[Play]:
+        if view.phase != "play" or view.turn != view.seat:
+            view.legal_actions()    # raises the ViewError
+        return _choose(view, _known(view))
+
+    def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
+        return self._advice.tribute(view, candidates)
+
+    def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
+        return self._advice.give_back(view, candidates)
+
+    def __repr__(self):
+        return "PolicyBot()"
+
+
+def _deals_array(view: View, deals) -> np.ndarray:
+    arr = np.ascontiguousarray(np.asarray(deals, dtype=np.uint8))
+    if arr.ndim != 3 or arr.shape[1:] != (4, 54):
+        raise ViewError(f"deals: an (N, 4, 54) array of hands, not shape {arr.shape}")
+    if arr.shape[0] and not (arr[:, view.seat, :] == view._hand_counts).all():
+        raise ViewError("deals: every deal must give the view's seat its own hand")
+    counts = arr.sum(axis=2)
+    if arr.shape[0] and not (counts == np.array(view.counts)).all():
+        raise ViewError("deals: every hand must hold the view's count of cards")
+    if (arr.sum(axis=1) > 2).any():
+        raise ViewError("deals: a card appears more than twice in a deal")
+    return arr
+
+
+def _played(view: View) -> np.ndarray:
+    """The public 54 counts of the cards out of the hands: two decks minus
+    what the seat has not seen minus its own hand."""
+    return (2 - view.pool.astype(np.int64) - view._hand_counts).astype(np.uint8)
+
+
+def _team_sign(seat: int) -> int:
+    return 1 if seat % 2 == 0 else -1
+
+
+def rollouts(view: View, deals) -> np.ndarray:
+    """Team results (-3..3, from the view's seat's side) of the policy in
+    every seat from the view's position to the end, one per deal (each of
+    ``sample_deals(view, ...)``, or an (N, 4, 54) array of such deals)."""
+    if view.phase != "play":
+        raise ViewError(f"rollouts start in the play phase, not {view.phase}")
+    arr = _deals_array(view, deals)
+    r = view.rules
+    out = _core_ctx().rollouts(arr, _played(view), r.level_index, r.flags, view.turn,
+                               view.table, -1 if view.owner is None else view.owner,
+                               view.passes, tuple(view.finished))
+    return out.astype(np.int64) * _team_sign(view.seat)
+
+
+def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] = None
+                  ) -> tuple[list, np.ndarray]:
+    """For each candidate move of the seat to act (default: every legal
+    action), its results on each deal (paired: the same deals for every
+    move): (moves, an (len(moves), N) array from the seat's side)."""
+    if view.turn != view.seat:
+        raise ViewError(f"seat {view.seat} is not to act (seat {view.turn} is)")
+    legal = view.legal_actions()
+    if moves is None:
+        moves = legal
+    else:
+        moves = list(moves)
+        for m in moves:
+            if m not in legal:
+                raise ViewError(f"rollout_moves: {m} is not a legal action of seat {view.seat}")
+    arr = _deals_array(view, deals)
+    r = view.rules
+    out = _core_ctx().rollouts(arr, _played(view), r.level_index, r.flags, view.turn,
+                               view.table, -1 if view.owner is None else view.owner,
+                               view.passes, tuple(view.finished), moves=list(moves))
+    return list(moves), out.astype(np.int64) * _team_sign(view.seat)
+
+
+def playout(state: GameState) -> int:
+    """Team 0's result when the policy plays every seat from ``state`` (a
+    GameState of a whole deal, every card not in a hand played) to the end."""
+    if state.over:
+        return int(state.result())
+    arr = np.ascontiguousarray(np.stack(state.hands).astype(np.uint8)[None])
+    played = (2 - arr[0].astype(np.int64).sum(axis=0)).astype(np.uint8)
+    r = state.rules
+    out = _core_ctx().rollouts(arr, played, r.level_index, r.flags, state.turn, state.table,
+                               -1 if state.owner is None else state.owner, state.passes,
+                               tuple(state.finished))
+    return int(out[0])
