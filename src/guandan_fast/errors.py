@@ -5,6 +5,8 @@ to a readable length: every loader quotes bad input through it."""
 
 from __future__ import annotations
 
+from typing import Iterable
+
 __all__ = [
     "GuandanError",
     "CardParseError",
@@ -114,21 +116,21 @@ class RecordError(GuandanError):
         self.seat = seat
         self.name = name
         self.reason = message
-        self.errors: list = [self]
+        self.errors: list[RecordError] = [self]
         self.more = False
 
     @classmethod
-    def of(cls, errors: list, more: bool = False) -> "RecordError":
+    def of(cls, errors: Iterable[RecordError], more: bool = False) -> "RecordError":
         """One error standing for ``errors`` (each a RecordError): the error
         itself when there is one."""
-        errors = list(errors)[:MAX_RECORD_ERRORS]
-        if len(errors) == 1 and not more:
-            return errors[0]
-        head = (f"{len(errors)} errors in the record"
-                + (f" (the first {len(errors)}; more not listed)" if more else "") + ":")
-        e = cls(head + "".join("\n" + str(x) for x in errors))
-        e.line, e.seat, e.name = errors[0].line, errors[0].seat, errors[0].name
-        e.errors, e.more = errors, more
+        first = list(errors)[:MAX_RECORD_ERRORS]
+        if len(first) == 1 and not more:
+            return first[0]
+        head = (f"{len(first)} errors in the record"
+                + (f" (the first {len(first)}; more not listed)" if more else "") + ":")
+        e = cls(head + "".join("\n" + str(x) for x in first))
+        e.line, e.seat, e.name = first[0].line, first[0].seat, first[0].name
+        e.errors, e.more = first, more
         return e
 
 

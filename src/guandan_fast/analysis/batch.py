@@ -68,7 +68,7 @@ def review_records(items: Sequence, *, jobs: int = 1, dask: Optional[str] = None
     todo = []
     for i, (name, rec) in enumerate(items):
         key = cache_key(rec, options) if store is not None else None
-        data = store.get(key) if store is not None else None
+        data = store.get(key) if store is not None and key is not None else None
         if data is not None:
             out[i] = {"name": name, "data": {"file": name, **data}, "cached": True}
         else:
@@ -76,7 +76,7 @@ def review_records(items: Sequence, *, jobs: int = 1, dask: Optional[str] = None
     answers = run_tasks(review_one, [t for _, _, t in todo], jobs=jobs, dask=dask,
                         progress=progress, cost=lambda t: len(t[1].moves))
     for (i, key, _), ans in zip(todo, answers):
-        if store is not None and "data" in ans:
+        if store is not None and key is not None and "data" in ans:
             store.put(key, ans["data"])
         out[i] = ans
     return out

@@ -127,8 +127,9 @@ def _solved(res) -> bool:
 def _state_value(state: GameState, engines: dict, budget: float, seed: int):
     """A MoveValue (move None) for a position: exact when solved, else the
     ``position_value`` of the estimator's values of its moves."""
-    if state.over:
-        return MoveValue.proven(None, float(state.result()))
+    result = state.result()
+    if result is not None:          # the deal is over
+        return MoveValue.proven(None, float(result))
     if engines.get("solver") and state.cards_left() <= engines["solve_cards"]:
         res = _call(engines, "solver", state, seconds=budget)
         if res.exact and res.value is not None:
@@ -228,13 +229,13 @@ def value_task(task: dict) -> dict:
                 out["single"] = ([s.pov(0) for s in sugg if s.valued], "suggest",
                                  _elapsed(t1, engines))
         else:   # an exchange decision, or an opening value: positions, one per candidate
-            vals: Optional[list] = []
+            vals: list[MoveValue] = []
             n = max(1, len(task["states"]))
             share = max(budget / n, min(budget, MIN_CANDIDATE_SECONDS))
             for i, (move, state) in enumerate(task["states"]):
                 mv = _state_value(state, engines, share, decision_seed(seed, i))
-                if mv is None:
-                    vals = None
+                if mv is None:      # a candidate not valued: the decision is not valued
+                    vals = []
                     break
                 vals.append(mv.with_move(move))
             if vals:

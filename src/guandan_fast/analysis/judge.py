@@ -94,6 +94,7 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
         return v
     top = moves[0]                    # the best mean for the mover: position_value's
     position = position_value(moves, mover)
+    assert position is not None  # moves is not empty
     v.value = position.mean
     v.exact = all(m.exact for m in moves)
     if chosen is None:

@@ -429,8 +429,8 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
             t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
                  "budget": budget, "factor": factor, "engines": spec, "moves": [best, d.move],
                  "seed": decision_seed(seed, 200_000 + 2 * d.index + (view == "single"))}
-            place = places.get(d.index)
             if view == "double":
+                place = places[d.index]     # every decision valued in double has its place
                 if d.kind == "play":
                     t["states"] = [place.apply(best), place.apply(d.move)]
                 else:
@@ -440,7 +440,7 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
             elif d.kind == "play":
                 t["record"], t["move_index"] = record, d.move_index
             else:
-                t["seat_view"] = place["seat"]
+                t["seat_view"] = places[d.index]["seat"]
             out.append(t)
     return out
 
@@ -485,11 +485,11 @@ def _exchange_decisions(record: Record, views: tuple, spec: dict, decisions: lis
             if record.moves and any(same_move(c, t.card) for c, _ in states):
                 at_start.add(d.index)
                 states = [(c, st) for c, st in states if not same_move(c, t.card)]
-            if "single" not in views or spec["estimator"] is None:
-                seat = None
+            single = "single" in views and spec["estimator"] is not None
             decisions.append(d)
-            if states or seat is not None:
-                tasks.append({"key": d.index, "kind": kind, "states": states, "seat": seat,
+            if states or single:
+                tasks.append({"key": d.index, "kind": kind, "states": states,
+                              "seat": seat if single else None,
                               "label": {"kind": kind, "i": i + 1}})
     return at_start
 
@@ -525,6 +525,7 @@ def _opening_task(record: Record) -> dict:
     """The task of the opening value of the hands as dealt (no exchange, the
     same leader); the value at the start of the play is the first play
     decision's own (_start_value)."""
+    assert record.leader is not None  # asked for a record with moves only
     state = GameState.start([sorted(h) for h in record.hands], record.rules, record.leader)
     return {"key": OPENING_KEY, "kind": "opening", "states": [(None, state)],
             "label": {"kind": "opening", "i": "deal"}}
@@ -626,10 +627,11 @@ def _fill_forced(decisions: list, views, end: GameState) -> None:
             nxt = plays[i + 1].double
             if nxt is None or not nxt.moves:
                 continue
-            mv = position_value(nxt.moves, team(plays[i + 1].seat)).with_move(d.move)
-        elif end.over:
-            v = float(end.result())
-            mv = MoveValue.proven(d.move, v)
+            nxt_value = position_value(nxt.moves, team(plays[i + 1].seat))
+            assert nxt_value is not None  # nxt.moves is not empty
+            mv = nxt_value.with_move(d.move)
+        elif (result := end.result()) is not None:    # the deal is over
+            mv = MoveValue.proven(d.move, float(result))
         else:
             continue
         d.double = judge("double", [mv], d.move, d.seat)

@@ -75,7 +75,7 @@ class PolicyBot(Bot):
 
     spec = "policy"
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._advice = GreedyBot()
 
     def choose(self, view: View) -> Optional[Play]:
@@ -157,8 +157,9 @@ def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] =
 def playout(state: GameState) -> int:
     """Team 0's result when the policy plays every seat from ``state`` (a
     GameState of a whole deal, every card not in a hand played) to the end."""
-    if state.over:
-        return int(state.result())
+    result = state.result()
+    if result is not None:          # the deal is over
+        return int(result)
     arr = np.ascontiguousarray(np.stack(state.hands).astype(np.uint8)[None])
     played = (2 - arr[0].astype(np.int64).sum(axis=0)).astype(np.uint8)
     r = state.rules

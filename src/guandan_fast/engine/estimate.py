@@ -22,7 +22,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import List, Optional
+from typing import Any, List, Optional
 
 import numpy as np
 
@@ -77,7 +77,7 @@ def _move_dict(m: MoveValue) -> dict:
             "pass": p is None, "mean": round(m.mean, 4),
             "low": round(m.low, 4), "high": round(m.high, 4),
             "samples": m.samples, "exact": m.exact,
-            "bounds": [m.proven_low, m.proven_high], "score": round(m.score, 4)}
+            "bounds": [m.proven_low, m.proven_high], "score": None if m.score is None else round(m.score, 4)}
 
 
 @dataclass

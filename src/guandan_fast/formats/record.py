@@ -295,7 +295,7 @@ def _parse_text(text: str) -> _Raw:
 
 def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -> None:
     m = parse_header_line(line)        # the one key: value reader (formats/text)
-    key, text_value = m if m else (None, None)
+    key, text_value = m if m else (None, "")   # text_value is read only when m matched
     section = state["section"]
     if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
         state["section"] = _SECTIONS[key]
@@ -572,6 +572,7 @@ def _build(raw: _Raw) -> Optional[Record]:
                 read_at = None
         deal.play(seat, play, where if isinstance(where, int) else None)
     rec.moves = list(deal.moves)
+    assert deal.game is not None  # the exchange is over: the play phase or done
     if raw.first_bad_move is None and not deal.game.over and not raw.partial:
         seat, _, _, where = raw.moves[-1]
         holding = [str(s) for s in range(4) if s not in deal.game.finished]

@@ -160,7 +160,7 @@ def _read_at_most(fp, name) -> Union[bytes, str]:
 
 # -- key: value lines -------------------------------------------------------------
 
-def parse_header_line(line: str):
+def parse_header_line(line: str) -> Optional[tuple[str, str]]:
     """(key in lower case, value) of a ``key: value`` line, else None. Card
     lines never contain a colon."""
     m = _HEADER.match(line.split("#", 1)[0])

@@ -124,10 +124,10 @@ class DealState:
             self._start_play()
 
     @staticmethod
-    def _check_payments(payments) -> list:
+    def _check_payments(payments: object) -> list[tuple[int, int]]:
         if isinstance(payments, (str, bytes)) or not hasattr(payments, "__iter__"):
             raise DealError(f"payments: (payer, receiver) pairs, not {payments!r}")
-        out = []
+        out: list[tuple[int, int]] = []
         for i, pair in enumerate(payments):
             try:
                 p, q = pair
@@ -204,7 +204,7 @@ class DealState:
         phase = self.phase
         if phase in ("tribute", "return"):
             giver = self.actor if seat is None else _seat(seat, "seat")
-            if giver not in self.waiting():
+            if giver is None or giver not in self.waiting():
                 return []
             cands = tribute_candidates if phase == "tribute" else return_candidates
             return cands(self._hands[giver], self.rules)

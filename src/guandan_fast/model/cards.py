@@ -199,7 +199,7 @@ class Token(NamedTuple):
     card: Card
     text: str
     line: int
-    index: int
+    index: int  # type: ignore[assignment]  # the field shadows tuple.index (public name, kept)
     warning: Optional[str] = None
 
 
@@ -214,11 +214,11 @@ def _tokens(text: str, first_line: int = 1) -> Iterable[tuple[str, int, int]]:
                 yield tok, lineno, index
 
 
-def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list:
+def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list[Token]:
     """The cards of a text as typed (``Token``), in order; an unknown token
     is a CardParseError naming it as typed, its line (counted from
     ``first_line``, named when ``lines``) and its index. No count check."""
-    out = []
+    out: list[Token] = []
     for tok, lineno, index in _tokens(text, first_line):
         where = f"line {lineno}, token {index}" if lines else f"token {index}"
         card, warning = _read_token(tok, where)
@@ -229,7 +229,7 @@ def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list:
 
 
 def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
-                warnings: Optional[list] = None, first_line: int = 1) -> list[Card]:
+                warnings: Optional[list[str]] = None, first_line: int = 1) -> list[Card]:
     """Cards from text (any accepted notation, separated by spaces, commas or
     newlines, ``#`` comments) or from an iterable of cards and tokens.
 
@@ -261,7 +261,7 @@ def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
                 raise CardParseError(_unknown(str(x), f"token {i}"), token=str(x), position=i)
             items.append(Token(card, str(x), first_line, i, warning))
     cards: list[Card] = []
-    seen: Counter = Counter()
+    seen: Counter[Card] = Counter()
     for tok in items:
         where = f"line {tok.line}, token {tok.index}" if multi_line else f"token {tok.index}"
         seen[tok.card] += 1

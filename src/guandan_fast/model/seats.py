@@ -25,7 +25,7 @@ __all__ = ["SEATS", "check_seat", "partner", "team", "next_seat", "passes_betwee
 SEATS = (0, 1, 2, 3)
 
 
-def check_seat(value, what: str = "seat", error: Type[GuandanError] = GuandanError) -> int:
+def check_seat(value: object, what: str = "seat", error: Type[GuandanError] = GuandanError) -> int:
     """``value`` as a seat number 0..3, or ``error`` naming ``what``
     (booleans are not seats).
 

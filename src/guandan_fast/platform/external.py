@@ -433,7 +433,7 @@ async def _table(teams: Sequence[Team], names: Sequence[str], port: int, games: 
         HOST, port, games=games, seed=seed, records_dir=str(work),
         answer_timeout=limits.answer, connect_timeout=4 * limits.connect + 10,
         max_bad_answers=limits.max_bad_answers, max_deals=max_deals,
-        start_delay=limits.start_delay, ready=lambda p: bound.done() or bound.set_result(p),
+        start_delay=limits.start_delay, ready=lambda p: None if bound.done() else bound.set_result(p),
         connections=connections, result=result, start_game=start_game, dealer=dealer))
     procs: list = []
     logs: list = []
@@ -664,6 +664,7 @@ def _collect(records, ta, tb, seed, swapped, first, games, plays) -> int:
         unit = first + g - 1
         order = tuple(int(s) for s in rec.tags["order"].split())
         gain0 = level_gain(order)
+        assert gain0 is not None  # the server writes a record once its deal is finished
         gain_a = -gain0 if swapped else gain0
         rec.tags = {"event": "gd-analyze match", "round": str(unit + 1),
                     "table": "b" if swapped else "a"}
@@ -702,7 +703,7 @@ def _score(ta, tb, deals, seed, games, duplicate, plays, faults, invalid, answer
     gains, wins = [], []
     arrangements = (False, True) if duplicate else (False,)
     for unit in range(deals):
-        parts = [halves.get((unit, s)) for s in arrangements]
+        parts = [halves.get((unit, s), []) for s in arrangements]
         if any(not x for x in parts):
             continue                 # abandoned (or its partner was): not scored
         u = [p for x in parts for p in x]

@@ -47,7 +47,7 @@ import time
 import urllib.parse
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Optional
+from typing import Any, Optional
 
 from ..model.cards import RANKS
 from .._core import TOKENS, Card
@@ -312,7 +312,7 @@ class _Table:
                                            {k: getattr(rules, k) for k in FLAG_KEYS}))
         previous = self.progress.previous
         deal = DealState(hands, rules, previous, leader=None if previous is not None else leader)
-        no_table = (-1, None)
+        no_table: tuple[Optional[int], Optional[list[Any]]] = (-1, None)   # (seat, action)
         if deal.anti_tribute:
             holders = [s for s, n in (deal.anti_holders or {}).items() if n]
             await self.notify(M.anti_tribute_notice(holders))
@@ -358,6 +358,7 @@ class _Table:
             play = plays[k]
             action = actions[k]
             if play is None:
+                assert state.owner is not None  # a pass answers a standing play
                 g_pos, g_act = state.owner, to_action(state.table)
             else:
                 g_pos, g_act = seat, action

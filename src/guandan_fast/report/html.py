@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 from functools import lru_cache
 from importlib.resources import files
 
@@ -187,7 +188,7 @@ def _graph_svg(data: dict, lang: str, uid: str, shape: str = "wide") -> str:
                      f"{value_text(p, lang)}")
             if val.get("mistake"):
                 title += " " + _mark(val, lang)
-                r, fill = 7, ("#ff6b6b" if view == "double" else "#ffd43b")
+                r, fill = 7.0, ("#ff6b6b" if view == "double" else "#ffd43b")
             else:
                 r, fill = 2.5, colours[view]
             parts.append(f'<circle class="pt{" mistake" if val.get("mistake") else ""}" '
@@ -259,7 +260,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
             what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
                    f"{cards_label(d['move']['cards'], lang)}"
-        cands = {}
+        cands: dict[str, dict[str, Any]] = {}
         for view in VIEWS:
             val = d.get(view)
             if not val:
@@ -485,26 +486,26 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     for d in data["decisions"]:
         if d["kind"] != "play":
             continue
-        cls = []
+        classes = []
         if d["table"] is None and d["move_index"] > 0:
-            cls.append("round")
-        marked = [v for v in VIEWS if d.get(v) and d[v].get("mistake")]
-        if marked:
-            cls.append("mistake")
+            classes.append("round")
+        marked_views = [v for v in VIEWS if d.get(v) and d[v].get("mistake")]
+        if marked_views:
+            classes.append("mistake")
         mp = ""
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
         vals = [value_text((d.get(v) or {}).get("chosen"), lang) for v in VIEWS]
         move = _play_html(d["move"], level, lang)
-        for v in marked:
+        for v in marked_views:
             val = d[v]
             est = " est" if val["mistake"] != "proven" else ""
             move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
         if d.get("forced"):
             move += f'<span class="tag forced" title="{_e(G("forced_help"))}">{_e(G("forced"))}</span>'
-        if marked and d["index"] == data.get("first_mistake"):
+        if marked_views and d["index"] == data.get("first_mistake"):
             move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'
-        for v in marked:
+        for v in marked_views:
             val = d[v]
             better = " ".join(f'{_play_html(b["move"], level, lang)} '
                               f'<span class="legend">{_e(value_text(b, lang))}</span>'
@@ -513,7 +514,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                      f'{_e(G("better"))}: {better}</div>')
         pass_cls = " pass" if d["move"] is None else ""
         h.append(f'<tr id="{uid}-d{d["index"]}" data-viewer="{uid}-viewer" data-i="{d["index"]}" '
-                 f'class="{" ".join(cls)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
+                 f'class="{" ".join(classes)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
                  f'<td class="who t{d["seat"] % 2}">{_e(n[d["seat"]])}</td>'
                  f'<td class="mv{pass_cls}">{move}</td>'
                  f'<td class="mp" data-l="{_e(G("min_plays"))}">{_e(mp)}</td>'
@@ -526,10 +527,10 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         h.append(f'<div class="seat t{s % 2}"><h3>{_e(n[s])} <span class="n">· {cnt}</span></h3>'
                  f'{_cards_html(data["hands"][s], level, lang, group=True)}</div>')
     h.append('</div>')
-    s = data.get("settings") or {}
+    settings = data.get("settings") or {}
     notes = [note_text(x, lang) for x in data.get("notes") or []]
-    if s.get("budget") is not None:
-        notes.insert(0, G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
+    if settings.get("budget") is not None:
+        notes.insert(0, G("budget", s=number(settings["budget"], lang, 2), seed=settings.get("seed", 0)))
     if notes:
         h.append(f'<h2>{_e(G("notes"))}</h2><ul class="notes">'
                  + "".join(f"<li>{_e(x)}</li>" for x in notes) + '</ul>')

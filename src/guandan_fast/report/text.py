@@ -84,9 +84,9 @@ def render_text(data: dict, lang: str = "en") -> str:
     out += ["", G("caveat")]
     if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
         out.append(G("unclear_help"))
-    s = data.get("settings") or {}
-    if s.get("budget") is not None:
-        out.append(G("budget", s=number(s["budget"], lang, 2), seed=s.get("seed", 0)))
+    settings = data.get("settings") or {}
+    if settings.get("budget") is not None:
+        out.append(G("budget", s=number(settings["budget"], lang, 2), seed=settings.get("seed", 0)))
     if data.get("notes"):
         out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
     return "\n".join(out) + "\n"
