@@ -4,7 +4,6 @@ graph is drawn, the viewer opens on the first mistake, "next" and the arrow
 keys change the hands shown. A screenshot of the page in each language is
 kept as a test artifact (tests/artifacts/, ignored by git)."""
 
-import shutil
 import struct
 from pathlib import Path
 
@@ -15,34 +14,19 @@ from guandan_fast.formats.record import load
 from guandan_fast.report.evening import render_evening_html
 from guandan_fast.report.html import render_html
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
+from browser import console_errors, needs_browser, open_page, session
+
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-DRIVER = shutil.which("chromedriver")
-BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome")
-                if shutil.which(b)), None)
-pytestmark = [pytest.mark.slow, pytest.mark.skipif(
-    DRIVER is None or BROWSER is None,
-    reason="Chromium and its driver are not installed (Debian: apt-get install chromium chromium-driver)")]
+pytestmark = [pytest.mark.slow, needs_browser]
 
 
 @pytest.fixture(scope="module")
 def driver():
-    opts = Options()
-    opts.binary_location = BROWSER
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--hide-scrollbars", "--window-size=1280,1600", "--lang=en-US"):
-        opts.add_argument(a)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    d.set_page_load_timeout(60)
-    yield d
-    d.quit()
+    yield from session(1280, 1600)
 
 
 @pytest.fixture(scope="module")
@@ -59,14 +43,7 @@ def club():
 
 
 def _open(driver, tmp_path, html, name):
-    page = tmp_path / name
-    page.write_text(html, encoding="utf-8")
-    driver.get(page.as_uri())
-    return page
-
-
-def _errors(driver):
-    return [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
+    return open_page(driver, tmp_path / name, html)
 
 
 def _hands(driver, viewer):
@@ -80,7 +57,7 @@ def _pos(viewer):
 
 def test_the_page_loads_draws_the_graph_and_steps(driver, tmp_path, club):
     _open(driver, tmp_path, render_html(club, "en"), "club.html")
-    assert _errors(driver) == []
+    assert console_errors(driver) == []
     graph = driver.find_element(By.CSS_SELECTOR, "svg.graph")
     points = graph.find_elements(By.CSS_SELECTOR, "circle.pt[data-view='double']")
     # one point per decision valued
@@ -114,7 +91,7 @@ def test_the_page_loads_draws_the_graph_and_steps(driver, tmp_path, club):
     viewer.find_element(By.CSS_SELECTOR, "button[data-go='last']").click()
     rows = viewer.find_elements(By.CSS_SELECTOR, "table.cand tr.chosen")
     assert len(rows) == 1
-    assert _errors(driver) == []
+    assert console_errors(driver) == []
 
 
 def test_a_graph_dot_moves_the_viewer(driver, tmp_path, review):
@@ -139,7 +116,7 @@ def _png_size(path: Path):
 @pytest.mark.parametrize("lang", ["en", "ru", "zh"])
 def test_screenshot_in_each_language(driver, tmp_path, club, lang):
     _open(driver, tmp_path, render_html(club, lang), f"club_{lang}.html")
-    assert _errors(driver) == []
+    assert console_errors(driver) == []
     text = driver.find_element(By.TAG_NAME, "body").text
     assert {"en": "Deal review", "ru": "Разбор сдачи", "zh": "牌局复盘"}[lang] in text
     ARTIFACTS.mkdir(exist_ok=True)
@@ -153,7 +130,7 @@ def test_screenshot_in_each_language(driver, tmp_path, club, lang):
 def test_the_evening_page(driver, tmp_path, review, club):
     reviews = [{**club, "file": "record_club.txt"}, {**review, "file": "record_bomb_thrown.txt"}]
     _open(driver, tmp_path, render_evening_html(reviews, "ru"), "evening.html")
-    assert _errors(driver) == []
+    assert console_errors(driver) == []
     viewers = driver.find_elements(By.CSS_SELECTOR, ".viewer")
     assert len(viewers) == 2
     # the second deal's viewer takes the arrow keys once clicked
@@ -180,7 +157,7 @@ def test_the_exchange_shows_its_single_dummy_values(driver, tmp_path):
     ret = data["decisions"][1]
     assert ret["kind"] == "return" and len(ret["single"]["moves"]) == 14
     _open(driver, tmp_path, render_html(data, "ru"), "tribute_ru.html")
-    assert _errors(driver) == []
+    assert console_errors(driver) == []
     table = driver.find_element(By.CSS_SELECTOR, "table.exchange")
     assert table.text.count("СВОЁ") == 2 and table.text.count("ОТК") == 2
     viewer = driver.find_element(By.CSS_SELECTOR, ".viewer")
@@ -188,4 +165,4 @@ def test_the_exchange_shows_its_single_dummy_values(driver, tmp_path):
     viewer.find_element(By.CSS_SELECTOR, "button[data-go='next']").click()
     rows = viewer.find_elements(By.CSS_SELECTOR, "table.cand tr")[1:]
     assert len(rows) == 14 and all(r.find_elements(By.TAG_NAME, "td")[2].text for r in rows)
-    assert _errors(driver) == []
+    assert console_errors(driver) == []

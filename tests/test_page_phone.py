@@ -19,7 +19,6 @@ any values. Default run: the three languages at 390 px and English at
 English; ``--slow``: every record in every language at both widths.
 Screenshots at 390 px go to tests/artifacts/ (ignored by git)."""
 
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -30,37 +29,22 @@ from guandan_fast.formats.record import load
 from guandan_fast.model.cards import parse_cards
 from guandan_fast.report.html import render_html
 
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.options import Options  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+
+from browser import console_errors, needs_browser, open_page, session
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 RECORDS = sorted(p.stem for p in EXAMPLES.glob("record_*.txt"))
 LANGS = ("en", "ru", "zh")
 PASS = {"en": "pass", "ru": "пас", "zh": "过"}
-DRIVER = shutil.which("chromedriver")
-BROWSER = next((shutil.which(b) for b in ("chromium", "chromium-browser", "google-chrome")
-                if shutil.which(b)), None)
-pytestmark = pytest.mark.skipif(
-    DRIVER is None or BROWSER is None,
-    reason="Chromium and its driver are not installed (Debian: apt-get install chromium chromium-driver)")
+pytestmark = needs_browser
 slow = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def driver():
-    opts = Options()
-    opts.binary_location = BROWSER
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-              "--hide-scrollbars", "--window-size=1280,900", "--lang=en-US"):
-        opts.add_argument(a)
-    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    d = webdriver.Chrome(service=Service(DRIVER), options=opts)
-    d.set_page_load_timeout(60)
-    yield d
-    d.quit()
+    yield from session(1280, 900)
 
 
 _REVIEWS: dict = {}
@@ -83,12 +67,9 @@ def _width(driver, width: int) -> None:
 
 def _open(driver, tmp_path, name: str, lang: str, width: int) -> dict:
     data = review(name)
-    page = tmp_path / f"{name}_{lang}_{width}.html"
-    page.write_text(render_html(data, lang), encoding="utf-8")
     _width(driver, width)
-    driver.get(page.as_uri())
-    errors = [e for e in driver.get_log("browser") if e.get("level") in ("SEVERE", "ERROR")]
-    assert errors == []
+    open_page(driver, tmp_path / f"{name}_{lang}_{width}.html", render_html(data, lang))
+    assert console_errors(driver) == []
     return data
 
 
@@ -358,10 +339,8 @@ def test_a_swipe_steps_the_viewer(driver, tmp_path):
 def test_the_evening_page_fits_a_phone(driver, tmp_path, lang):
     from guandan_fast.report.evening import render_evening_html
     reviews = [{**review(n), "file": f"{n}.txt"} for n in ("record_club", "record_bomb_thrown")]
-    page = tmp_path / f"evening_{lang}.html"
-    page.write_text(render_evening_html(reviews, lang), encoding="utf-8")
     _width(driver, 390)
-    driver.get(page.as_uri())
+    open_page(driver, tmp_path / f"evening_{lang}.html", render_evening_html(reviews, lang))
     m = _layout(driver, lang)
     assert m["doc"] <= m["vw"] == 390 and m["narrow"] == [] and m["jokers"] == []
     assert len(m["graphs"]) == 2 and all("narrow" in g[0] for g in m["graphs"])
