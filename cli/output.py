@@ -65,55 +65,52 @@ def plays_text(data: dict, lang: str = "en") -> str:
     return "\n".join(lines)
 
 
-def match_text(data: dict) -> str:
-    """The table of a match result (``MatchResult.to_dict()``)."""
+def _match_rows(data: dict, wins: str, of_deals: str = "", scored: bool = False) -> list:
+    """The rows a match table and a platform match table share: the teams,
+    what was played, A's gain and A's share of deals (``wins``), the games."""
     unit = "game" if data["games"] else "deal"
     pairs = f"{data['units']} {unit}{'s' if data['units'] != 1 else ''}"
     if data["duplicate"]:
         pairs += " x 2 (duplicate)"
     lo, hi = data["ci95"]
     wlo, whi = data["win_ci95"]
+    played = f"{pairs}, {data['deals_played']} deals, "
+    if scored:
+        played += f"{data['pairs_scored']} scored, "
     rows = [
         ("team A", data["team_a"]),
         ("team B", data["team_b"]),
-        ("played", f"{pairs}, {data['deals_played']} deals, seed {data['seed']}"),
+        ("played", f"{played}seed {data['seed']}"),
         ("A's gain / deal", f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
-        ("A's deal wins", f"{100 * data['win_rate']:.1f}%  (95% CI {100 * wlo:.1f}% .. "
-                          f"{100 * whi:.1f}%)"),
+        (wins, f"{100 * data['win_rate']:.1f}%{of_deals}  (95% CI {100 * wlo:.1f}% .. "
+               f"{100 * whi:.1f}%)"),
     ]
     if "games_won" in data:
         g = data["games_won"]
         rows.append(("games won", f"A {g['a']}, B {g['b']}, unfinished {g['unfinished']}"))
+    return rows
+
+
+def _aligned(rows: list) -> list:
+    width = max(len(k) for k, _ in rows)
+    return [f"{k:<{width}}  {v}" for k, v in rows]
+
+
+def match_text(data: dict) -> str:
+    """The table of a match result (``MatchResult.to_dict()``)."""
+    rows = _match_rows(data, "A's deal wins")
     for side in ("a", "b"):
         rows.append((f"time / decision {side.upper()}",
                      f"{1000 * data['seconds_per_decision'][side]:.2f} ms over "
                      f"{data['decisions'][side]} decisions (longest "
                      f"{1000 * data['max_decision_seconds'][side]:.1f} ms)"))
     rows.append(("elapsed", f"{data['elapsed_seconds']:.1f} s"))
-    width = max(len(k) for k, _ in rows)
-    return "\n".join(f"{k:<{width}}  {v}" for k, v in rows)
+    return "\n".join(_aligned(rows))
 
 
 def external_match_text(data: dict) -> str:
     """The table of a platform match (``ExternalMatchResult.to_dict()``)."""
-    unit = "game" if data["games"] else "deal"
-    pairs = f"{data['units']} {unit}{'s' if data['units'] != 1 else ''}"
-    if data["duplicate"]:
-        pairs += " x 2 (duplicate)"
-    lo, hi = data["ci95"]
-    wlo, whi = data["win_ci95"]
-    rows = [
-        ("team A", data["team_a"]),
-        ("team B", data["team_b"]),
-        ("played", f"{pairs}, {data['deals_played']} deals, {data['pairs_scored']} "
-                   f"scored, seed {data['seed']}"),
-        ("A's gain / deal", f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
-        ("A first out", f"{100 * data['win_rate']:.1f}% of deals  (95% CI {100 * wlo:.1f}% .. "
-                        f"{100 * whi:.1f}%)"),
-    ]
-    if "games_won" in data:
-        g = data["games_won"]
-        rows.append(("games won", f"A {g['a']}, B {g['b']}, unfinished {g['unfinished']}"))
+    rows = _match_rows(data, "A first out", " of deals", scored=True)
     for side in ("a", "b"):
         c = data[side]
         rows.append((f"team {side.upper()}", f"{c['decisions']} answers, {c['invalid_answers']} "
@@ -123,8 +120,7 @@ def external_match_text(data: dict) -> str:
         rows.append(("abandoned", f"{data['abandoned_without_fault']} (no seat at fault)"))
     rows.append(("time / deal", f"{data['seconds_per_deal']:.2f} s"))
     rows.append(("elapsed", f"{data['elapsed_seconds']:.1f} s"))
-    width = max(len(k) for k, _ in rows)
-    lines = [f"{k:<{width}}  {v}" for k, v in rows]
+    lines = _aligned(rows)
     lines += [f"  {f['table']}{f['unit']}: team {f['team'] or '-'} {f['kind']}: {f['reason']}"
               for f in data["faults"]]
     return "\n".join(lines)
