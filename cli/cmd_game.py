@@ -149,6 +149,15 @@ def _views(text: str) -> tuple[str, ...]:
     return views
 
 
+def _settings(views: str, players, budget, playouts, seed: int, solve_cards: int):
+    """The seats' names and the review's options, as the review commands
+    read them (``--views``, ``--players``, ``--budget``/``--playouts``...)."""
+    views_read = _views(views)
+    names = _players(players)
+    return names, {"views": views_read, **_budget(budget, playouts), "seed": seed,
+                   "solve_cards": solve_cards}
+
+
 def review_options(f):
     """The options the review commands share."""
     for opt in reversed([
@@ -203,23 +212,30 @@ def _html_path(ctx, param, value):
     return value
 
 
+def _output_options(html_help: str, json_help: str):
+    """``--format``, ``--lang``, ``--html`` and ``--json-out``, as the review
+    commands have them."""
+    def decorate(f):
+        for opt in reversed([
+            format_option, lang_option,
+            click.option("--html", "html_path", callback=_html_path, help=html_help),
+            click.option("--json-out", "json_path", callback=_html_path, help=json_help),
+        ]):
+            f = opt(f)
+        return f
+    return decorate
+
+
 @command("game")
 @click.argument("records", nargs=-1, required=True)
-@format_option
-@lang_option
-@click.option("--html", "html_path", callback=_html_path,
-              help="Also write a self-contained HTML page (one record).")
-@click.option("--json-out", "json_path", callback=_html_path,
-              help="Also write the review as a JSON document (one record), which "
-                   "gd-analyze render renders again.")
+@_output_options("Also write a self-contained HTML page (one record).",
+                 "Also write the review as a JSON document (one record), which "
+                 "gd-analyze render renders again.")
 @review_options
 def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, seed,
              solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
-    views = _views(views)
-    names = _players(players)
-    options = {"views": views, **_budget(budget, playouts), "seed": seed,
-               "solve_cards": solve_cards}
+    names, options = _settings(views, players, budget, playouts, seed, solve_cards)
     paths = _expand(records)
     jobs = jobs or available_cpus()
     if len(paths) == 1:
@@ -273,13 +289,9 @@ def _load_all(paths, platform: bool, lenient: bool = False):
 
 @command("evening")
 @click.argument("directory", nargs=-1, required=True)
-@format_option
-@lang_option
-@click.option("--html", "html_path", callback=_html_path,
-              help="Write the evening's page (every deal reviewed) to this file.")
-@click.option("--json-out", "json_path", callback=_html_path,
-              help="Also write the evening (every review) as one JSON document, which "
-                   "gd-analyze render renders in any language.")
+@_output_options("Write the evening's page (every deal reviewed) to this file.",
+                 "Also write the evening (every review) as one JSON document, which "
+                 "gd-analyze render renders in any language.")
 @click.option("--cache", "cache_dir", default=None, metavar="DIR",
               help="Keep the reviews in DIR and read them back for the same record and "
                    "settings (default: $XDG_CACHE_HOME/guandan_fast/reviews).")
@@ -290,10 +302,7 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
                 quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
-    views = _views(views)
-    names = _players(players)
-    options = {"views": views, **_budget(budget, playouts), "seed": seed,
-               "solve_cards": solve_cards}
+    names, options = _settings(views, players, budget, playouts, seed, solve_cards)
     if no_cache and cache_dir is not None:
         raise click.UsageError("--cache and --no-cache: give one")
     cache = None if no_cache else _cache_dir(cache_dir)
