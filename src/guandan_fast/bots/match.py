@@ -40,7 +40,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Optional, Protocol, Sequence, Union
 
 import numpy as np
 
@@ -90,6 +90,37 @@ class DealPlay:
         return f"deal-{self.unit + 1:04d}-{side}"
 
     _games: bool = field(default=False, repr=False)
+
+
+class ScoredDeal(Protocol):
+    """What the scores read of a played deal (``DealPlay``, and the platform
+    match's ``ExternalDeal``)."""
+
+    gain_a: int
+    game_winner: Optional[str]
+
+
+def unit_scores(units: Sequence[Sequence[ScoredDeal]]) -> tuple[float, float, float,
+                                                                 float, float, float]:
+    """Team A's mean level gain per deal over the units (each unit its
+    deals, both arrangements when duplicate) with its 95% interval, and its
+    mean share of deals won per unit with its Wilson interval."""
+    gains, wins = [], []
+    for u in units:
+        gains.append(sum(p.gain_a for p in u) / len(u))
+        wins.append(sum(p.gain_a > 0 for p in u) / len(u))
+    # a deal gives at most 3 levels either way (RULES 8): so does the mean
+    mean, low, high = mean_ci(gains)
+    low, high = max(-3.0, low), min(3.0, high)
+    wr, wlo, whi = share_ci(wins)
+    return mean, low, high, wr, wlo, whi
+
+
+def game_tally(finals: Sequence[ScoredDeal]) -> tuple[int, int, int]:
+    """(won by A, won by B, unfinished) over the last deals of the games."""
+    a = sum(p.game_winner == "a" for p in finals)
+    b = sum(p.game_winner == "b" for p in finals)
+    return a, b, len(finals) - a - b
 
 
 @dataclass
@@ -395,24 +426,15 @@ def match(team_a: TeamSpec, team_b: TeamSpec, deals: int = 100, seed: int = 0,
         out.mkdir(parents=True, exist_ok=True)
         for p in plays:
             (out / f"{p.name}.txt").write_text(p.record, encoding="utf-8")
-    gains, wins = [], []
-    for u in units:
-        gains.append(sum(p.gain_a for p in u) / len(u))
-        wins.append(sum(p.gain_a > 0 for p in u) / len(u))
-    # a deal gives at most 3 levels either way (RULES 8): so does the mean
-    mean, low, high = mean_ci(gains)
-    low, high = max(-3.0, low), min(3.0, high)
-    wr, wlo, whi = share_ci(wins)
+    mean, low, high, wr, wlo, whi = unit_scores(units)
     dec = tuple(sum(p.decisions[i] for p in plays) for i in (0, 1))
     sec = tuple(sum(p.seconds[i] for p in plays) for i in (0, 1))
     spd = tuple(sec[i] / dec[i] if dec[i] else 0.0 for i in (0, 1))
     longest = tuple(max((p.max_seconds[i] for p in plays), default=0.0) for i in (0, 1))
     game_wins = None
     if games:
-        finals = [p for p in plays if p.game_over or p.deal == MAX_GAME_DEALS - 1]
-        a = sum(p.game_winner == "a" for p in finals)
-        b = sum(p.game_winner == "b" for p in finals)
-        game_wins = (a, b, len(finals) - a - b)
+        game_wins = game_tally([p for p in plays
+                                if p.game_over or p.deal == MAX_GAME_DEALS - 1])
     return MatchResult(_spec(team_a), _spec(team_b), int(deals), int(seed), bool(duplicate),
                        bool(games), mean, low, high, wr, wlo, whi,
                        dec, spd, longest, elapsed, plays, game_wins)

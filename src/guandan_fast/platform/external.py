@@ -80,8 +80,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..bots.registry import make_bot
-from ..bots.match import MAX_GAME_DEALS, deal_for
-from ..stats import mean_ci, share_ci
+from ..bots.match import MAX_GAME_DEALS, deal_for, game_tally, unit_scores
 from ..errors import ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
@@ -700,26 +699,17 @@ def _score(ta, tb, deals, seed, games, duplicate, plays, faults, invalid, answer
     halves: dict = {}
     for p in plays:
         halves.setdefault((p.unit, p.swapped), []).append(p)
-    gains, wins = [], []
+    scored = []
     arrangements = (False, True) if duplicate else (False,)
     for unit in range(deals):
         parts = [halves.get((unit, s), []) for s in arrangements]
         if any(not x for x in parts):
             continue                 # abandoned (or its partner was): not scored
-        u = [p for x in parts for p in x]
-        gains.append(sum(p.gain_a for p in u) / len(u))
-        wins.append(sum(p.gain_a > 0 for p in u) / len(u))
-    mean, low, high = mean_ci(gains)
-    low, high = max(-3.0, low), min(3.0, high)
-    wr, wlo, whi = share_ci(wins)
-    game_wins = None
-    if games:
-        finals = [p for p in plays if p.game_over]
-        a = sum(p.game_winner == "a" for p in finals)
-        b = sum(p.game_winner == "b" for p in finals)
-        game_wins = (a, b, len(finals) - a - b)
+        scored.append([p for x in parts for p in x])
+    mean, low, high, wr, wlo, whi = unit_scores(scored)
+    game_wins = game_tally([p for p in plays if p.game_over]) if games else None
     n = len(plays)
     return ExternalMatchResult(ta.label, tb.label, deals, seed, duplicate, games, mean, low,
-                               high, wr, wlo, whi, len(gains), n,
+                               high, wr, wlo, whi, len(scored), n,
                                seconds / n if n else 0.0, elapsed, invalid, answers,
                                faults, plays, game_wins)
