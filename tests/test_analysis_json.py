@@ -7,12 +7,11 @@ import copy
 import json
 import re
 import shutil
-import zlib
 from pathlib import Path
 
 import pytest
 from clirun import run
-from fake_engines import FakeEstimate, FakeMove
+from fake_engines import spread_estimator
 
 from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.cache import ReviewCache, cache_key
@@ -29,18 +28,9 @@ SHORT = EXAMPLES / "record_endgame_short.txt"
 LANGS = ("en", "ru", "zh")
 
 
-def _spread_estimator(state, max_seconds=None, seed=0, **_):
-    """Every move a value of its own (made of its cards), ±0.3: marks."""
-    moves = []
-    for p in state.legal_actions():
-        m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
-        moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
-    return FakeEstimate(moves[0].mean, moves)
-
-
 @pytest.fixture(scope="module")
 def doc():
-    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=spread_estimator,
                 solve_cards=0, opening=False, check_factor=None)
     data = a.to_dict()
     assert data["mistakes"], "the fake estimator marks mistakes"
@@ -201,7 +191,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path, doc, args, needle):
 
 def test_the_evening_cache_reads_a_review_back_by_content_and_settings(tmp_path):
     rec = load(SHORT)
-    opts = {"views": ("double",), "budget": 0.05, "estimator": _spread_estimator,
+    opts = {"views": ("double",), "budget": 0.05, "estimator": spread_estimator,
             "solve_cards": 0, "opening": False}
     cache = tmp_path / "cache"
     first = review_records([("a.txt", rec)], cache=str(cache), **opts)

@@ -5,11 +5,10 @@ evening sorted by loss and filterable, the same numbers as the deal pages."""
 
 import copy
 import re
-import zlib
 from pathlib import Path
 
 import pytest
-from fake_engines import FakeEstimate, FakeMove
+from fake_engines import spread_estimator
 
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
@@ -23,21 +22,13 @@ EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 LANGS = ("en", "ru", "zh")
 
 
-def _spread(state, max_seconds=None, seed=0):
-    moves = []
-    for p in state.legal_actions():
-        m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
-        moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
-    return FakeEstimate(moves[0].mean, moves)
-
-
 @pytest.fixture(scope="module")
 def reviews():
     out = []
     for k, name in enumerate(("record_endgame_short.txt", "record_endgame_pair.txt")):
         rec = load(EXAMPLES / name)
         rec.tags = {"event": "match", "round": str(2 - k), "table": "a"}   # as bots.match writes
-        data = analyse(rec, views=("double", "single"), budget=0.05, estimator=_spread,
+        data = analyse(rec, views=("double", "single"), budget=0.05, estimator=spread_estimator,
                        solve_cards=0, opening=False, check_factor=None).to_dict()
         out.append({"file": f"/some/long/path/{name}", **data})
     assert sum(len(r["mistakes"]) for r in out) >= 2

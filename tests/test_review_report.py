@@ -4,11 +4,10 @@ its estimate, sums of losses with their intervals, in en/ru/zh, in the
 text, the page and the JSON."""
 
 import re
-import zlib
 from pathlib import Path
 
 import pytest
-from fake_engines import FakeEstimate, FakeMove
+from fake_engines import spread_estimator
 
 from guandan_fast.analysis.judge import judge
 from guandan_fast.analysis.review import analyse
@@ -25,20 +24,10 @@ SHORT = EXAMPLES / "record_endgame_short.txt"
 LANGS = ("en", "ru", "zh")
 
 
-def _spread_estimator(state, max_seconds=None, seed=0):
-    """Every move a value of its own (made of its cards), ±0.3: moves far
-    apart have intervals apart, so estimated mistakes are marked."""
-    moves = []
-    for p in state.legal_actions():
-        m = (zlib.crc32(str(p).encode()) % 500) / 100.0 - 2.5 + 0.123
-        moves.append(FakeMove(p, m, max(-3.0, m - 0.3), min(3.0, m + 0.3), 50))
-    return FakeEstimate(moves[0].mean, moves)
-
-
 @pytest.fixture(scope="module")
 def estimated():
     """A review valued by estimates only (no solver), with mistakes marked."""
-    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=_spread_estimator,
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=spread_estimator,
                 solve_cards=0, min_plays=False, opening=False, check_factor=None)
     data = a.to_dict()
     assert any(d["double"] and d["double"]["mistake"] == "likely" for d in data["decisions"])
@@ -194,7 +183,7 @@ CLUB = EXAMPLES / "record_club.txt"
 def every_move_valued():
     """The club deal with every legal move valued (a value made of its
     cards): many decisions list more than the viewer's 40 rows."""
-    return analyse(load(CLUB), views=("double",), budget=0.05, estimator=_spread_estimator,
+    return analyse(load(CLUB), views=("double",), budget=0.05, estimator=spread_estimator,
                    solve_cards=0, min_plays=False, opening=False).to_dict()
 
 
