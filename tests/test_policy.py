@@ -13,6 +13,7 @@ from guandan_fast.bots.match import deal_for, match, play_deal
 from guandan_fast.bots.policy import (PolicyBot, _core_ctx, _played, playout, rollout_moves,
                                       rollouts)
 from guandan_fast.errors import BotSpecError, ViewError
+from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import GameState, partner
 from guandan_fast.game.tribute import return_candidates, tribute_candidates
 from guandan_fast.game.view import View, sample_deals
@@ -128,9 +129,9 @@ def test_whole_deal_playout_is_the_match_of_four_policy_bots():
     for unit in range(25):
         hands, level, leader = deal_for(3, unit)
         rules = Rules(level=level)
-        final, moves = play_deal([PolicyBot() for _ in range(4)], hands, rules, leader)
-        assert playout(GameState.start(hands, rules, leader)) == final.result()
-        assert final.result() in VALUES
+        deal = play_deal([PolicyBot() for _ in range(4)], DealState(hands, rules, leader=leader))
+        assert playout(GameState.start(hands, rules, leader)) == deal.result()
+        assert deal.result() in VALUES
 
 
 def test_rollouts_reach_the_end_and_are_deterministic(views):
