@@ -246,12 +246,7 @@ def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, 
             data = a.to_dict()
             if json_path:
                 Path(json_path).write_text(analysis_json.dumps(data), encoding="utf-8")
-            if fmt == "json":
-                emit_json(data)
-            else:
-                click.echo(render_text(data, lang), nl=False)
-            if html_path:
-                Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+            _emit_review(data, fmt, lang, html_path)
             return None
     if html_path or json_path:
         raise click.UsageError(f"{'--html' if html_path else '--json-out'} takes a single "
@@ -330,6 +325,16 @@ def _cache_dir(value):
     return str(path)
 
 
+def _emit_review(data: dict, fmt: str, lang: str, html_path) -> None:
+    """One review printed (JSON or text), and its page written with --html."""
+    if fmt == "json":
+        emit_json(data)
+    else:
+        click.echo(render_text(data, lang), nl=False)
+    if html_path:
+        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+
+
 def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
     if fmt == "json":
         emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
@@ -354,10 +359,5 @@ def render_cmd(analysis, fmt, lang, html_path):
         errors = [(e["file"], e["error"]) for e in data["errors"]]
         _emit_evening(evening_order(data["records"]), errors, fmt, lang, html_path)
         return None
-    if fmt == "json":
-        emit_json(data)
-    else:
-        click.echo(render_text(data, lang), nl=False)
-    if html_path:
-        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+    _emit_review(data, fmt, lang, html_path)
     return None
