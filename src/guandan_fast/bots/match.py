@@ -124,8 +124,9 @@ def game_tally(finals: Sequence[ScoredDeal]) -> tuple[int, int, int]:
 
 
 @dataclass
-class MatchResult:
-    """The outcome of ``match``. Values are team A's, per deal."""
+class MatchScores:
+    """What every match result holds first: the teams, the settings and
+    team A's scores (``unit_scores``). Values are team A's, per deal."""
 
     team_a: str
     team_b: str
@@ -139,6 +140,12 @@ class MatchResult:
     win_rate: float      # team A's mean share of deals won per unit (Wilson interval)
     win_low: float
     win_high: float
+
+
+@dataclass
+class MatchResult(MatchScores):
+    """The outcome of ``match``. Values are team A's, per deal."""
+
     decisions: tuple     # (team A's, team B's) play decisions in all
     seconds_per_decision: tuple
     max_decision_seconds: tuple

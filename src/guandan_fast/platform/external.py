@@ -80,7 +80,7 @@ from pathlib import Path
 from typing import Callable, Optional, Sequence
 
 from ..bots.registry import make_bot
-from ..bots.match import MAX_GAME_DEALS, deal_for, game_tally, unit_scores
+from ..bots.match import MAX_GAME_DEALS, MatchScores, deal_for, game_tally, unit_scores
 from ..errors import ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
@@ -274,19 +274,7 @@ class Fault:
 
 
 @dataclass
-class ExternalMatchResult:
-    team_a: str
-    team_b: str
-    units: int
-    seed: int
-    duplicate: bool
-    games: bool
-    mean: float
-    low: float
-    high: float
-    win_rate: float
-    win_low: float
-    win_high: float
+class ExternalMatchResult(MatchScores):
     pairs_scored: int
     deals_played: int
     seconds_per_deal: float
