@@ -14,7 +14,7 @@ GreedyBot()
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...
-guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy or search
+guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, policy or search
 """
 
 from __future__ import annotations

@@ -73,18 +73,23 @@ def candidates(view: View) -> list:
     """Every legal move of the seat to act in the policy's own order: the
     policy's move, then the pass when following, then the hint order
     (``hints``: fewest plays left, wilds kept, low ranks)."""
+    return _candidates(view, hints(view.hand_counts, view.rules, view.table))
+
+
+def _candidates(view: View, order: list) -> list:
     legal = view.legal_actions()
+    allowed = set(legal)
     first = _POLICY.choose(view)
     out = [first]
     if view.table is not None and first is not None:
         out.append(None)
     seen = set(out)
-    for p in hints(view.hand_counts, view.rules, view.table):
-        if p not in seen:
+    for p in order:
+        if p not in seen and p in allowed:
             out.append(p)
             seen.add(p)
     out += [m for m in legal if m not in seen]      # the hint order lists every play
-    return [m for m in out if m in legal]
+    return out
 
 
 def _pick(values: np.ndarray, z: float = MARGIN) -> int:
@@ -158,7 +163,8 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     legal = view.legal_actions()
     if len(legal) == 1:
         return [MoveValue.bounded(legal[0], -3.0, 3.0, team=mover)]
-    cands = candidates(view)
+    order = hints(view.hand_counts, view.rules, view.table)
+    cands = _candidates(view, order)
     m = len(cands)
     perfect = view.perfect
     blocks: list[np.ndarray] = []       # (width, deals) results, one per round of deals
@@ -203,11 +209,11 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
             spent += time.perf_counter() - t0
             done += k * m
             rnd += 1
-    return _ranked(view, cands, np.concatenate(blocks, axis=1) if blocks else None, mover,
+    return _ranked(cands, order, np.concatenate(blocks, axis=1) if blocks else None, mover,
                    perfect)
 
 
-def _ranked(view: View, cands: list, values: Optional[np.ndarray], mover: int,
+def _ranked(cands: list, hint_order: list, values: Optional[np.ndarray], mover: int,
             perfect: bool) -> list[MoveValue]:
     """The answer from the results of the first ``len(values)`` candidates
     (rows, on the same deals): the module's order (evaluate_moves)."""
@@ -228,7 +234,7 @@ def _ranked(view: View, cands: list, values: Optional[np.ndarray], mover: int,
         out.append(valued[top])
         rest = sorted((i for i in range(width) if i != top), key=lambda i: -valued[i].mean)
         out += [valued[i] for i in rest]
-    order = {p: i for i, p in enumerate(hints(view.hand_counts, view.rules, view.table))}
+    order = {p: i for i, p in enumerate(hint_order)}
     last = len(order)                                     # the pass after every play
     unvalued = sorted(cands[width:], key=lambda p: order.get(p, last))
     out += [MoveValue.bounded(p, -3.0, 3.0, team=mover) for p in unvalued]
