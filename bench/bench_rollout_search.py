@@ -31,7 +31,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from guandan_fast.analysis.judge import same_move
 from guandan_fast.analysis.review import analyse
+from guandan_fast.bots.policy import PolicyBot
+from guandan_fast.game.view import View
 from guandan_fast.bots.match import match
 from guandan_fast.formats.record import loads
 from guandan_fast.game.state import team
@@ -46,7 +49,8 @@ def _records(n: int, seed: int) -> list:
 
 
 def gap(args) -> dict:
-    own, opp, sums = [], [], []
+    own, opp, sums, pol, pol_sums = [], [], [], [], []
+    bot = PolicyBot()
     t0 = time.perf_counter()
     recs = _records(args.deals, args.seed)
     done = 0
@@ -69,6 +73,14 @@ def gap(args) -> dict:
             theirs = float(nxt.single.value) * (1 if team(nxt.seat) == 0 else -1)
             opp.append(theirs)
             sums.append(mine + theirs)
+            # the next mover's value of the position when it plays the
+            # policy's move (no maximum over noisy candidates)
+            want = bot.choose(View.from_record(rec, nxt.move_index))
+            pm = next((x for x in nxt.single.moves if same_move(x.move, want)), None)
+            if pm is not None and pm.valued:
+                p = float(pm.pov(team(nxt.seat)).mean)
+                pol.append(p)
+                pol_sums.append(mine + p)
         done += 1
         print(f"deal {k}: {len(own)} own, {len(opp)} opp, {time.perf_counter() - t0:.0f} s",
               file=sys.stderr, flush=True)
@@ -77,6 +89,8 @@ def gap(args) -> dict:
            "opp": [len(opp), *m_opp], "gap": m_own[0] - m_opp[0],
            "gap_ci_half": ((m_own[2] - m_own[0]) ** 2 + (m_opp[2] - m_opp[0]) ** 2) ** 0.5,
            "same_position_sum": [len(sums), *mean_ci(sums)],
+           "opp_policy_move": [len(pol), *mean_ci(pol)],
+           "same_position_sum_policy_move": [len(pol_sums), *mean_ci(pol_sums)],
            "seconds": time.perf_counter() - t0}
     return out
 
