@@ -173,8 +173,8 @@ def _tribute_views(seed=3, at=(0, 9, 30)):
 
 def _check_suggestions(v, out):
     """Every legal move exactly once (the pass when following), as
-    MoveValues for the mover's team; values best first, then the unvalued
-    in the hint order."""
+    MoveValues for the mover's team; the search's choice first, then the
+    other valued moves best first, then the unvalued in the hint order."""
     legal = v.legal_actions()
     plays = [s.move for s in out]
     assert len(out) == len(legal)
@@ -192,7 +192,7 @@ def _check_suggestions(v, out):
             assert s.samples > 0
             assert -3 <= s.low <= s.mean <= s.high <= 3
     values = [s.mean for s in out if s.valued]
-    assert values == sorted(values, reverse=True)
+    assert values[1:] == sorted(values[1:], reverse=True)
     unvalued = [s.move for s in out if not s.valued]
     order = {p: i for i, p in enumerate(hints(v.hand_counts, v.rules, v.table))}
     ranks = [order.get(p, len(order)) for p in unvalued]
@@ -217,14 +217,16 @@ def test_suggest_lists_every_legal_move_exactly_once():
 
 def test_evaluate_moves_with_a_playout_budget_uses_the_planned_deals_only():
     # no deal is added for time left with a playout budget (the result must
-    # not depend on the machine's speed); a small endgame, proven at once
+    # not depend on the machine's speed); a small endgame
     from guandan_fast.bots.search import evaluate_moves
     s = GameState.start(["S3 S4 H9", "S5 S9 SJ", "SA SK D3", "S6 S7 C8"], Rules(level=2),
                         leader=0)
     v = View.from_state(s)
     a = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
     b = evaluate_moves(v, max_seconds=0.2, samples=3, seed=1, max_playouts=50)
-    assert max(m.samples for m in a) == 3
+    # every move fits on the first 3 deals: the rest of the 50 rollouts as
+    # more deals, the same for every move
+    assert {m.samples for m in a} == {50 // len(v.legal_actions())}
     assert a == b
 
 
@@ -244,42 +246,17 @@ def test_docs_examples():
     assert result.attempted > 0 and result.failed == 0
 
 
-def test_search_bot_keeps_the_greedy_choice_without_a_clear_margin():
-    from guandan_fast.bots.search import _pick
-    rules = Rules(level=2)
-    a, b = read_play("S3", rules), read_play("S4", rules)
-    base = MoveValue(a, 1.0, -0.5, 2.5, samples=2)
-    close = MoveValue(b, 1.5, 0.9, 2.1, samples=2)   # better, but its interval reaches 1.0
-    clear = MoveValue(b, 2.5, 1.2, 3.0, samples=2)
-    assert _pick([close, base], a) == a
-    assert _pick([clear, base], a) == b
-    assert _pick([MoveValue(b, 3.0, 2.0, 3.0, samples=1), MoveValue.bounded(a, -3, 3)], a) == a
-
-
-def test_perfect_view_suggest_agrees_with_a_proof():
-    # a small endgame the estimator proves: suggest's values are the exact ones
-    from guandan_fast import solve
-    from guandan_fast.engine.endgame import Position
-    s = GameState.start(["S3 S4", "S5 S9", "SA SK", "S6 S7"], Rules(level=2), leader=0)
-    v = View.from_state(s, reveal=True)
-    out = suggest(v, max_seconds=0.2)
-    exact = solve(Position(["S3 S4", "S5 S9", "SA SK", "S6 S7"], Rules(level=2), turn=0))
-    want = {m.move: m.value for m in exact.moves}
-    for sug in out:
-        assert sug.mean == want[sug.move] and sug.low == sug.high == sug.mean
-
-
 def test_a_playout_budget_does_not_read_the_clock():
-    # with max_playouts, max_seconds only plans the deals: a budget far too
-    # small for the calls still values every move on every planned deal, the
-    # same values as with a large budget
+    # with max_playouts the clock is not read: a budget far too small for
+    # the rollouts still values every move on every planned deal, the same
+    # values as with a large budget
     from guandan_fast.bots.search import evaluate_moves
     s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
                         Rules(level=2), leader=0)
     v = View.from_state(s)
     tiny = evaluate_moves(v, max_seconds=1e-6, samples=3, seed=2, max_playouts=40)
     large = evaluate_moves(v, max_seconds=50.0, samples=3, seed=2, max_playouts=40)
-    assert all(m.samples == 3 for m in tiny)
+    assert all(m.valued and m.samples == tiny[0].samples >= 3 for m in tiny)
     assert tiny == large
 
 

@@ -84,16 +84,16 @@ def _default_estimator(state: GameState, max_seconds=None, seed=0, max_playouts=
 def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
                   max_playouts=None):
     """The single-dummy engine, in one place: every legal move of the
-    mover's ``View`` valued (MoveValues, the mover's team's side). Now the
-    bots' ``evaluate_moves`` (perfect-information estimates averaged over
-    deals drawn from the view); with ``max_playouts``, that many playouts
-    over its ``DEFAULT_SAMPLES`` deals in all."""
+    mover's ``View`` valued (MoveValues, the mover's team's side): the
+    bots' ``evaluate_moves`` (the rollout search: each move, then the house
+    policy in every seat, on ``DEFAULT_SAMPLES`` deals drawn from the view);
+    with ``max_playouts``, that many rollouts in all."""
     from ..bots.search import DEFAULT_SAMPLES, evaluate_moves
     from ..game.view import View
     view = View.from_record(record, move_index)
     if max_playouts is not None:
         return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES,
-                              seed=seed, max_playouts=max(1, max_playouts // DEFAULT_SAMPLES))
+                              seed=seed, max_playouts=max_playouts)
     return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES, seed=seed)
 
 

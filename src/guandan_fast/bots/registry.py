@@ -14,7 +14,7 @@ GreedyBot()
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...
-guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, policy, search or rollout
+guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, policy or search
 """
 
 from __future__ import annotations
@@ -187,29 +187,7 @@ register("policy", _policy, grammar="policy", examples=("policy",),
 register("search", _search, params=("seconds", "samples", "playouts", "seed"), positional=1,
          grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N]",
          examples=("search", "search:0.2", "search:0.2,samples=8,playouts=400,seed=1"),
-         help="rollouts of the estimator on sampled deals, played when clearly above "
-              "greedy's choice")
+         help="the rollout search: each move, then the house policy in every seat, played "
+              "on the same sampled deals; the policy's move unless another beats it by one "
+              "standard error (playouts: rollouts a decision, deterministic)")
 
-
-def _rollout(args: dict[str, str], spec: str) -> Bot:
-    from .rollout import RolloutBot
-    kw: dict[str, Any] = {}
-    if "seconds" in args:
-        kw["max_seconds"] = number(args["seconds"], spec, "the seconds a decision")
-        if kw["max_seconds"] <= 0:
-            raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
-    for key in ("deals", "width"):
-        if key in args:
-            kw[key] = int(number(args[key], spec, key, int))
-            if kw[key] < 1:
-                raise BotSpecError(f"{key} must be >= 1 in spec {spec!r}", spec)
-    if "seed" in args:
-        kw["seed"] = int(number(args["seed"], spec, "the seed", int))
-    return RolloutBot(**kw)
-
-
-register("rollout", _rollout, params=("seconds", "deals", "width", "seed"), positional=1,
-         grammar="rollout[:SECONDS][,deals=N][,width=N][,seed=N]",
-         examples=("rollout", "rollout:0.2", "rollout:deals=32,width=6"),
-         help="policy rollouts on sampled deals, paired over the candidates; the "
-              "policy's move unless another beats it by one standard error")

@@ -1,12 +1,19 @@
-"""SearchBot: decisions from one seat's view by sampling the hidden hands.
+"""SearchBot: the rollout search over the house policy (bot spec ``search``).
 
-The method (perfect-information Monte Carlo): draw deals consistent with
-the view (``sample_deals``: exact-uniform), evaluate every legal move on
-each deal with the perfect-information estimator
-(``guandan_fast.engine.estimate.estimate``, which runs the exact solver
-where it reaches), average each move's value over the deals and play the
-best average. ``evaluate_moves`` is that computation, shared with
-``suggest``.
+A decision values each candidate move by playing deals drawn from the
+seat's view (``sample_deals``: exact-uniform among the deals consistent
+with it) to the end: the candidate first, then the house policy
+(``bots.policy``) in every seat, each seat deciding from its own view
+(``rollout_moves``: compiled, without the GIL). A candidate's value is its
+mean result over the deals for the mover's team: the value of "this move,
+then everyone plays like the house player". Taking the best of these is a
+policy improvement over the house policy, and no seat ever sees a hidden
+card (no strategy fusion, unlike valuing moves on perfect-information
+deals). Every candidate is played on the same deals (paired), so the
+difference between two candidates does not carry the luck of the draw.
+
+``evaluate_moves`` is that computation, shared with ``suggest`` and the
+review's single-dummy view; ``SearchBot`` plays its first move.
 """
 
 from __future__ import annotations
@@ -14,32 +21,33 @@ from __future__ import annotations
 import time
 from typing import Optional, Sequence
 
+import numpy as np
+
 from .._core import Card, Play
-from ..engine.endgame import Position, check_count, check_seconds, check_seed
+from ..engine.endgame import check_count, check_seconds, check_seed
 from ..engine.moves import hints
 from ..engine.value import MoveValue
-from ..model.counts import from_counts
 from ..game.state import team
 from ..game.view import View, sample_deals
-from .advice import suggest_return, suggest_tribute
-from .base import Bot, GreedyBot, _advised
 from ..stats import deals_mean_ci
+from .base import Bot
+from .policy import PolicyBot, rollout_moves
 
-__all__ = ["SearchBot", "evaluate_moves", "check_search", "DEFAULT_SAMPLES",
+__all__ = ["SearchBot", "evaluate_moves", "candidates", "check_search", "DEFAULT_SAMPLES",
            "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",
-           "MAX_PLAYOUTS"]
+           "MAX_PLAYOUTS", "MARGIN"]
 
-DEFAULT_SAMPLES = 8
-SAMPLE_SECONDS = 0.05    # the least budget worth one deal (the estimator's setup)
-SETUP_CARDS = 28         # above this many cards in play (docs/performance.md, 'Bots and matches')
+DEFAULT_SAMPLES = 8      # the deals of the first round (every candidate on them)
+SAMPLE_SECONDS = 0.05    # the least budget worth one perfect-information estimator call on
+#                          a full deal (its setup): the exchange valuation's deals
 _MIN_CALL = 0.002        # seconds: a budget below this is not worth a call
-# What follows the last estimator call: its teardown (the solver's buffers
-# freed, up to ~1 ms after an exact phase) and the answer's building (the
-# last deal's values added, each move's interval, the ranking), about
-# FINISH_SECONDS + FINISH_SECONDS_PER_MOVE a legal move; the calls stop that
-# much before the deadline (docs/performance.md, "suggest's budget")
+# What follows the last rollout call (the answer's building: each move's
+# interval, the ranking), about FINISH_SECONDS + FINISH_SECONDS_PER_MOVE a
+# legal move; the calls stop that much before the deadline
 FINISH_SECONDS = 7e-4
 FINISH_SECONDS_PER_MOVE = 4e-6
+MARGIN = 1.0             # another move replaces the policy's by this many standard errors
+_MAX_CHUNK = 16          # candidates added in one call while widening under a clock
 
 
 MAX_SAMPLES = 100_000
@@ -58,175 +66,190 @@ def check_search(max_seconds, samples, seed, max_playouts):
     return max_seconds, samples, seed, max_playouts
 
 
-def _position(view: View, deal) -> Position:
-    """The perfect-information Position of the view's decision on a deal."""
-    return Position([from_counts(h) for h in deal], view.rules, turn=view.turn,
-                    table=view.table, owner=view.owner, passes=view.passes,
-                    finished=view.finished)
+_POLICY = PolicyBot()
 
 
-def _estimate():
-    from ..engine.estimate import estimate
-    return estimate
+def candidates(view: View) -> list:
+    """Every legal move of the seat to act in the policy's own order: the
+    policy's move, then the pass when following, then the hint order
+    (``hints``: fewest plays left, wilds kept, low ranks)."""
+    return _candidates(view, hints(view.hand_counts, view.rules, view.table))
+
+
+def _candidates(view: View, order: list) -> list:
+    legal = view.legal_actions()
+    allowed = set(legal)
+    first = _POLICY.choose(view)
+    out = [first]
+    if view.table is not None and first is not None:
+        out.append(None)
+    seen = set(out)
+    for p in order:
+        if p not in seen and p in allowed:
+            out.append(p)
+            seen.add(p)
+    out += [m for m in legal if m not in seen]      # the hint order lists every play
+    return out
+
+
+def _pick(values: np.ndarray, z: float = MARGIN) -> int:
+    """The candidate (row) to play: the best mean when it beats the
+    policy's move (row 0) by more than ``z`` standard errors of the paired
+    difference (the rows are results on the same deals), else the policy's
+    move. The rollouts are noisy and the policy's move is the prior:
+    without the margin the maximum over many candidates picks noise. One
+    deal tells nothing apart."""
+    if values.shape[0] < 2 or values.shape[1] < 2:
+        return 0
+    diff = values - values[0]
+    mean = diff.mean(axis=1)
+    se = diff.std(axis=1, ddof=1) / np.sqrt(values.shape[1])
+    best = int(np.argmax(mean - z * se))
+    return best if mean[best] - z * se[best] > 0 else 0
+
+
+def _plan(m: int, samples: int, playouts: int, perfect: bool) -> tuple[int, int]:
+    """(deals, width) under a playout budget of ``playouts`` rollouts: the
+    first ``samples`` deals (fewer when the budget has not two candidates'
+    worth; one deal on a perfect-information view), as many candidates as
+    the budget holds on them (``width``, the policy's order), and when every
+    candidate fits, the rest of the budget as more deals."""
+    if perfect:
+        return 1, min(m, playouts)
+    n = max(1, min(samples, playouts // 2))
+    width = min(m, max(1, playouts // n))
+    return (max(n, playouts // m) if width == m else n), width
 
 
 def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
                    seed: int = 0, max_playouts: Optional[int] = None) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
-    best first for the mover, valued over ``samples`` deals drawn from the
-    view within ``max_seconds`` in all (more when time is left, see below),
     each a :class:`~guandan_fast.engine.value.MoveValue` for the mover's
-    team (``team``): the mean over the deals that valued the move
-    (``samples`` of them) and a 95% interval. On each deal the value is
-    the estimator's ranking score of the move (its implicit minimax value;
-    the exact value when proven); the interval combines the spread between
-    deals (Student's t) with each deal's own 95% half-width divided by the
-    square root of the deals; from a single deal of several possible it is
-    the whole range -3..3 (the spread is unknown). Moves never valued (no
-    time) follow in the hint order with no samples (``valued`` False: the
-    whole range, mean 0); ties keep the hint order. A perfect-information view is one deal, given
-    the whole budget. With more than ``SETUP_CARDS`` cards in play each
-    deal needs at least ``SAMPLE_SECONDS`` (the estimator's setup): fewer
-    deals are planned, and a smaller budget values nothing (the hint
-    order).
+    team (``team``), the search's choice first.
 
-    The budget: each deal gets an even share of what is left (the last the
-    true remaining time), less what follows the last call (its teardown and
-    the answer's building: ``FINISH_SECONDS`` and ``FINISH_SECONDS_PER_MOVE``
-    a legal move). When the planned deals are done early (some proven),
-    more are drawn one at a time, each given all that is left: up to
-    ``samples``, and beyond while some deal is not proven. So the answer
-    comes before the deadline only when it is complete: every one of at
-    least ``samples`` deals proven (or a forced move, or a proven
-    perfect-information view).
-    With ``max_playouts`` each of the planned deals gets exactly that many
-    playouts, whatever the clock says (``max_seconds`` then only plans the
-    deals, as above), and none is added: the result does not depend on the
-    machine's speed or load, and the time taken is not bounded by
-    ``max_seconds``.
+    Each candidate (``candidates``: the policy's order) is valued by policy
+    rollouts on deals drawn from the view, every candidate on the same
+    deals: its ``mean`` is the mean result over the deals (RULES 8, -3..3),
+    ``low``/``high`` the 95% t-interval over them (``stats.deals_mean_ci``;
+    one deal of several possible gives the whole range -3..3; a
+    perfect-information view is one deal, and its value, the policy's result
+    after the move, has no error), ``samples`` the deals.
+
+    The budget. With ``max_playouts`` (deterministic: the clock is never
+    read, the answer depends only on the view and the seed): that many
+    rollouts in all, a rollout one candidate on one deal; ``samples`` deals
+    (fewer when the budget has less than two candidates' worth), as many
+    candidates on them as it holds, and when every move fits, the rest as
+    more deals. With ``max_seconds`` alone: ``samples`` deals, the policy's
+    move and the next candidate first, then more candidates on the same
+    deals while the time measured so far says the next call fits before the
+    deadline, then, every move valued, more deals for every move (as many as
+    fit, up to ``samples`` a round). The calls stop ``FINISH_SECONDS`` +
+    ``FINISH_SECONDS_PER_MOVE`` a legal move before the deadline (the
+    answer's building). A forced move answers at once (no value: the whole
+    range).
+
+    The order: first the search's choice, the policy's move unless another
+    beats it by more than ``MARGIN`` standard errors of the paired
+    difference (on a perfect-information view, the best mean: the values
+    are exact results), then the other valued moves by mean (ties in the
+    policy's order), then the moves never valued (no samples: ``valued``
+    False, the whole range, mean 0) in the hint order.
     """
     max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
                                                             max_playouts)
     start = time.perf_counter()
-    deadline = start + max_seconds
-    actions = view.legal_actions()
-    order = hints(view.hand_counts, view.rules, view.table)
-    rank: dict[Optional[Play], int] = {p: i for i, p in enumerate(order)}
-    last = len(order)         # the pass after every play
-    actions.sort(key=lambda p: rank.get(p, last))
-    sign = 1.0 if team(view.seat) == 0 else -1.0
     mover = team(view.seat)
-    if len(actions) == 1:
-        return [MoveValue.bounded(actions[0], -3.0, 3.0, team=mover)]
-    estimate = _estimate()
-    # each estimate() of a large position costs a fixed setup (its tables):
-    # at most one deal per SAMPLE_SECONDS of the budget, none below it
-    large = sum(view.counts) > SETUP_CARDS
-    if large and max_seconds < SAMPLE_SECONDS:
-        return [MoveValue.bounded(p, -3.0, 3.0, team=mover) for p in actions]
-    cap = 1 if view.perfect else samples
-    n = min(cap, int(max_seconds / SAMPLE_SECONDS)) if large else cap
-    if max_playouts is None:
-        # no more deals than calls the budget can hold (each needs _MIN_CALL):
-        # the deals are drawn before the first call
-        n = max(1, min(n, int(max_seconds / _MIN_CALL)))
-    m = len(actions)
-    end = deadline - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
-    index = {p: i for i, p in enumerate(actions)}
-    values: list[list[float]] = [[] for _ in range(m)]
-    halves: list[list[float]] = [[] for _ in range(m)]
-    means = [0.0] * m         # tie-breaks, as estimate ranks
-    tried = [0] * m
-    deals = sample_deals(view, n, seed=seed)
-    k = proven = 0
-    while True:
-        if k == len(deals):
-            # the planned deals are done before the deadline (some proven
-            # early): one more deal at a time, given all that is left, up to
-            # ``samples`` and beyond while a deal is not proven (when every
-            # deal is, the answer is complete)
-            if view.perfect or max_playouts is not None or (k >= cap and proven == k) \
-                    or end - time.perf_counter() < _MIN_CALL:
+    legal = view.legal_actions()
+    if len(legal) == 1:
+        return [MoveValue.bounded(legal[0], -3.0, 3.0, team=mover)]
+    order = hints(view.hand_counts, view.rules, view.table)
+    cands = _candidates(view, order)
+    m = len(cands)
+    perfect = view.perfect
+    blocks: list[np.ndarray] = []       # (width, deals) results, one per round of deals
+    width = 0
+    if max_playouts is not None:
+        n, width = _plan(m, samples, max_playouts, perfect)
+        deals = sample_deals(view, n, seed=seed)
+        blocks.append(rollout_moves(view, deals, cands[:width])[1])
+    else:
+        end = start + max_seconds - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
+        deals = sample_deals(view, 1 if perfect else samples, seed=seed)
+        n = len(deals)
+        rows: list[np.ndarray] = []
+        spent = 0.0                     # seconds of rollouts so far
+        done = 0                        # rollouts so far
+        while width < m:
+            left = end - time.perf_counter()
+            if left < _MIN_CALL:
                 break
-            deals += sample_deals(view, 1, seed=(seed * 7919 + k) & 0x7FFFFFFF)
-        if max_playouts is None:
-            budget = (end - time.perf_counter()) / (len(deals) - k)
-            if budget < _MIN_CALL:
+            if done:
+                chunk = min(m - width, _MAX_CHUNK, int(left / (spent / done) / n))
+                if chunk < 1:
+                    break
+            else:
+                chunk = min(m, 2)
+            t0 = time.perf_counter()
+            rows.append(rollout_moves(view, deals, cands[width:width + chunk])[1])
+            spent += time.perf_counter() - t0
+            done += chunk * n
+            width += chunk
+        if rows:
+            blocks.append(np.concatenate(rows, axis=0))
+        rnd = 1
+        while width == m and not perfect:
+            left = end - time.perf_counter()
+            k = min(samples, int(left / (spent / done) / m)) if left >= _MIN_CALL else 0
+            if k < 1:
                 break
-        else:
-            budget = None         # the playouts alone bound each deal: no clock
-        est = estimate(_position(view, deals[k]), max_seconds=budget,
-                       max_playouts=max_playouts, threads=1,
-                       seed=(seed * 1009 + k) & 0x7FFFFFFF, confidence=0.95)
-        k += 1
-        proven += est.exact
-        for e in est.moves:
-            # a move the tree never tried says nothing on this deal
-            if e.samples > 0 or e.exact:
-                i = index.get(e.move)
-                if i is not None:
-                    values[i].append(sign * e.score)
-                    halves[i].append((e.high - e.low) / 2)
-                    means[i] += sign * e.mean
-                    tried[i] += e.samples
+            more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
+            t0 = time.perf_counter()
+            blocks.append(rollout_moves(view, more, cands)[1])
+            spent += time.perf_counter() - t0
+            done += k * m
+            rnd += 1
+    return _ranked(cands, order, np.concatenate(blocks, axis=1) if blocks else None, mover,
+                   perfect)
+
+
+def _ranked(cands: list, hint_order: list, values: Optional[np.ndarray], mover: int,
+            perfect: bool) -> list[MoveValue]:
+    """The answer from the results of the first ``len(values)`` candidates
+    (rows, on the same deals): the module's order (evaluate_moves)."""
+    width = 0 if values is None else values.shape[0]
+    valued = []
+    for i in range(width):
+        assert values is not None
+        vals = values[i].astype(float).tolist()
+        mean, lo, hi = deals_mean_ci(vals, [0.0] * len(vals), perfect=perfect)
+        valued.append(MoveValue(cands[i], mean, lo, hi, samples=len(vals), team=mover))
     out = []
-    keys = []
-    for i, p in enumerate(actions):
-        vals = values[i]
-        if not vals:
-            out.append(MoveValue.bounded(p, -3.0, 3.0, team=mover))
-            keys.append((True, 0.0, 0.0, 0, i))
-            continue
-        # the spread between deals and each deal's own error (the estimator's
-        # 95% half-width), combined (stats.deals_mean_ci)
-        mean, lo, hi = deals_mean_ci(vals, halves[i], perfect=view.perfect)
-        out.append(MoveValue(p, mean, lo, hi, samples=len(vals), team=mover))
-        keys.append((False, -mean, -means[i], -tried[i], i))
-    # best first: by value, then (as estimate ranks) by the results' mean
-    # and the playouts behind the move, then the hint order (the actions'
-    # order)
-    return [out[i] for i in sorted(range(m), key=keys.__getitem__)]
-
-
-_GREEDY = GreedyBot()
-
-
-def _pick(moves: Sequence[MoveValue], base: Optional[Play]) -> Optional[Play]:
-    """The best-valued move when its interval lies above the value of
-    ``base`` (the hint order's choice), else ``base``."""
-    best = moves[0]
-    if not best.valued or best.move == base:
-        return base
-    mine = next((m for m in moves if m.move == base), None)
-    if mine is None or not mine.valued:
-        return base
-    return best.move if best.low > mine.mean else base
+    if valued:
+        assert values is not None
+        if perfect:
+            top = int(np.argmax(values.mean(axis=1)))    # the first of equal means
+        else:
+            top = _pick(values)
+        out.append(valued[top])
+        rest = sorted((i for i in range(width) if i != top), key=lambda i: -valued[i].mean)
+        out += [valued[i] for i in rest]
+    order = {p: i for i, p in enumerate(hint_order)}
+    last = len(order)                                     # the pass after every play
+    unvalued = sorted(cands[width:], key=lambda p: order.get(p, last))
+    out += [MoveValue.bounded(p, -3.0, 3.0, team=mover) for p in unvalued]
+    return out
 
 
 class SearchBot(Bot):
-    """Plays from sampled deals, over the hint order's choice.
+    """Plays the first move of ``evaluate_moves``: the policy's move unless
+    another beats it by more than ``MARGIN`` standard errors of the paired
+    difference of their rollouts.
 
-    Each decision: ``samples`` deals drawn uniformly among those consistent
-    with the view (at most one per ``SAMPLE_SECONDS`` of the budget planned:
-    each estimator call on a full deal has a fixed setup cost; more when
-    deals are proven early), the perfect-information estimator run on each
-    within an even share of what is left of ``max_seconds``, each move's
-    value averaged over the deals with a 95% interval (``evaluate_moves``).
-    The bot plays the best-valued move only when its interval lies wholly
-    above the value of GreedyBot's choice on the same deals; otherwise it
-    plays GreedyBot's choice. A forced move costs no time.
-
-    Strategy fusion. Valuing a move on a deal where every hidden card is
-    known assumes that after the move the player will know the hidden cards
-    and choose differently in each deal: a move that leaves a later guess
-    open is overvalued, and with few playouts per move the largest of many
-    noisy values is mostly luck. The remedy kept: several deals rather than
-    one, and the switch away from the information-free hint-order play only
-    on a clear margin. Against taking the best average outright it was
-    measured in a duplicate match (docs/bots.md, "Measured").
-
-    Tribute and return: the advice of ``suggest_tribute`` /
-    ``suggest_return`` (as GreedyBot); the estimator does not value them.
+    ``max_seconds`` a decision, ``samples`` deals a round, ``max_playouts``
+    (rollouts a decision, deterministic for a seed; ``max_seconds`` is then
+    not read), ``seed``. A forced move costs no time. Tribute and return
+    by the advice (``suggest_tribute`` / ``suggest_return``), as the policy.
     """
 
     def __init__(self, max_seconds: float = 0.2, samples: int = DEFAULT_SAMPLES,
@@ -245,19 +268,19 @@ class SearchBot(Bot):
 
     def choose(self, view: View) -> Optional[Play]:
         self._calls += 1
-        base = _GREEDY.choose(view)
-        if len(view.legal_actions()) == 1:
-            return base
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
         moves = evaluate_moves(view, max_seconds=self.max_seconds, samples=self.samples,
                                seed=(self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
                                max_playouts=self.max_playouts)
-        return _pick(moves, base)
+        return moves[0].move
 
     def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
-        return _advised(suggest_tribute(view.hand_counts, view.rules), candidates)
+        return _POLICY.tribute(view, candidates)
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
-        return _advised(suggest_return(view.hand_counts, view.rules), candidates)
+        return _POLICY.give_back(view, candidates)
 
     def __repr__(self):
         return (f"SearchBot(max_seconds={self.max_seconds:g}, samples={self.samples}, "

@@ -1,13 +1,15 @@
 """The hint call for apps: every legal move, valued, best first.
 
-``suggest(view, max_seconds=0.2)`` samples the hidden hands from the view,
-runs the perfect-information estimator on each sample within the budget
-(``evaluate_moves``, the computation SearchBot plays by) and returns every
-legal move, the pass included when following, as a
+``suggest(view, max_seconds=0.2)`` values the moves of the seat to act by
+the rollout search within the budget (``bots.search.evaluate_moves``, the
+computation SearchBot plays by: each candidate, then the house policy in
+every seat, on the same deals drawn from the view) and returns every legal
+move, the pass included when following, as a
 :class:`~guandan_fast.engine.value.MoveValue` for the mover's team: the
-expected level gain (``mean``) and its 95% interval (``low``, ``high``),
-over ``samples`` deals. ``hints`` stays the instant fallback: moves the
-budget did not reach come last in the hint order, not ``valued``.
+expected level gain (``mean``) and its 95% interval (``low``, ``high``)
+over the deals, SearchBot's choice first. ``hints`` stays the instant
+fallback: moves the budget did not reach come last in the hint order, not
+``valued``.
 """
 
 from __future__ import annotations
@@ -23,8 +25,8 @@ __all__ = ["suggest"]
 def suggest(view: View, *, max_seconds: float = 0.2, seed: int = 0,
             samples: int = DEFAULT_SAMPLES) -> list[MoveValue]:
     """Every legal move of the seat to act, best first, within
-    ``max_seconds`` (the estimator's calls share the budget; a forced move
-    answers at once)."""
+    ``max_seconds`` (the rollouts share the budget; a forced move answers at
+    once)."""
     if not isinstance(view, View):
         raise ViewError(f"suggest needs a View, not {type(view).__name__}")
     max_seconds, samples, seed, _ = check_search(max_seconds, samples, seed, None)

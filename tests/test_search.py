@@ -1,0 +1,167 @@
+"""The rollout search (bots/search.py): each candidate's value is the plain
+average of whole-deal playouts of the house policy after it, on the same
+sampled deals for every candidate; deterministic under a playout budget;
+SearchBot plays its first move."""
+
+import numpy as np
+import pytest
+
+from guandan_fast import Rules
+from guandan_fast.bots import SearchBot, make_bot, suggest
+from guandan_fast.bots.match import deal_for, match
+from guandan_fast.bots.policy import PolicyBot
+from guandan_fast.bots.search import _pick, _plan, candidates, evaluate_moves
+from guandan_fast.errors import BotSpecError
+from guandan_fast.game.state import GameState, team
+from guandan_fast.game.view import View, sample_deals
+
+VALUES = {-3, -2, -1, 1, 2, 3}
+
+
+def _reference(view, deal, move):
+    """The mover's team's result on ``deal`` after ``move``: PolicyBot in
+    every seat, each deciding from its View of a plain GameState (no code
+    of the compiled rollout driver): its hand and the public record, the
+    cards out of the hands in the view (two decks less the cards its seat
+    has not seen and its hand) and every move since."""
+    bot = PolicyBot()
+    out = 2 - view.pool.astype(np.int64) - view.hand_counts.astype(np.int64)
+    state = view.state(deal)
+    action = move
+    while True:
+        if action is not None:
+            for c in action.card_ids:
+                out[c] += 1
+        state = state.apply(action)
+        if state.over:
+            break
+        hand = np.asarray(state.hands[state.turn], dtype=np.int64)
+        unseen = (2 - out - hand).astype(np.uint8)
+        action = bot.choose(View.from_state(state, unseen=unseen))
+    r = state.result()
+    return r if team(view.seat) == 0 else -r
+
+
+def _views(seed, n_deals=2, every=9):
+    """Views of seeded policy deals: leads and follows, early and late."""
+    bot = PolicyBot()
+    out = []
+    for d in range(n_deals):
+        hands, level, leader = deal_for(seed, d)
+        s = GameState.start(hands, Rules(level=level), leader)
+        history: list = []
+        while not s.over:
+            v = View.from_state(s, history=history)
+            if len(history) % every == 0 and len(v.legal_actions()) > 1:
+                out.append(v)
+            action = bot.choose(v)
+            history.append((s.turn, action))
+            s = s.apply(action)
+    return out
+
+
+@pytest.fixture(scope="module")
+def views():
+    return _views(5)
+
+
+def test_values_are_the_average_of_policy_playouts_on_the_same_deals(views):
+    checked = 0
+    for k, v in enumerate(views[::3][:6]):
+        samples, playouts = 3, 3 * 4
+        got = evaluate_moves(v, max_seconds=1.0, samples=samples, seed=k,
+                             max_playouts=playouts)
+        n, width = _plan(len(candidates(v)), samples, playouts, v.perfect)
+        deals = sample_deals(v, n, seed=k)
+        valued = [m for m in got if m.valued]
+        assert len(valued) == width
+        for m in valued:
+            ref = [_reference(v, d, m.move) for d in deals]
+            assert m.samples == len(deals)
+            assert m.mean == pytest.approx(np.mean(ref), abs=1e-12)
+            assert m.team == team(v.seat) and m.low <= m.mean <= m.high
+            checked += 1
+    assert checked >= 12
+
+
+def test_the_candidates_valued_are_the_first_in_the_policy_order(views):
+    bot = PolicyBot()
+    for v in views[:8]:
+        c = candidates(v)
+        assert c[0] == bot.choose(v)
+        assert sorted(map(repr, c)) == sorted(map(repr, v.legal_actions()))
+        assert len(set(c)) == len(c)
+        if v.table is not None and c[0] is not None:
+            assert c[1] is None
+        got = evaluate_moves(v, max_seconds=1.0, samples=2, seed=1, max_playouts=2 * 3)
+        assert {m.move for m in got if m.valued} == set(c[:min(3, len(c))])
+
+
+def test_deterministic_under_a_playout_budget_and_seeded(views):
+    v = views[2]
+    a = evaluate_moves(v, max_seconds=1e-6, samples=4, seed=7, max_playouts=60)
+    b = evaluate_moves(v, max_seconds=50.0, samples=4, seed=7, max_playouts=60)
+    c = evaluate_moves(v, max_seconds=1.0, samples=4, seed=8, max_playouts=60)
+    assert a == b
+    assert [m.samples for m in a] != [] and a != c or all(m.samples <= 1 for m in a)
+
+
+def test_every_move_valued_when_the_budget_holds_them_then_more_deals(views):
+    v = views[1]
+    m = len(candidates(v))
+    got = evaluate_moves(v, max_seconds=1.0, samples=4, seed=3, max_playouts=m * 10)
+    assert all(x.valued for x in got)
+    assert {x.samples for x in got} == {10}
+
+
+def test_perfect_view_values_are_the_policy_results():
+    # every card known: one deal, each move's value is the playout after it
+    s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
+                        Rules(level=2), leader=0)
+    v = View.from_state(s, reveal=True)
+    out = suggest(v, max_seconds=0.5)
+    deal = sample_deals(v, 1, seed=0)[0]
+    for m in out:
+        assert m.valued and m.samples == 1
+        assert m.mean == m.low == m.high == _reference(v, deal, m.move)
+    assert out[0].mean == max(m.mean for m in out)
+
+
+def test_pick_needs_a_margin_over_the_policy_move():
+    rng = np.random.default_rng(3)
+    base = rng.choice([-2, -1, 1, 2], size=40)
+    # candidate 2 is better on every deal by 2: picked; candidate 1 is the
+    # same as the policy's move but for two deals, better in three: not
+    # picked (within one standard error)
+    close = base.copy()
+    close[:3] += 1
+    close[3:5] -= 1
+    values = np.stack([base, close, base + 2])
+    assert _pick(values) == 2
+    assert _pick(values[:2]) == 0
+    # one deal tells nothing apart
+    assert _pick(values[:, :1]) == 0
+
+
+def test_the_first_move_is_the_policy_move_unless_clearly_beaten(views):
+    bot = PolicyBot()
+    for k, v in enumerate(views[:6]):
+        got = evaluate_moves(v, max_seconds=1.0, samples=6, seed=k, max_playouts=6 * 4)
+        mine = next(m for m in got if m.move == bot.choose(v))
+        if got[0].move != mine.move:
+            assert got[0].mean > mine.mean
+        rest = [m.mean for m in got[1:] if m.valued]
+        assert rest == sorted(rest, reverse=True)
+
+
+def test_search_bot_spec_plays_legal_deterministic_deals():
+    bot = make_bot("search:0.1,samples=4,playouts=12")
+    assert isinstance(bot, SearchBot) and bot.max_playouts == 12
+    for bad in ("search:0", "search:playouts=0", "search:samples=x", "search:width=3",
+                "rollout"):
+        with pytest.raises(BotSpecError):
+            make_bot(bad)
+    a = match("search:0.1,samples=4,playouts=12", "policy", deals=1, seed=6, jobs=1)
+    b = match("search:0.1,samples=4,playouts=12", "policy", deals=1, seed=6, jobs=1)
+    assert [p.finished for p in a.plays] == [p.finished for p in b.plays]
+    assert all(p.gain_a in VALUES for p in a.plays)
