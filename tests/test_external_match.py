@@ -172,6 +172,7 @@ def test_first_entry_client_duplicate_deals(tmp_path):
     assert len(list(tmp_path.glob("tables/table-*/messages.jsonl"))) == 2
 
 
+@pytest.mark.slow
 def test_reproducible_under_a_playout_budget():
     """Two runs of a search bot with a playout budget (not a time budget)
     against the first-entry client: the same deals, moves and figures."""
@@ -194,6 +195,7 @@ def _check_game(plays):
     assert [p.game_over for p in plays] == [False] * (len(plays) - 1) + [True]
 
 
+@pytest.mark.slow
 def test_whole_game():
     r = external_match("greedy", client("first"), deals=1, seed=4, games=True,
                        duplicate=False, limits=FAST)
@@ -238,6 +240,7 @@ def test_invalid_answers_are_counted_and_the_deal_goes_on():
     assert d["b"]["invalid_answers"] == d["b"]["decisions"] > 0
 
 
+@pytest.mark.slow
 def test_garbage_answers_stop_the_table():
     r = external_match(client("garbage"), client("first"), deals=1, seed=3, limits=FAST)
     d = r.to_dict()
@@ -246,6 +249,7 @@ def test_garbage_answers_stop_the_table():
     assert d["deals_played"] == 0
 
 
+@pytest.mark.slow
 def test_silent_client_times_out():
     limits = Limits(answer=1, connect=20, deal=30, grace=1)
     t0 = time.monotonic()
@@ -256,6 +260,7 @@ def test_silent_client_times_out():
     assert all("gave no answer in 1 s" in f.reason for f in r.faults)
 
 
+@pytest.mark.slow
 def test_client_that_never_connects_and_one_that_cannot_start():
     limits = Limits(answer=2, connect=5, deal=10, grace=1)
     r = external_match(client("first"), f"exec:{sys.executable} -c 'import time; time.sleep(60)'",
@@ -266,6 +271,7 @@ def test_client_that_never_connects_and_one_that_cannot_start():
     assert [(f.team, f.kind) for f in r.faults] == [("a", "crash")]
 
 
+@pytest.mark.slow
 def test_lingering_processes_are_killed(tmp_path):
     pids = tmp_path / "pids"
     r = external_match(client("first"), client("linger", pids), deals=1, seed=6,
