@@ -122,7 +122,7 @@ def _check_phone(driver, data: dict, lang: str, shot: bool) -> None:
     assert m["jokers"] == []
     # a mistake row stays about as tall as a few plain rows
     plain = sorted(m["playRows"])[len(m["playRows"]) // 2]
-    assert m["mistakeRows"] and max(m["mistakeRows"]) < max(320, 4 * plain), m["mistakeRows"]
+    assert m["mistakeRows"] and max(m["mistakeRows"]) < max(400, 4 * plain), m["mistakeRows"]
     # the move lists fold
     lists = driver.find_elements(By.CSS_SELECTOR, "details.playlist, details.cands")
     assert len(lists) == 2

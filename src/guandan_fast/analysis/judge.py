@@ -120,7 +120,7 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     degenerate = any(not m.exact and m.low == m.high for m in (top, chosen))
     if t.low > c.high and not degenerate:
         v.mistake = "likely"          # a candidate, until confirm() re-checks it
-        v.tier = tier_of(v.loss)
+        v.tier = tier_of(v.loss) or TIERS[-1][0]     # every mark has a tier, as a proven one
         v.best = [m for m in moves if m.pov(mover).low > c.high
                   and m.pov(mover).high >= t.low]
     else:
