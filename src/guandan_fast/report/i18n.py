@@ -790,7 +790,7 @@ def structure_text(b: dict, lang: str = "en") -> str:
     '拆了顺子10–A'
     """
     lang = _check(lang)
-    typ, rank, size = b["type"], b["rank"], b.get("size")
+    typ, rank, size = b["type"], b["rank"], int(b.get("size") or 0)
     if typ == "joker_bomb":
         return game_label("breaks_jokers", lang)
     if typ == "bomb":
