@@ -114,13 +114,29 @@ def _analysis_sample() -> str:
                                        opening=False).to_dict())
 
 
+def _analysis_lines_sample() -> str:
+    """A review document with the house policy's better lines at its marks
+    (the fake estimator marks likely mistakes) and the structures moves
+    break (version 2's ``line`` and ``breaks``)."""
+    from fake_engines import spread_estimator
+
+    from guandan_fast.analysis.review import analyse
+    rec = record.loads(_example("record_endgame_short.txt"))
+    data = analyse(rec, views=("double",), budget=0.05, estimator=spread_estimator,
+                   solve_cards=0, opening=False, check_factor=None).to_dict()
+    assert any(d["double"] and d["double"]["line"] for d in data["decisions"])
+    assert any(d["breaks"] for d in data["decisions"])
+    return analysis_json.dumps(data)
+
+
 def _evening_sample() -> str:
     doc = analysis_json.loads(_analysis_sample())
     return analysis_json.dumps(analysis_json.evening_document([{"file": "a.txt", **doc}],
                                                               [("b.txt", "bad")]))
 
 
-loader("analysis_json", lambda: [_analysis_sample()])(analysis_json.loads)
+loader("analysis_json", lambda: [_analysis_sample(), _analysis_lines_sample()])(
+    analysis_json.loads)
 loader("evening_json", lambda: [_evening_sample()])(
     lambda text: analysis_json.loads(text, evening=True))
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)

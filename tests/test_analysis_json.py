@@ -39,7 +39,7 @@ def doc():
 
 def test_the_analysis_is_a_valid_document_and_loads_back(doc):
     text = analysis_json.dumps(doc)
-    assert text.startswith('{\n "schema": "guandan-review",\n "version": 1,')
+    assert text.startswith('{\n "schema": "guandan-review",\n "version": 2,')
     back = analysis_json.loads(text)
     assert back == json.loads(text)
     assert analysis_json.loads(text.encode("utf-8")) == back
@@ -65,7 +65,7 @@ _DELETE = object()
 
 @pytest.mark.parametrize("path, value, named", [
     ("schema", "guandan-record", "schema"),
-    ("version", 2, "version"),
+    ("version", 3, "version"),
     ("version", "1", "version"),
     ("decisions", {}, "decisions"),
     ("decisions.1.seat", 4, "decisions[1].seat"),

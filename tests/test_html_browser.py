@@ -107,6 +107,42 @@ def test_a_graph_dot_moves_the_viewer(driver, tmp_path, review):
     assert _pos(viewer).startswith("decision 5 of")
 
 
+def test_the_better_line_plays_on_the_table_and_goes_back(driver, tmp_path):
+    """At the mistake, "play the better line" steps through the solver's
+    line (the hands lose each play's cards), the arrow keys step it, and
+    "back to the deal" shows the real position again."""
+    data = analyse(load(EXAMPLES / "record_endgame_short.txt"), views=("double",),
+                   estimator=None, opening=False, playouts=50).to_dict()
+    line = data["decisions"][0]["double"]["line"]
+    _open(driver, tmp_path, render_html(data, "en"), "line.html")
+    viewer = driver.find_element(By.CSS_SELECTOR, ".viewer")
+    assert _pos(viewer).startswith("decision 1 of")
+    real = _hands(driver, viewer)
+    button = viewer.find_element(By.CSS_SELECTOR, ".linebar button.playline")
+    assert "play the better line" in button.text
+    button.click()
+    n = 1 + len(line["plays"])
+    assert _pos(viewer).startswith(f"better line, 1 of {n}")
+    assert len(_hands(driver, viewer)) == len(real) - 1          # the better move: S3
+    assert "S3" not in _hands(driver, viewer) and "C5" in _hands(driver, viewer)
+    assert "the better move" in viewer.find_element(By.CSS_SELECTOR, ".what").text
+    driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert _pos(viewer).startswith(f"better line, 2 of {n}")
+    assert len(_hands(driver, viewer)) == len(real) - 2          # Boris CQ
+    viewer.find_element(By.CSS_SELECTOR, "button[data-go='last']").click()   # leaves the line
+    assert _pos(viewer).startswith("decision ")
+    viewer.find_element(By.CSS_SELECTOR, "button[data-go='first']").click()
+    viewer.find_element(By.CSS_SELECTOR, ".linebar button.playline").click()
+    for _ in range(n + 3):                                       # to its end, and no further
+        viewer.find_element(By.CSS_SELECTOR, "button[data-go='next']").click()
+    assert _pos(viewer).startswith(f"better line, {n} of {n}")
+    assert "end of the deal: Anna & Chen win, +1" in viewer.find_element(By.CSS_SELECTOR,
+                                                                         ".what").text
+    viewer.find_element(By.CSS_SELECTOR, ".linebar button.back").click()
+    assert _pos(viewer).startswith("decision 1 of") and _hands(driver, viewer) == real
+    assert console_errors(driver) == []
+
+
 def _png_size(path: Path):
     raw = path.read_bytes()
     assert raw[:8] == b"\x89PNG\r\n\x1a\n"

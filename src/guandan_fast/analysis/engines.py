@@ -39,8 +39,9 @@ from ..game.record import Record
 from ..game.state import GameState, team
 from .judge import same_move
 
-__all__ = ["value_task", "decision_seed", "DEFAULT_SOLVE_CARDS", "FORCED_FRACTION",
-           "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES", "NODES_PER_PLAYOUT"]
+__all__ = ["value_task", "check_task", "line_task", "policy_plays", "decision_seed",
+           "DEFAULT_SOLVE_CARDS", "FORCED_FRACTION", "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES",
+           "NODES_PER_PLAYOUT", "LINE_PLAYS"]
 
 DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
@@ -364,3 +365,112 @@ def _single_rows(task: dict, engines: dict, seconds: float, seed: int) -> tuple:
             return [], view.perfect
         rows.append(pair)
     return rows, view.perfect
+
+
+# -- the better line of a mark -----------------------------------------------------
+
+LINE_PLAYS = 12     # the evaluator's line: the better move and the plays after it, at most
+
+
+def _line_solver(state: GameState, max_seconds=None, max_playouts=None):
+    """The solver as the proven line asks it: the value and one best line
+    only (``all_moves=False``), within the decision's budget."""
+    from ..engine.endgame import solve
+    if max_playouts is not None:
+        return solve(_position(state), max_nodes=NODES_PER_PLAYOUT * max_playouts,
+                     all_moves=False, pv=True)
+    return solve(_position(state), max_seconds=max_seconds, all_moves=False, pv=True)
+
+
+def policy_plays(state: GameState, view_of, max_plays: int) -> list:
+    """The house policy (``bots.policy.PolicyBot``) in every seat from
+    ``state``, at most ``max_plays`` plays or to the end of the deal:
+    ``[(seat, play or None)]``. ``view_of(state, plays)`` is the View of
+    the seat to act after ``plays`` (what that seat knows: its own hand and
+    the public record, never a hidden card); the policy reads nothing else.
+    Deterministic: the policy draws nothing at random."""
+    from ..bots.policy import PolicyBot
+    bot = PolicyBot()
+    plays: list = []
+    while len(plays) < max_plays and state.result() is None:
+        play = bot.choose(view_of(state, plays))
+        plays.append((state.turn, play))
+        state = state.apply(play)
+    return plays
+
+
+def _view_of(task: dict):
+    """The View of the seat to act on the line (``policy_plays``): for a
+    play, the record's own up to the decision (``View.from_record``: the
+    exchange and what an anti-tribute showed), then the better move and the
+    line's plays; for a tribute or a return, the start of the play after
+    the exchange with the better card (``task["exchange"]``: the tributes
+    and the returns), then the line's plays."""
+    import dataclasses
+    from ..game.record import Move
+    from ..game.view import View
+    if task["kind"] == "play":
+        record, k = task["record"], task["move_index"]
+        head = list(record.moves[:k]) + [Move(task["seat"], task["move"])]
+
+        def of_play(state, plays):
+            moves = head + [Move(s, p) for s, p in plays]
+            return View.from_record(dataclasses.replace(record, moves=moves), len(moves))
+        return of_play
+    tributes, returns = task["exchange"]
+
+    def of_exchange(state, plays):
+        return View.from_state(state, history=list(plays), tributes=tributes, returns=returns)
+    return of_exchange
+
+
+def _hands_text(state: GameState) -> list:
+    return [" ".join(str(c) for c in sorted(state.cards(s))) for s in range(4)]
+
+
+def line_task(task: dict) -> dict:
+    """The better line of one marked decision and view (run in a worker
+    process; plain data in and out): the decision's better move, then
+
+    - ``"solver"``: where the mark is proven (double-dummy) and the solver
+      proves the position after the better move within the decision's
+      budget: the solver's principal line from there (``solve``'s ``pv``,
+      to where the result is decided), and its proven value;
+    - ``"policy"``: otherwise: the house policy in every seat on the
+      actual deal, each seat deciding from its own view, ``LINE_PLAYS``
+      plays at most (the better move included), or to the end of the deal.
+
+    The answer: ``{"key", "line"}``, the line as ``analysis.review`` stores
+    it (``source``, ``move``, ``seat``, ``hands`` after the better move,
+    ``plays`` after it, ``over``, ``result``, ``value``), or ``"line": None``
+    with an ``error``."""
+    from ..engine.value import move_dict
+    engines = _engines(task["engines"])
+    out: dict = {"key": task["key"], "line": None}
+    first, seat = task["move"], task["seat"]
+    try:
+        after = task["after"]             # the GameState after the better move
+        source, plays, value = "policy", None, None
+        if task["proven"] and engines.get("solver") is _default_solver:
+            if after.result() is not None:
+                source, plays, value = "solver", [], int(after.result())
+            else:
+                engines = {**engines, "solver": _line_solver}
+                res = _call(engines, "solver", after, seconds=task["budget"])
+                if res.value is not None and res.pv:
+                    source, plays, value = "solver", list(res.pv), int(res.value)
+        if plays is None:
+            plays = policy_plays(after, _view_of(task), LINE_PLAYS - 1)
+        end = after
+        for s, p in plays:               # the line replayed: every play legal in turn
+            if end.turn != s:
+                raise GuandanError(f"the line has seat {s} act where seat {end.turn} does")
+            end = end.apply(p)
+        out["line"] = {"source": source, "seat": seat, "move": move_dict(first),
+                       "hands": _hands_text(after),
+                       "plays": [{"seat": s, "move": move_dict(p)} for s, p in plays],
+                       "over": end.result() is not None, "result": end.result(),
+                       "value": value}
+    except GuandanError as e:
+        out["error"] = str(e)
+    return out

@@ -59,6 +59,7 @@ class Valuation:
     check: Optional[dict] = None     # the re-check of a candidate mark (confirm)
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
     seconds: Optional[float] = 0.0   # None in the deterministic mode
+    line: Optional[dict] = None      # a mark's better line (analysis.engines.line_task)
 
     def to_dict(self) -> dict:
         return {"view": self.view, "method": self.method, "value": _r(self.value),
@@ -68,7 +69,8 @@ class Valuation:
                 "loss_proven": _r(self.loss_proven),
                 "mistake": self.mistake, "tier": self.tier, "unclear": self.unclear,
                 "check": self.check, "moves": [m.to_dict() for m in self.moves],
-                "seconds": None if self.seconds is None else round(self.seconds, 3)}
+                "seconds": None if self.seconds is None else round(self.seconds, 3),
+                "line": self.line}
 
 
 def same_move(a, b) -> bool:

@@ -62,7 +62,9 @@ from ..errors import ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
 from .engines import (CHECK_FACTOR, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
-                      MIN_CANDIDATE_SECONDS, check_task, decision_seed, value_task)
+                      MIN_CANDIDATE_SECONDS, check_task, decision_seed, line_task,
+                      value_task)
+from .structure import broken, structure_dict
 from .judge import TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge, same_move
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
@@ -124,6 +126,7 @@ class Decision:
     legal: int = 0                   # number of legal moves
     min_plays_before: Optional[int] = None
     min_plays_after: Optional[int] = None
+    breaks: Optional[dict] = None    # the structure the move breaks (analysis.structure)
     double: Optional[Valuation] = None
     single: Optional[Valuation] = None
 
@@ -143,6 +146,7 @@ class Decision:
             "hands": [" ".join(map(str, h)) for h in self.hands], "legal": self.legal,
             "forced": self.forced,
             "min_plays_before": self.min_plays_before, "min_plays_after": self.min_plays_after,
+            "breaks": self.breaks,
             "double": self.double.to_dict() if self.double else None,
             "single": self.single.to_dict() if self.single else None,
         }
@@ -387,6 +391,11 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
         answers = run_tasks(check_task, checks, jobs=jobs, dask=dask, progress=progress)
         for t, a in zip(checks, answers):
             confirm(getattr(decisions[t["key"][0]], t["view"]), a, check_factor)
+    lines = _line_tasks(decisions, places, record, budget, spec)
+    if lines:
+        answers = run_tasks(line_task, lines, jobs=jobs, dask=dask, progress=progress)
+        for t, a in zip(lines, answers):
+            getattr(decisions[t["key"][0]], t["view"]).line = a["line"]
     op = _opening_values(start, by_key, has_exchange) if opening \
         else {"deal": None, "start": None, "exchange": None}
     if "double" in views:
@@ -443,6 +452,54 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
                 t["seat_view"] = places[d.index]["seat"]
             out.append(t)
     return out
+
+
+def _line_tasks(decisions: list, places: dict, record: Record, budget: float,
+                spec: dict) -> list:
+    """The better line of every mark (``analysis.engines.line_task``): the
+    first of the view's best moves, applied to the position of the
+    decision (for a tribute or a return: the start of the play after the
+    exchange with that card), and the line from there."""
+    out = []
+    for d in decisions:
+        for view in VIEWS:
+            v = getattr(d, view)
+            if v is None or not v.mistake or not (v.best or v.moves):
+                continue
+            best = (v.best or v.moves)[0].move
+            t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
+                 "move": best, "budget": budget, "engines": spec,
+                 "proven": view == "double" and v.mistake == "proven"}
+            if d.kind == "play":
+                t["after"] = places[d.index].apply(best)
+                t["record"], t["move_index"] = record, d.move_index
+            else:
+                start = _exchange_start(record, d, best)
+                if start is None:
+                    continue
+                t["after"], t["exchange"] = start
+            out.append(t)
+    return out
+
+
+def _exchange_start(record: Record, d: Decision, card):
+    """(the start of the play, (tributes, returns)) after the exchange of
+    the record with ``card`` given at tribute or return decision ``d``;
+    None when that exchange cannot be made."""
+    same = [t for t in (record.tributes if d.kind == "tribute" else record.returns)]
+    which = next((i for i, t in enumerate(same) if t.giver == d.seat and same_move(t.card, d.move)),
+                 None)
+    if which is None or record.leader is None:
+        return None
+    tributes, returns = list(record.tributes), list(record.returns)
+    swap = tributes if d.kind == "tribute" else returns
+    swap[which] = type(swap[which])(swap[which].giver, swap[which].receiver, card)
+    try:
+        hands = exchanged([list(h) for h in record.hands], tributes + returns)
+    except ValueError:
+        return None
+    return (GameState.start([sorted(x) for x in hands], record.rules, record.leader),
+            (tributes, returns))
 
 
 def _check_options(views, budget, seed) -> tuple:
@@ -512,6 +569,8 @@ def _play_decisions(record: Record, min_plays: bool, decisions: list, tasks: lis
                 for c in move.play.cards:
                     rest.remove(c)
             d.min_plays_after = mp(rest, rules) if rest else 0
+            if d.min_plays_after >= d.min_plays_before:     # not one play of a minimal partition
+                d.breaks = structure_dict(broken(hand, move.play, rules))
         decisions.append(d)
         tasks.append({"key": d.index, "kind": "play", "state": st, "record": record,
                       "move_index": step.index, "forced": d.forced,

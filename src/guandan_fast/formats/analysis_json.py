@@ -6,7 +6,7 @@ page in each language and the evening page are renderings of this document
 ``report.evening``), which read nothing else. The document is
 ``Analysis.to_dict()``::
 
-    {"schema": "guandan-review", "version": 1,
+    {"schema": "guandan-review", "version": 2,
      "tags": {...}, "level": "7", "players": [...] | null, "hands": [...],
      "decisions": [{"index": 0, "kind": "tribute", "seat": 3, ...,
                     "double": {"value": .., "chosen": {..}, "loss": ..,
@@ -28,10 +28,18 @@ wrong kind raises ``AnalysisFormatError`` naming the field
 (``decisions[3].double.loss_low``). ``dumps(data)`` writes it (keys in the
 order given, UTF-8 text, so two equal analyses are equal bytes).
 
+Version 2 adds, per decision, ``breaks`` (the structure of the mover's hand
+that the move breaks, or null: ``analysis.structure``) and, per view,
+``line`` (a mark's better line, or null: ``analysis.engines.line_task``:
+``source`` "solver" or "policy", the better ``move`` and its ``seat``, the
+``hands`` after it, the ``plays`` after it, ``over``, ``result`` and the
+proven ``value``); a line is checked move by move against its hands. A
+version 1 document (without them) is still read.
+
 >>> loads('{"schema": "guandan-review", "version": 9}')
 Traceback (most recent call last):
 ...
-guandan_fast.errors.AnalysisFormatError: version: this reader knows version 1 of the guandan-review schema, not 9
+guandan_fast.errors.AnalysisFormatError: version: this reader knows versions 1..2 of the guandan-review schema, not 9
 """
 
 from __future__ import annotations
@@ -41,12 +49,13 @@ from typing import Any
 
 from ..errors import AnalysisFormatError, shown
 
-__all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "loads", "dumps", "validate",
+__all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "VERSIONS", "loads", "dumps", "validate",
            "validate_evening", "load_path", "evening_document"]
 
 SCHEMA = "guandan-review"
 EVENING_SCHEMA = "guandan-evening"     # an evening: its reviews and the records that failed
-VERSION = 1
+VERSION = 2
+VERSIONS = (1, 2)     # read: version 1 (no better lines, no broken structures) and 2
 MAX_BYTES = 64 * 1024 * 1024        # a deal's review is well under 1 MB
 
 KINDS = ("tribute", "return", "play")
@@ -179,6 +188,13 @@ ANY = _Any()
 MOVE = _Null(_Obj({"cards": STR, "type": STR, "rank": STR}))
 MOVE_VALUE = _Obj({"move": MOVE, "mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL,
                    "samples": _Null(NAT), "bounds": _List(VALUE, 2)})
+RESULT = _Scalar("a result -3..3", (int,), least=-3, most=3)
+LINE = _Obj({"source": _choice("solver", "policy"), "seat": SEAT, "move": MOVE,
+             "hands": _List(STR, 4), "plays": _List(_Obj({"seat": SEAT, "move": MOVE})),
+             "over": BOOL, "result": _Null(RESULT), "value": _Null(RESULT)})
+RANK = _Scalar("a rank character", (str,), choices=tuple("23456789TJQKABR"))
+BREAKS = _Null(_Obj({"cards": STR, "type": STR, "rank": STR, "size": NAT,
+                     "low": _Null(RANK), "high": _Null(RANK)}))
 VALUATION = _Null(_Obj({
     "view": _choice(*VIEWS), "method": _choice(*METHODS), "value": _Null(VALUE),
     "exact": BOOL, "chosen": _Null(MOVE_VALUE), "best": _List(MOVE_VALUE),
@@ -188,12 +204,14 @@ VALUATION = _Null(_Obj({
                                                           "loss_high": VALUE}),
                          "confirmed": BOOL, "samples": _Null(NAT), "paired": BOOL,
                          "error": _Null(STR)})),
-    "moves": _List(MOVE_VALUE), "seconds": _Null(NUM)}))
+    "moves": _List(MOVE_VALUE), "seconds": _Null(NUM), "line": _Null(LINE)},
+    optional=("line",)))
 DECISION = _Obj({
     "index": NAT, "kind": _choice(*KINDS), "seat": SEAT, "move": MOVE,
     "move_index": _Null(NAT), "table": MOVE, "cards_left": NAT, "hands": _List(STR, 4),
     "legal": NAT, "forced": BOOL, "min_plays_before": _Null(NAT),
-    "min_plays_after": _Null(NAT), "double": VALUATION, "single": VALUATION})
+    "min_plays_after": _Null(NAT), "breaks": BREAKS, "double": VALUATION,
+    "single": VALUATION}, optional=("breaks",))
 POINT = _Null(_Obj({"mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL}))
 LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": NUM,
         "lost_high": NUM, "lost_proven": NUM, "largest": _Null(_List(NUM, 2)),
@@ -233,18 +251,22 @@ def validate(data: Any) -> dict:
     if data.get("schema") != SCHEMA:
         _fail("schema", f"expected {SCHEMA!r} (a review made by gd-analyze game --json-out), "
                         f"not {shown(str(data.get('schema')))!r}")
-    if data.get("version") != VERSION:
-        _fail("version", f"this reader knows version {VERSION} of the {SCHEMA} schema, not "
-                         f"{shown(str(data.get('version')))}")
+    _check_version(data, SCHEMA)
     DOCUMENT.check(data, "")
     decisions = data["decisions"]
     for i, d in enumerate(decisions):
         if d["index"] != i:
             _fail(f"decisions[{i}].index", f"expected {i}, not {d['index']}")
+        if data["version"] >= 2 and "breaks" not in d:
+            _fail(f"decisions[{i}].breaks", "missing")
         for view in VIEWS:
             v = d[view]
             if v is not None and v["view"] != view:
                 _fail(f"decisions[{i}].{view}.view", f"expected {view!r}")
+            if v is not None and data["version"] >= 2 and "line" not in v:
+                _fail(f"decisions[{i}].{view}.line", "missing")
+            if v is not None and v.get("line") is not None:
+                _check_line(v["line"], f"decisions[{i}].{view}.line")
     n = len(decisions)
     for key in ("double", "single"):
         if len(data["graph"][key]) != n:
@@ -267,6 +289,31 @@ def validate(data: Any) -> dict:
     return data
 
 
+def _check_version(data: dict, schema: str) -> None:
+    v = data.get("version")
+    if type(v) is not int or v not in VERSIONS:
+        _fail("version", f"this reader knows versions {VERSIONS[0]}..{VERSIONS[-1]} of the "
+                         f"{schema} schema, not {shown(str(v))}")
+
+
+def _check_line(line: dict, where: str) -> None:
+    """A better line's own consistency: each seat in turn holds the cards
+    it plays (from ``hands``, the hands after the better move), and the
+    result only where the line ends the deal."""
+    held = [h.split() for h in line["hands"]]
+    for k, p in enumerate(line["plays"]):
+        if p["move"] is None:
+            continue
+        hand = held[p["seat"]]
+        for c in p["move"]["cards"].split():
+            if c not in hand:
+                _fail(f"{where}.plays[{k}].move", f"seat {p['seat']} does not hold "
+                                                  f"{shown(c)!r} at this point of the line")
+            hand.remove(c)
+    if line["result"] is not None and not line["over"]:
+        _fail(f"{where}.result", "a result for a line that does not end the deal")
+
+
 EVENING = _Obj({"schema": _choice(EVENING_SCHEMA), "version": INT,
                 "records": _List(_Obj({"file": STR}, open=True)),
                 "errors": _List(_Obj({"file": STR, "error": STR}))})
@@ -284,9 +331,7 @@ def validate_evening(data: Any) -> dict:
     one; a bad field is named with its place, ``records[2].decisions[0]...``)."""
     if not isinstance(data, dict):
         _fail("document", f"expected an object, not {_type_name(data)}")
-    if data.get("version") != VERSION:
-        _fail("version", f"this reader knows version {VERSION} of the {EVENING_SCHEMA} "
-                         f"schema, not {shown(str(data.get('version')))}")
+    _check_version(data, EVENING_SCHEMA)
     EVENING.check(data, "")
     for i, r in enumerate(data["records"]):
         try:

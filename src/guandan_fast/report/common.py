@@ -10,11 +10,11 @@ from __future__ import annotations
 from typing import Optional
 
 from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game_label, levels, levels_estimate, number,
-                   rank_label, seat_label, type_name, type_name_acc)
+                   rank_label, seat_label, structure_text, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
            "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
-           "VIEWS", "DIFFERS"]
+           "line_text", "line_moves", "line_hands", "breaks_text", "LINE_SHOWN", "VIEWS", "DIFFERS"]
 
 VIEWS = ("double", "single")
 
@@ -209,3 +209,67 @@ def _flip(mv: dict, sign: int) -> dict:
         return mv
     return {**mv, "mean": -mv["mean"], "low": -mv["high"], "high": -mv["low"]}
 
+
+
+LINE_SHOWN = 12     # the plays of a better line written in the text (the viewer steps through all)
+
+
+def line_moves(line: dict) -> list:
+    """A better line (a view's ``line``) as ``[(seat, move or None)]``: the
+    better move first, then the plays after it."""
+    return [(line["seat"], line["move"])] + [(p["seat"], p["move"]) for p in line["plays"]]
+
+
+def line_hands(line: dict) -> list:
+    """The four hands after each play of a better line after the better
+    move (the first entry: ``line["hands"]``, after the better move)."""
+    hands = [h.split() for h in line["hands"]]
+    out = [[" ".join(h) for h in hands]]
+    for p in line["plays"]:
+        if p["move"] is not None:
+            for c in p["move"]["cards"].split():
+                hands[p["seat"]].remove(c)
+        out.append([" ".join(h) for h in hands])
+    return out
+
+
+def _short_play(p, lang: str) -> str:
+    if p is None:
+        return type_name("pass", lang)
+    return cards_label(p["cards"], lang)
+
+
+def line_end_text(line: dict, data: dict, lang: str) -> str:
+    """How a better line ends: the deal's result when it ends the deal, the
+    proven value when the solver's line stops where the result is decided,
+    else nothing."""
+    r = line.get("result") if line.get("over") else None
+    if r is not None:
+        team = 0 if r > 0 else 1
+        return game_label("line_end", lang, result=game_label(
+            "wins", lang, names=team_names(data, team, lang), gain=abs(r)))
+    if line.get("value") is not None:
+        return "=" + signed(line["value"], lang)
+    return ""
+
+
+def line_text(line: dict, data: dict, lang: str = "en", limit: int = LINE_SHOWN) -> str:
+    """A better line in one line of text: what it is (the solver's proven
+    line, or the better move then the house policy in every seat), its
+    first ``limit`` plays (the cards as the language writes them), how
+    many more, and how it ends."""
+    n = names(data, lang)
+    head = game_label("line_solver" if line["source"] == "solver" else "line_policy", lang)
+    items = [f"{n[s]} {_short_play(m, lang)}" for s, m in line_moves(line)]
+    text = f"{head}: " + " · ".join(items[:limit])
+    if len(items) > limit:
+        text += " " + game_label("line_more", lang, n=len(items) - limit)
+    end = line_end_text(line, data, lang)
+    return text + (f" → {end}" if end else "")
+
+
+def breaks_text(d: dict, lang: str = "en") -> str:
+    """The structure a decision's move breaks in words (``breaks the
+    straight 7–J``), or empty."""
+    b = d.get("breaks")
+    return structure_text(b, lang) if b else ""

@@ -27,7 +27,8 @@ from importlib.resources import files
 from ..model.cards import RANK_CHARS, RANKS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
-                     decision_ref, loss_text, lost_text, move_key, names, opening_value_text,
+                     breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
+                     loss_text, lost_text, move_key, names, opening_value_text,
                      play_text, signed, team_names, type_rank, value_text)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, number, rank_face, rank_label, type_name)
@@ -290,6 +291,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
         marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang)
                  for v in VIEWS if d.get(v) and d[v].get("mistake")]
         frames.append({
+            "lines": _line_frames(d, data, lang),
             "ref": decision_ref(d, data, lang), "seat": d["seat"], "hands": d["hands"],
             "table": table, "what": what, "cands": rows, "more": len(cands.keys() - listed),
             "marks": marks, "mistake": bool(marks), "forced": bool(d.get("forced")),
@@ -304,7 +306,9 @@ def _viewer_data(data: dict, lang: str) -> dict:
             "names": n, "level": data["level"], "order": _card_order(data["level"]),
             "labels": {k: G(k) for k in ("table", "free_lead", "candidates", "played", "out",
                                          "dd", "sd", "value_after", "forced", "forced_help",
-                                         "round_so_far", "not_solved")},
+                                         "round_so_far", "not_solved", "play_line",
+                                         "back_to_deal")},
+            "line_step": G("line_step", i="{i}", n="{n}"),
             "more_moves": G("more_moves", n="{n}"),
             "joker": {"SB": joker_card_label("SB", lang), "HR": joker_card_label("HR", lang)},
             "faces": {r: rank_face(r, lang) for r in RANKS},
@@ -314,6 +318,34 @@ def _viewer_data(data: dict, lang: str) -> dict:
 
 
 MAX_ROWS = 40          # candidate moves listed per decision (the move played always is)
+
+
+def _line_frames(d: dict, data: dict, lang: str) -> list:
+    """The better lines of a decision's marks, for the viewer to step
+    through: per marked view, its label, what the line is, how it ends, and
+    one step per move of the line (the hands after it, who moved, what,
+    and the seat to move next)."""
+    G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    n = names(data, lang)
+    out = []
+    for view, short in _view_labels(G):
+        val = d.get(view) or {}
+        line = val.get("line")
+        if not val.get("mistake") or not line:
+            continue
+        moves = line_moves(line)
+        hands = line_hands(line)
+        steps = []
+        for j, (seat, mv) in enumerate(moves):
+            nxt = moves[j + 1][0] if j + 1 < len(moves) else None
+            what = (f"{n[seat]}: {play_text(mv, lang)}" if j else
+                    f"{G('line_start')} — {n[seat]}: {play_text(mv, lang)}")
+            steps.append({"hands": hands[j], "seat": seat, "next": nxt, "what": what,
+                          "play": _play_html(mv, data["level"], lang)})
+        out.append({"view": short,
+                    "title": G("line_solver" if line["source"] == "solver" else "line_policy"),
+                    "end": line_end_text(line, data, lang), "steps": steps})
+    return out
 
 
 def _played_key(d: dict, cands: dict) -> str:
@@ -419,6 +451,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                        f'{_e(G(k))}</button>' for k in ("prev_mistake", "next_mistake"))
              + f'<span class="pos"></span><span class="legend keys">{_e(G("keys"))}</span>'
              f'<span class="legend swipe">{_e(G("swipe"))}</span></div>')
+    h.append('<div class="linebar"></div>')
     h.append('<div class="stage"><div class="tablebox"><div class="tbl"></div><div class="trick"></div>'
              '<div class="what"></div></div><div class="hands">')
     for s in (0, 1, 2, 3):
@@ -496,6 +529,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
         vals = [value_text((d.get(v) or {}).get("chosen"), lang) for v in VIEWS]
+        broke = breaks_text(d, lang)
+        broke = f'<div class="breaks legend">{_e(broke)}</div>' if broke else ""
         move = _play_html(d["move"], level, lang)
         for v in marked_views:
             val = d[v]
@@ -512,12 +547,15 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                               for b in val.get("best") or [])
             move += (f'<div class="better">{_e(G("dd" if v == "double" else "sd"))} '
                      f'{_e(G("better"))}: {better}</div>')
+            if val.get("line"):
+                move += (f'<div class="better line legend">{_e(G("dd" if v == "double" else "sd"))} '
+                         f'{_e(line_text(val["line"], data, lang))}</div>')
         pass_cls = " pass" if d["move"] is None else ""
         h.append(f'<tr id="{uid}-d{d["index"]}" data-viewer="{uid}-viewer" data-i="{d["index"]}" '
                  f'class="{" ".join(classes)}"><td class="num">{_e(decision_ref(d, data, lang))}</td>'
                  f'<td class="who t{d["seat"] % 2}">{_e(n[d["seat"]])}</td>'
                  f'<td class="mv{pass_cls}">{move}</td>'
-                 f'<td class="mp" data-l="{_e(G("min_plays"))}">{_e(mp)}</td>'
+                 f'<td class="mp" data-l="{_e(G("min_plays"))}">{_e(mp)}{broke}</td>'
                  f'<td class="val" data-l="{_e(G("dd"))}">{_e(vals[0])}</td>'
                  f'<td class="val" data-l="{_e(G("sd"))}">{_e(vals[1])}</td></tr>')
     h.append('</table></details>')

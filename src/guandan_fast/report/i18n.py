@@ -8,7 +8,7 @@ __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_l
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
            "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
            "estimate_text", "levels_estimate", "at_least_levels", "card_label", "cards_label",
-           "rank_face", "SUIT_SYMBOLS"]
+           "rank_face", "SUIT_SYMBOLS", "structure_text"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -497,6 +497,14 @@ def seat_label(seat: int, lang: str = "en") -> str:
 _GAME_LABELS = {
     "en": {
         "forced": "forced", "forced_help": "forced: the only legal move",
+        "line_solver": "better line (the solver's principal line: proven)",
+        "line_policy": "better line (the better move, then every seat played by the house "
+                       "policy on this deal, each from its own seat)",
+        "line_more": "… ({n} more)", "line_end": "end of the deal: {result}",
+        "play_line": "▶ play the better line", "back_to_deal": "◀ back to the deal",
+        "line_step": "better line, {i} of {n}", "line_start": "the better move",
+        "breaks_run": "breaks the {type} {low}–{high}", "breaks_group": "breaks the {type} {rank}",
+        "breaks_bomb": "breaks the bomb of {size} {rank}", "breaks_jokers": "breaks the joker bomb",
         "only_card": "the only card allowed", "round_so_far": "this round",
         "more_moves": "{n} more moves not listed",
         "prev_mistake": "◀ mistake", "next_mistake": "mistake ▶",
@@ -583,6 +591,14 @@ _GAME_LABELS = {
     },
     "ru": {
         "forced": "вынужденный", "forced_help": "вынужденный: единственный допустимый ход",
+        "line_solver": "лучшая линия (главная линия решателя: доказано)",
+        "line_policy": "лучшая линия (лучший ход, затем за каждое место играет домашняя "
+                       "стратегия на этой сдаче, каждое со своего места)",
+        "line_more": "… (ещё {n})", "line_end": "конец сдачи: {result}",
+        "play_line": "▶ разыграть лучшую линию", "back_to_deal": "◀ назад к партии",
+        "line_step": "лучшая линия, {i} из {n}", "line_start": "лучший ход",
+        "breaks_run": "ломает {type} {low}–{high}", "breaks_group": "ломает {type} {rank}",
+        "breaks_bomb": "ломает бомбу из {size} {rank}", "breaks_jokers": "ломает бомбу джокеров",
         "only_card": "единственная допустимая карта", "round_so_far": "в этом круге",
         "more_moves": "ещё не показано ходов: {n}",
         "prev_mistake": "◀ ошибка", "next_mistake": "ошибка ▶",
@@ -668,6 +684,13 @@ _GAME_LABELS = {
     },
     "zh": {
         "forced": "唯一着法", "forced_help": "唯一着法：没有其他合法着法",
+        "line_solver": "更好的路线（求解器的主线：已证明）",
+        "line_policy": "更好的路线（走更好的着法，之后四家都按本程序的出牌策略在这副牌上出牌，各自只看自己的牌）",
+        "line_more": "…（还有{n}手）", "line_end": "牌局结束：{result}",
+        "play_line": "▶ 演示更好的路线", "back_to_deal": "◀ 回到实际牌局",
+        "line_step": "更好的路线，第{i}/{n}步", "line_start": "更好的着法",
+        "breaks_run": "拆了{type}{low}–{high}", "breaks_group": "拆了{type}{rank}",
+        "breaks_bomb": "拆了{size}张{rank}的炸弹", "breaks_jokers": "拆了天王炸",
         "only_card": "唯一可选的牌", "round_so_far": "本轮已出",
         "more_moves": "另有{n}个着法未列出",
         "prev_mistake": "◀ 失误", "next_mistake": "失误 ▶",
@@ -743,6 +766,47 @@ _GAME_LABELS = {
         "est_tail": "模拟局数: {playouts}    迭代: {iterations}    求解节点: {nodes}    时间: {t} 秒",
     },
 }
+
+
+_SIZE_WORDS = {
+    "en": {4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten"},
+    "ru": {4: "четырёх", 5: "пяти", 6: "шести", 7: "семи", 8: "восьми", 9: "девяти",
+           10: "десяти"},
+    "zh": {},
+}
+
+
+def structure_text(b: dict, lang: str = "en") -> str:
+    """The structure a move breaks (the review's ``breaks``: ``type``,
+    ``rank``, ``size``, ``low``, ``high``) in words.
+
+    >>> structure_text({"type": "straight", "rank": "J", "size": 5, "low": "7", "high": "J"})
+    'breaks the straight 7–J'
+    >>> structure_text({"type": "triple", "rank": "9", "size": 3, "low": None, "high": None})
+    'breaks the triple 9s'
+    >>> structure_text({"type": "bomb", "rank": "8", "size": 4, "low": None, "high": None}, "ru")
+    'ломает бомбу из четырёх 8'
+    >>> structure_text({"type": "straight", "rank": "A", "size": 5, "low": "T", "high": "A"}, "zh")
+    '拆了顺子10–A'
+    """
+    lang = _check(lang)
+    typ, rank, size = b["type"], b["rank"], int(b.get("size") or 0)
+    if typ == "joker_bomb":
+        return game_label("breaks_jokers", lang)
+    if typ == "bomb":
+        words = _SIZE_WORDS[lang].get(size, str(size))
+        shown = rank_label(rank, lang) + ("s" if lang == "en" else "")
+        return game_label("breaks_bomb", lang, size=words, rank=shown)
+    name = type_name_acc(typ, lang)
+    if b.get("low") and b.get("high"):
+        return game_label("breaks_run", lang, type=name, low=rank_label(b["low"], lang),
+                          high=rank_label(b["high"], lang))
+    if rank in ("B", "R"):           # a pair of jokers: by name
+        shown = rank_label(rank, lang)
+        shown = {"en": f"of {shown}s", "ru": f"({shown})", "zh": shown}[lang]
+    else:
+        shown = rank_label(rank, lang) + ("s" if lang == "en" else "")
+    return game_label("breaks_group", lang, type=name, rank=shown)
 
 
 def note_text(note: dict, lang: str = "en") -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
-                     _view_labels, decision_ref, loss_text, lost_text, names, play_text,
+                     _view_labels, breaks_text, decision_ref, line_text, loss_text, lost_text, names, play_text,
                      opening_value_text, team_names, unclear_mark, value_text)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text, number,
                    percent, rank_label)
@@ -80,6 +80,8 @@ def render_text(data: dict, lang: str = "en") -> str:
                 out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
                            f"{play_text(d['move'], lang)}  {short} {_mark(val, lang)}; "
                            f"{G('better')}: {_better(val, lang)}")
+                if val.get("line"):
+                    out.append(f"      {short} {line_text(val['line'], data, lang)}")
     out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
     out += ["", G("caveat")]
     if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
@@ -132,6 +134,9 @@ def _play_lines(data: dict, lang: str) -> list:
             elif unclear_mark(val, lang):
                 marks.append(f"{short} {unclear_mark(val, lang)}")
         tail = f"  ({G('forced_help')})" if d.get("forced") else ""
+        broke = breaks_text(d, lang)
+        if broke:
+            marks.insert(0, broke)
         if marks:
             tail = "  " + " | ".join(marks)
             if d["index"] == data.get("first_mistake") and "✗" in tail:

@@ -34,16 +34,14 @@ Viewer.prototype.mistake=function(step){
   var F=this.D.frames;for(var j=this.i+step;j>=0&&j<F.length;j+=step){if(F[j].mistake)return j;}return this.i;
 };
 Viewer.prototype.go=function(w){var n=this.D.frames.length;
+  if(this.ln){var m=this.ln.line.steps.length;
+    if(w==="next"||w==="prev"){this.ln.j=Math.max(0,Math.min(m-1,this.ln.j+(w==="next"?1:-1)));this.showLine();return;}
+    this.ln=null;}
   var i={first:0,prev:this.i-1,next:this.i+1,last:n-1,prevmistake:this.mistake(-1),nextmistake:this.mistake(1)}[w];
   this.show(Math.max(0,Math.min(n-1,i)));};
 Viewer.prototype.show=function(i){
-  var D=this.D,f=D.frames[i],r=this.root,L=D.labels;this.i=i;
-  for(var s=0;s<4;s++){
-    var el=r.querySelector('.seat[data-seat="'+s+'"]'),h=f.hands[s],n=h?h.split(" ").length:0;
-    el.className="seat t"+(s%2)+(s===f.seat?" turn":"");
-    el.querySelector(".n").textContent=" \u00b7 "+n;
-    el.querySelector(".hc").innerHTML=n?cards(h,D):'<span class="legend">'+esc(L.out)+'</span>';
-  }
+  var D=this.D,f=D.frames[i],r=this.root,L=D.labels;this.i=i;this.ln=null;r.classList.remove("inline");
+  this.hands(f.hands,f.seat);
   r.querySelector(".pos").textContent=D.decision.replace("{i}",i+1).replace("{n}",D.frames.length)+" \u00b7 "+f.ref;
   r.querySelector(".tbl").innerHTML=esc(L.table)+": "+(f.table?esc(f.table):esc(L.free_lead));
   r.querySelector(".trick").innerHTML=f.round.length?'<span class="legend">'+esc(L.round_so_far)+':</span> '+f.round.map(function(p){return '<span class="play"><span class="who t'+(p[0]%2)+'">'+esc(D.names[p[0]])+'</span> '+p[1]+'</span>';}).join(""):"";
@@ -56,6 +54,38 @@ Viewer.prototype.show=function(i){
   graphs(r).forEach(function(g){var pts=g.querySelectorAll('.pt[data-i="'+i+'"]'),cur=g.querySelector(".cursor");
     if(pts.length&&cur){var x=pts[0].getAttribute("cx");cur.setAttribute("x1",x);cur.setAttribute("x2",x);cur.setAttribute("opacity","1");}});
   document.querySelectorAll('tr[data-viewer="'+r.id+'"]').forEach(function(tr){tr.classList.toggle("cur",+tr.getAttribute("data-i")===i);});
+  this.linebar();
+};
+Viewer.prototype.hands=function(hs,turn){
+  var D=this.D,r=this.root,L=D.labels;
+  for(var s=0;s<4;s++){
+    var el=r.querySelector('.seat[data-seat="'+s+'"]'),h=hs[s],n=h?h.split(" ").length:0;
+    el.className="seat t"+(s%2)+(s===turn?" turn":"");
+    el.querySelector(".n").textContent=" \u00b7 "+n;
+    el.querySelector(".hc").innerHTML=n?cards(h,D):'<span class="legend">'+esc(L.out)+'</span>';
+  }
+};
+// the better line of a mark: its buttons under the controls; while it
+// plays, next/previous (buttons, arrow keys, swipe) step through the line
+// on the table and the hands, and "back to the deal" (or any other jump)
+// returns to the real deal at the same decision
+Viewer.prototype.linebar=function(){
+  var me=this,f=this.D.frames[this.i],L=this.D.labels,bar=this.root.querySelector(".linebar"),ls=f.lines||[];
+  if(!bar)return;
+  if(this.ln){bar.innerHTML='<button type="button" class="back" data-line="back">'+esc(L.back_to_deal)+'</button> <span class="legend">'+esc(this.ln.line.view)+' '+esc(this.ln.line.title)+'</span>';}
+  else{bar.innerHTML=ls.map(function(l,k){return '<button type="button" class="playline" data-line="'+k+'">'+esc(L.play_line)+' ('+esc(l.view)+')</button>';}).join(" ");}
+  bar.querySelectorAll("button[data-line]").forEach(function(b){b.addEventListener("click",function(ev){ev.stopPropagation();active=me;
+    var k=b.getAttribute("data-line");if(k==="back"){me.show(me.i);}else{me.ln={line:ls[+k],j:0};me.showLine();}});});
+};
+Viewer.prototype.showLine=function(){
+  var D=this.D,r=this.root,l=this.ln.line,j=this.ln.j,st=l.steps[j],f=D.frames[this.i];
+  r.classList.add("inline");
+  this.hands(st.hands,st.next);
+  r.querySelector(".pos").textContent=D.line_step.replace("{i}",j+1).replace("{n}",l.steps.length)+" \u00b7 "+f.ref;
+  r.querySelector(".tbl").innerHTML=esc(l.view)+" "+esc(l.title);
+  r.querySelector(".trick").innerHTML=l.steps.slice(Math.max(0,j-7),j+1).map(function(p){return '<span class="play"><span class="who t'+(p.seat%2)+'">'+esc(D.names[p.seat])+'</span> '+p.play+'</span>';}).join("");
+  r.querySelector(".what").innerHTML=esc(st.what)+(j===l.steps.length-1&&l.end?' \u00b7 '+esc(l.end):"");
+  this.linebar();
 };
 document.addEventListener("keydown",function(ev){
   var v=active||viewers[0];if(!v)return;
