@@ -425,7 +425,8 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
             v = getattr(d, view)
             if v is None or v.mistake != "likely" or v.chosen is None:
                 continue
-            best = v.moves[0].move
+            best = v.best[0].move       # the position's move (judge): the top mean,
+            #                             or the single-dummy view's choice
             t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
                  "budget": budget, "factor": factor, "engines": spec, "moves": [best, d.move],
                  "seed": decision_seed(seed, 200_000 + 2 * d.index + (view == "single"))}
@@ -552,7 +553,8 @@ def _play_valuations(decisions: list, by_key: dict) -> None:
             if got is None:
                 continue
             moves, method, secs = got
-            val = judge(view, moves, d.move, d.seat)
+            position = a.get("position") if view == "single" else None
+            val = judge(view, moves, d.move, d.seat, position=position)
             val.method, val.seconds = method, secs
             setattr(d, view, val)
 
