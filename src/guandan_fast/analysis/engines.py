@@ -5,7 +5,8 @@ in a worker process by ``analysis.batch``: the task and the answer are plain
 data): for a play, every legal move (double-dummy: ``engine.endgame.solve``
 where it proves the position within the budget, else
 ``engine.estimate.estimate`` held within what the solver proved;
-single-dummy: ``bots.suggest`` on the mover's View); for a tribute, a
+single-dummy: the rollout search on the mover's View, and the position's
+value, its choice valued on fresh deals: ``_single_dummy``); for a tribute, a
 return or an opening, the position each candidate leads to
 (``position_value``), and from the giver's seat ``analysis.exchange``.
 Every value is an ``engine.value.MoveValue`` from team 0's side.

@@ -10,6 +10,12 @@ confidence intervals do not overlap. ``best`` lists every best move (pass
 included): the moves of the best exact value, the moves proven better, or,
 for estimates, every move whose interval lies above the move played and
 overlaps the top one.
+
+The position's value is ``engine.value.position_value`` of the moves (the
+top mean), or, when the engine gives it apart (``judge(..., position=)``:
+the single-dummy view's choice valued on fresh deals), that value and its
+move: then the loss, the candidate mark and ``best[0]`` (the move a
+re-check compares with the one played) are all against that move.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ class Valuation:
     view: str                        # "double" or "single"
     moves: list                      # MoveValue, best first for the mover
     chosen: Optional[MoveValue]      # the move played (None: not among the moves)
-    value: Optional[float] = None    # the position (the best move's mean)
+    value: Optional[float] = None    # the position (the best move's mean; judge's position=)
     exact: bool = False              # every value here is proven
     best: list = field(default_factory=list)     # the best moves (MoveValue)
     loss: float = 0.0                # for the mover's team: the estimated mean (engine.value.loss)
