@@ -33,9 +33,9 @@ from ..stats import deals_mean_ci
 from .base import Bot
 from .policy import PolicyBot, rollout_moves
 
-__all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "fresh_seed", "candidates", "check_search", "DEFAULT_SAMPLES",
-           "SAMPLE_SECONDS", "FINISH_SECONDS", "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES",
-           "MAX_PLAYOUTS", "MARGIN"]
+__all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "fresh_seed", "candidates",
+           "check_search", "DEFAULT_SAMPLES", "SAMPLE_SECONDS", "FINISH_SECONDS",
+           "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES", "MAX_PLAYOUTS", "MARGIN"]
 
 DEFAULT_SAMPLES = 8      # the deals of the first round (every candidate on them)
 SAMPLE_SECONDS = 0.05    # the least budget worth one perfect-information estimator call on
