@@ -10,8 +10,13 @@ playout budget (deterministic); for each play decision the single-dummy
 value of the move played from the mover's team's side (the value after a
 team's own move) and, at the next decision when its mover is of the other
 team, the position's value from that mover's side (``Valuation.value``: the
-value after the opponents' move). Printed: both means with 95% t-intervals,
-their difference (the gap), and per position the sum of the two values of
+value after the opponents' move: the search's choice valued on fresh deals,
+``bots.search.evaluate_position``). Printed: both means with 95%
+t-intervals, their difference (the gap); ``opp_best_mean`` and
+``gap_best_mean``, the same with the value as it was before (the best of the
+moves' means of ``evaluate_moves`` with the whole budget and the decision's
+seed, recomputed in the same run); ``opp_choice_same_deals``, the choice's
+mean on the deals that chose it; and per position the sum of the two values of
 the same position (after move i from its mover's side, before move i+1
 from the next mover's side: 0 for a consistent evaluator).
 
@@ -31,9 +36,11 @@ import tempfile
 import time
 from pathlib import Path
 
+from guandan_fast.analysis.engines import decision_seed
 from guandan_fast.analysis.judge import same_move
 from guandan_fast.analysis.review import analyse
 from guandan_fast.bots.policy import PolicyBot
+from guandan_fast.bots.search import DEFAULT_SAMPLES, evaluate_moves
 from guandan_fast.game.view import View
 from guandan_fast.bots.match import match
 from guandan_fast.formats.record import loads
@@ -50,6 +57,8 @@ def _records(n: int, seed: int) -> list:
 
 def gap(args) -> dict:
     own, opp, sums, pol, pol_sums = [], [], [], [], []
+    opp_max: list = []
+    opp_choice: list = []
     bot = PolicyBot()
     t0 = time.perf_counter()
     recs = _records(args.deals, args.seed)
@@ -73,6 +82,18 @@ def gap(args) -> dict:
             theirs = float(nxt.single.value) * (1 if team(nxt.seat) == 0 else -1)
             opp.append(theirs)
             sums.append(mine + theirs)
+            # "before" in the same run: the position's value as it was before
+            # evaluate_position, the best of the moves' means of the review's
+            # old call (evaluate_moves, the whole budget, the decision's seed:
+            # the winner's curse), and the choice's own mean on the deals
+            # that chose it
+            old = evaluate_moves(View.from_record(rec, nxt.move_index), max_seconds=1.0,
+                                 samples=DEFAULT_SAMPLES, seed=decision_seed(k, nxt.index),
+                                 max_playouts=args.playouts)
+            opp_max.append(max(float(x.mean) for x in old if x.valued))
+            ch = nxt.single.best[0].pov(team(nxt.seat)) if nxt.single.best else None
+            if ch is not None and ch.samples:
+                opp_choice.append(float(ch.mean))
             # the next mover's value of the position when it plays the
             # policy's move (no maximum over noisy candidates)
             want = bot.choose(View.from_record(rec, nxt.move_index))
@@ -89,6 +110,9 @@ def gap(args) -> dict:
            "opp": [len(opp), *m_opp], "gap": m_own[0] - m_opp[0],
            "gap_ci_half": ((m_own[2] - m_own[0]) ** 2 + (m_opp[2] - m_opp[0]) ** 2) ** 0.5,
            "same_position_sum": [len(sums), *mean_ci(sums)],
+           "opp_best_mean": [len(opp_max), *mean_ci(opp_max)],
+           "gap_best_mean": m_own[0] - mean_ci(opp_max)[0],
+           "opp_choice_same_deals": [len(opp_choice), *mean_ci(opp_choice)],
            "opp_policy_move": [len(pol), *mean_ci(pol)],
            "same_position_sum_policy_move": [len(pol_sums), *mean_ci(pol_sums)],
            "seconds": time.perf_counter() - t0}

@@ -155,3 +155,64 @@ def test_unclear_is_the_width_of_a_value_not_of_the_conservative_loss():
     # a proven value is never unclear
     x = judge("double", [MoveValue.proven("a", 1), MoveValue.proven("b", 1)], "b", seat=0)
     assert not x.unclear
+
+
+# -- the single-dummy position: the evaluator's choice on fresh deals ---------------
+
+def _single(position, played="b"):
+    # screening means (the deals that chose): "c" on top by noise, "a" the
+    # evaluator's choice; the position: "a" valued again on fresh deals
+    moves = [MoveValue("c", 1.6, 1.0, 2.2, samples=8), MoveValue("a", 1.2, 0.6, 1.8, samples=8),
+             MoveValue("b", 0.0, -0.4, 0.4, samples=8)]
+    return judge("single", moves, played, seat=0, position=position)
+
+
+def test_the_single_dummy_position_is_the_choice_on_fresh_deals():
+    v = _single(MoveValue("a", 1.0, 0.5, 1.5, samples=8))
+    assert v.value == 1.0                            # not the top screening mean 1.6
+    assert v.best[0].move == "a" and v.best[0].mean == 1.2
+    assert v.loss == pytest.approx(1.0)              # the position minus the move played
+    assert v.mistake == "likely" and v.tier == "mistake"
+    # the position's interval overlaps the move played: no candidate mark,
+    # whatever the top screening mean says
+    v = _single(MoveValue("a", 0.5, -0.2, 1.2, samples=8))
+    assert v.mistake is None and v.value == 0.5 and v.best[0].move == "a"
+    # the choice played: no loss (its two estimates differ by noise only)
+    v = _single(MoveValue("a", 0.9, 0.4, 1.4, samples=8), played="a")
+    assert (v.loss, v.loss_low, v.loss_high, v.mistake) == (0.0, 0.0, 0.0, None)
+    # team 1 to move: the values are team 0's ("a" is worth +1.2 to team 1)
+    moves = [MoveValue("a", -1.2, -1.8, -0.6), MoveValue("b", 0.0, -0.4, 0.4)]
+    w = judge("single", moves, "b", seat=1, position=MoveValue("a", -1.0, -1.5, -0.5))
+    assert w.value == -1.0 and w.mistake == "likely" and w.loss == pytest.approx(1.0)
+    # the choice ("b") valued on fresh deals below the move played: no loss
+    w = judge("single", moves, "a", seat=1, position=MoveValue("b", 0.1, -0.3, 0.5))
+    assert w.value == 0.1 and w.mistake is None and w.loss == 0.0 and w.best[0].move == "b"
+
+
+def test_the_recheck_revalues_the_choice_the_position_is_worth():
+    """The re-check compares the move played with the move whose value is
+    the position's (``best[0]``): the evaluator's choice in the single-dummy
+    view, the top mean in the double-dummy view."""
+    from guandan_fast.analysis.review import Decision, _check_tasks
+    from guandan_fast.game.record import replay
+    rec = load(SHORT)
+    steps = list(replay(rec))
+    k = next(i for i, st in enumerate(steps) if len(st.state.legal_actions()) >= 3)
+    legal = steps[k].state.legal_actions()
+    seat = rec.moves[k].seat
+    mover = seat % 2
+
+    def mv(move, mean, low, high):          # given from the mover's side, stored as team 0's
+        return MoveValue(move, mean, low, high, team=mover).pov(0)
+
+    top, choice, played = legal[:3]
+    moves = [mv(top, 1.6, 1.0, 2.2), mv(choice, 1.2, 0.6, 1.8), mv(played, 0.0, -0.4, 0.4)]
+    d = Decision(index=0, kind="play", seat=seat, move=played, move_index=k)
+    d.single = judge("single", moves, played, seat, position=mv(choice, 1.0, 0.5, 1.5))
+    assert d.single.mistake == "likely"
+    d.double = judge("double", moves, played, seat)
+    assert d.double.mistake == "likely"
+    tasks = _check_tasks([d], {0: steps[k].state}, rec, 0.05, 0, {}, 10.0)
+    by_view = {t["view"]: t["moves"] for t in tasks}
+    assert by_view["single"] == [choice, played]
+    assert by_view["double"] == [top, played]

@@ -10,7 +10,11 @@ from guandan_fast import Rules
 from guandan_fast.bots import SearchBot, make_bot, suggest
 from guandan_fast.bots.match import deal_for, match
 from guandan_fast.bots.policy import PolicyBot
-from guandan_fast.bots.search import _pick, _plan, candidates, evaluate_moves
+import hashlib
+
+from guandan_fast.bots import search
+from guandan_fast.bots.search import (_pick, _plan, candidates, evaluate_moves,
+                                      evaluate_position, fresh_seed)
 from guandan_fast.errors import BotSpecError
 from guandan_fast.game.state import GameState, team
 from guandan_fast.game.view import View, sample_deals
@@ -165,3 +169,74 @@ def test_search_bot_spec_plays_legal_deterministic_deals():
     b = match("search:0.1,samples=4,playouts=12", "policy", deals=1, seed=6, jobs=1)
     assert [p.finished for p in a.plays] == [p.finished for p in b.plays]
     assert all(p.gain_a in VALUES for p in a.plays)
+
+
+# -- the review's position value (evaluate_position) ------------------------------
+
+def test_the_position_is_the_choice_averaged_over_fresh_deals(views):
+    """The position's value is the plain average of the search's choice's
+    policy playouts (the reference through GameState) on deals drawn with
+    ``fresh_seed``, as many as one more candidate would get; the moves are
+    ``evaluate_moves`` with the rest of the budget."""
+    checked = 0
+    for k, v in enumerate(views[1::3][:6]):
+        samples, playouts = 3, 3 * 5
+        moves, pos = evaluate_position(v, max_seconds=1.0, samples=samples, seed=k,
+                                       max_playouts=playouts)
+        m = len(candidates(v))
+        n, _ = _plan(m + 1, samples, playouts, False)
+        assert moves == evaluate_moves(v, max_seconds=1.0, samples=samples, seed=k,
+                                       max_playouts=playouts - n)
+        assert pos is not None and pos.move == moves[0].move and pos.samples == n
+        deals = sample_deals(v, n, seed=fresh_seed(k))
+        ref = [_reference(v, d, pos.move) for d in deals]
+        assert pos.mean == pytest.approx(np.mean(ref), abs=1e-12)
+        assert pos.team == team(v.seat) and pos.low <= pos.mean <= pos.high
+        # fresh: not the deals that chose the move
+        first = sample_deals(v, 1, seed=k)[0]
+        assert not all(np.array_equal(a, b) for a, b in zip(first, deals[0]))
+        checked += 1
+    assert checked >= 4
+
+
+def test_forced_and_perfect_views():
+    s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
+                        Rules(level=2), leader=0)
+    v = View.from_state(s, reveal=True)
+    moves, pos = evaluate_position(v, max_seconds=0.5, max_playouts=40)
+    assert pos == moves[0]          # exact results: the best is no noisy maximum
+
+
+def _noise_rollouts(view, deals, moves):
+    """Every move worth 0 in truth: on each deal a result +-1 drawn from
+    the deal and the move alone (paired, deterministic)."""
+    out = np.empty((len(moves), len(deals)), dtype=np.int64)
+    for j, d in enumerate(deals):
+        key = b"".join(np.asarray(h, dtype=np.uint8).tobytes() for h in d)
+        for i, mv in enumerate(moves):
+            h = hashlib.blake2b(key + repr(mv).encode(), digest_size=2).digest()
+            out[i, j] = 1 if h[0] & 1 else -1
+    return list(moves), out
+
+
+def test_no_winners_curse_when_every_move_is_worth_the_same(views, monkeypatch):
+    """Candidates of one true value (0), valued with noise: the best of
+    their means is well above 0 (the winner's curse: what the position's
+    value was), the choice's mean on the deals that chose it is above 0
+    too, the position's value is not."""
+    monkeypatch.setattr(search, "rollout_moves", _noise_rollouts)
+    many = [v for v in views if len(v.legal_actions()) >= 8][:4]
+    assert len(many) >= 3
+    pos, top, choice = [], [], []
+    for v in many:
+        for k in range(60):
+            moves, p = evaluate_position(v, max_seconds=1.0, samples=8, seed=k,
+                                         max_playouts=200)
+            pos.append(p.mean)
+            top.append(max(m.mean for m in moves if m.valued))
+            choice.append(moves[0].mean)
+    n = len(pos)
+    se = 1 / np.sqrt(8 * n)                 # +-1 results, 8 fresh deals each
+    assert abs(np.mean(pos)) < 4 * se
+    assert np.mean(top) > 0.3
+    assert np.mean(choice) > np.mean(pos) + 4 * se

@@ -5,7 +5,8 @@ in a worker process by ``analysis.batch``: the task and the answer are plain
 data): for a play, every legal move (double-dummy: ``engine.endgame.solve``
 where it proves the position within the budget, else
 ``engine.estimate.estimate`` held within what the solver proved;
-single-dummy: ``bots.suggest`` on the mover's View); for a tribute, a
+single-dummy: the rollout search on the mover's View, and the position's
+value, its choice valued on fresh deals: ``_single_dummy``); for a tribute, a
 return or an opening, the position each candidate leads to
 (``position_value``), and from the giver's seat ``analysis.exchange``.
 Every value is an ``engine.value.MoveValue`` from team 0's side.
@@ -84,18 +85,30 @@ def _default_estimator(state: GameState, max_seconds=None, seed=0, max_playouts=
 
 def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
                   max_playouts=None):
-    """The single-dummy engine, in one place: every legal move of the
-    mover's ``View`` valued (MoveValues, the mover's team's side): the
-    bots' ``evaluate_moves`` (the rollout search: each move, then the house
-    policy in every seat, on ``DEFAULT_SAMPLES`` deals drawn from the view);
-    with ``max_playouts``, that many rollouts in all."""
-    from ..bots.search import DEFAULT_SAMPLES, evaluate_moves
+    """The single-dummy engine, in one place: ``(moves, position)`` of the
+    mover's ``View`` (MoveValues, the mover's team's side): every legal
+    move valued by the bots' rollout search (each move, then the house
+    policy in every seat, on ``DEFAULT_SAMPLES`` deals drawn from the view)
+    and the position's value, the search's choice valued again on fresh
+    deals (``bots.search.evaluate_position``: an unbiased estimate, not the
+    largest of the moves' noisy means); with ``max_playouts``, that many
+    rollouts in all."""
+    from ..bots.search import DEFAULT_SAMPLES, evaluate_position
     from ..game.view import View
     view = View.from_record(record, move_index)
-    if max_playouts is not None:
-        return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES,
-                              seed=seed, max_playouts=max_playouts)
-    return evaluate_moves(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES, seed=seed)
+    return evaluate_position(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES,
+                             seed=seed, max_playouts=max_playouts)
+
+
+def _suggested(answer) -> tuple:
+    """A suggester's answer as ``(moves, position)``: the default engine's
+    pair, or an injected one's list of moves (its first move is its choice,
+    and its own value the position's: ``position`` the first valued move)."""
+    if isinstance(answer, tuple):
+        moves, position = answer
+        return list(moves), position
+    moves = list(answer)
+    return moves, next((m for m in moves if m.valued), None)
 
 
 def _engines(spec: dict) -> dict:
@@ -210,7 +223,8 @@ def value_task(task: dict) -> dict:
     """Value one decision (run in a worker process): the task is plain data
     (``analyse`` builds it), the answer too (MoveValue lists per view)."""
     engines = _engines(task["engines"])
-    out: dict = {"key": task["key"], "double": None, "single": None, "notes": []}
+    out: dict = {"key": task["key"], "double": None, "single": None, "position": None,
+                 "notes": []}
     t0 = time.perf_counter()
     budget, seed = task["budget"], task["seed"]
     try:
@@ -225,10 +239,12 @@ def value_task(task: dict) -> dict:
             if "single" in task["views"] and engines.get("suggester"):
                 t1 = time.perf_counter()
                 share = budget * (FORCED_FRACTION if task["forced"] else 1.0)
-                sugg = _call(engines, "suggester", task["record"], task["move_index"],
-                             seconds=share, seed=seed)
+                sugg, position = _suggested(_call(engines, "suggester", task["record"],
+                                                  task["move_index"], seconds=share,
+                                                  seed=seed))
                 out["single"] = ([s.pov(0) for s in sugg if s.valued], "suggest",
                                  _elapsed(t1, engines))
+                out["position"] = None if position is None else position.pov(0)
         else:   # an exchange decision, or an opening value: positions, one per candidate
             vals: list[MoveValue] = []
             n = max(1, len(task["states"]))

@@ -10,6 +10,12 @@ confidence intervals do not overlap. ``best`` lists every best move (pass
 included): the moves of the best exact value, the moves proven better, or,
 for estimates, every move whose interval lies above the move played and
 overlaps the top one.
+
+The position's value is ``engine.value.position_value`` of the moves (the
+top mean), or, when the engine gives it apart (``judge(..., position=)``:
+the single-dummy view's choice valued on fresh deals), that value and its
+move: then the loss, the candidate mark and ``best[0]`` (the move a
+re-check compares with the one played) are all against that move.
 """
 
 from __future__ import annotations
@@ -46,7 +52,7 @@ class Valuation:
     view: str                        # "double" or "single"
     moves: list                      # MoveValue, best first for the mover
     chosen: Optional[MoveValue]      # the move played (None: not among the moves)
-    value: Optional[float] = None    # the position (the best move's mean)
+    value: Optional[float] = None    # the position (the best move's mean; judge's position=)
     exact: bool = False              # every value here is proven
     best: list = field(default_factory=list)     # the best moves (MoveValue)
     loss: float = 0.0                # for the mover's team: the estimated mean (engine.value.loss)
@@ -83,10 +89,19 @@ def same_move(a, b) -> bool:
     return a == b
 
 
-def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
+def judge(view: str, moves: list, chosen_move, seat: int,
+          position: Optional[MoveValue] = None) -> Valuation:
     """Compare the move played with the best ones (the module docstring's
     rule). ``moves``: MoveValue of every candidate (team 0's side), any
-    order."""
+    order.
+
+    ``position``: the position's value when the engine gives it apart from
+    the moves' (the single-dummy view: the evaluator's choice, ``move`` set
+    to it, valued on deals of its own: ``bots.search.evaluate_position``).
+    The position is then worth that, the choice is the first best move (the
+    one a re-check re-values), and the loss of a move is the position's
+    value minus the move's (0 for the choice itself). Without it (the
+    double-dummy view) the position is ``position_value`` of the moves."""
     mover = team(seat)
     sign = 1 if mover == 0 else -1
     moves = sorted(moves, key=lambda m: -sign * m.mean)
@@ -94,16 +109,18 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     v = Valuation(view=view, moves=moves, chosen=chosen)
     if not moves:
         return v
+    if position is not None:
+        return _judge_at(v, position, mover)
     top = moves[0]                    # the best mean for the mover: position_value's
-    position = position_value(moves, mover)
-    assert position is not None  # moves is not empty
-    v.value = position.mean
+    pos = position_value(moves, mover)
+    assert pos is not None  # moves is not empty
+    v.value = pos.mean
     v.exact = all(m.exact for m in moves)
     if chosen is None:
         v.best = [top]
         return v
     t, c = top.pov(mover), chosen.pov(mover)
-    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss(position, chosen, mover)
+    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss(pos, chosen, mover)
     if chosen.exact and top.exact:
         v.best = [m for m in moves if m.exact and m.mean == top.mean]
         if t.mean > c.mean:
@@ -128,6 +145,49 @@ def judge(view: str, moves: list, chosen_move, seat: int) -> Valuation:
     else:
         v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
         v.unclear = _wide(top) or _wide(chosen)
+    return v
+
+
+def _judge_at(v: Valuation, position: MoveValue, mover: int) -> Valuation:
+    """``judge`` with the position's value given (``judge``'s docstring):
+    the value is the position's, the choice (its MoveValue among the
+    moves, the screening's) is ``best[0]``; a candidate mark when the
+    position's interval lies above the move played (two independent
+    estimates: the fresh deals and the screening's)."""
+    moves, chosen = v.moves, v.chosen
+    choice = next((m for m in moves if same_move(m.move, position.move)), None)
+    top = choice if choice is not None else position
+    v.value = position.pov(0).mean
+    v.exact = position.exact and all(m.exact for m in moves)
+    if chosen is None:
+        v.best = [top]
+        return v
+    if same_move(chosen.move, position.move):
+        v.best = [top]                    # the choice played: no loss
+        v.unclear = _wide(position) or _wide(chosen)
+        return v
+    p, c = position.pov(mover), chosen.pov(mover)
+    v.loss, v.loss_low, v.loss_high, v.loss_proven = loss(position, chosen, mover)
+    if p.exact and chosen.exact:
+        v.best = [top] + [m for m in moves if m.exact and m is not top and m.mean == top.mean]
+        if p.mean > c.mean:
+            v.mistake = "proven"
+            v.tier = tier_of(v.loss_proven) or TIERS[-1][0]
+        return v
+    if p.proven_low > c.proven_high:
+        v.mistake = "proven"
+        v.tier = tier_of(v.loss_proven) or TIERS[-1][0]
+        v.best = [top]
+        return v
+    degenerate = any(not m.exact and m.low == m.high for m in (p, c))
+    if p.low > c.high and not degenerate:
+        v.mistake = "likely"          # a candidate, until confirm() re-checks it
+        v.tier = tier_of(v.loss) or TIERS[-1][0]
+        v.best = [top] + [m for m in moves if m is not top and m.pov(mover).low > c.high
+                          and m.pov(mover).high >= p.low]
+    else:
+        v.best = [top]
+        v.unclear = _wide(p) or _wide(chosen)
     return v
 
 

@@ -15,7 +15,10 @@ return included, and values every decision:
 A position's value is defined once (``engine.value.position_value``): the
 best mean for the side to move among its moves' values, with that move's
 own interval, and the best proven bounds for the mover. A decision's ``value``, a forced
-move's, an exchange card's, the opening values and the graph all use it.
+move's, an exchange card's, the opening values and the graph all use it; but
+the single-dummy value of a play decision is the rollout search's choice
+valued on deals of its own (``bots.search.evaluate_position``: not the
+largest of noisy means), the move a re-check compares with the one played.
 - **single-dummy** (``"single"``), what the mover could know: for a play,
   the bot's ``suggest`` on the mover's ``View`` (``game.view.View.from_record``),
   which never sees a hidden card; for a tribute or return, every legal card
@@ -339,7 +342,9 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     engine (``solver(state, max_seconds)`` answering as ``solve``,
     ``estimator(state, max_seconds, seed)`` as ``estimate``,
     ``suggester(record, move_index, max_seconds, seed)`` as ``suggest``: a
-    list of ``engine.value.MoveValue``), or None to leave it out (the single-dummy view of a tribute or return runs the
+    list of ``engine.value.MoveValue``, its choice first, whose value is then
+    the position's; or ``(moves, position)`` as
+    ``bots.search.evaluate_position``), or None to leave it out (the single-dummy view of a tribute or return runs the
     ``estimator`` on the deals drawn from the giver's seat). ``min_plays``, ``tribute`` (the advice review) and
     ``opening`` (the opening values) can be turned off.
     ``playouts``: the deterministic mode: each decision and view gets this
@@ -425,7 +430,9 @@ def _check_factor(factor) -> Optional[float]:
 def _check_tasks(decisions: list, places: dict, record: Record, budget: float, seed: int,
                  spec: dict, factor: float) -> list:
     """The re-check of every candidate mark (``"likely"`` at the screening
-    budget): the best move (the top mean for the mover) and the move played,
+    budget): the best move (``best[0]``, the move the position is worth:
+    the top mean for the mover, or the single-dummy view's choice) and the
+    move played,
     the positions after them (double-dummy) or what the mover knew
     (single-dummy), a fresh seed per decision and view."""
     out = []
@@ -434,7 +441,8 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
             v = getattr(d, view)
             if v is None or v.mistake != "likely" or v.chosen is None:
                 continue
-            best = v.moves[0].move
+            best = v.best[0].move       # the position's move (judge): the top mean,
+            #                             or the single-dummy view's choice
             t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
                  "budget": budget, "factor": factor, "engines": spec, "moves": [best, d.move],
                  "seed": decision_seed(seed, 200_000 + 2 * d.index + (view == "single"))}
@@ -611,7 +619,8 @@ def _play_valuations(decisions: list, by_key: dict) -> None:
             if got is None:
                 continue
             moves, method, secs = got
-            val = judge(view, moves, d.move, d.seat)
+            position = a.get("position") if view == "single" else None
+            val = judge(view, moves, d.move, d.seat, position=position)
             val.method, val.seconds = method, secs
             setattr(d, view, val)
 
