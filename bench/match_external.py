@@ -16,7 +16,9 @@ clients that hard-code ``ws://127.0.0.1:PORT`` get the server on that
 port; the ones that hard-code a competition server's address (ai3, ai7) or
 import what their directory lacks (ai5, ai7) are run through
 ``run_client.py`` (their code unchanged: ws4py's address replaced, a module
-aliased or an unused name given). Not a test: it needs the checkout and takes minutes.
+aliased or an unused name given). ``--any-port`` runs every client that way,
+so that several matches can run at once on their own ports. Not a test: it
+needs the checkout and takes minutes.
 """
 
 from __future__ import annotations
@@ -52,9 +54,14 @@ OPPONENTS = {
 }
 
 
-def team(mcc: Path, python: str, name: str) -> tuple[str, int]:
-    """The exec: team text of an opponent and the port it needs (0: any)."""
+def team(mcc: Path, python: str, name: str, any_port: bool = False) -> tuple[str, int]:
+    """The exec: team text of an opponent and the port it needs (0: any).
+    ``any_port``: every client through ``run_client.py --url {url}``, so
+    that none needs a fixed port and several matches can run at once."""
     where, first, second, port, launch = OPPONENTS[name]
+    if any_port and port:
+        port = 0
+        launch = "--url {url}" + ("" if launch is None else " " + launch)
     py = shlex.quote(python)
     if launch is not None:
         cmds = [f"{py} {shlex.quote(str(LAUNCH))} {launch} {shlex.quote(f)}"
@@ -78,6 +85,9 @@ def main(argv=None) -> int:
     ap.add_argument("--deal-timeout", type=float, default=300.0)
     ap.add_argument("--records", type=Path, help="records per opponent in DIR/NAME")
     ap.add_argument("--json", type=Path, help="write the results here")
+    ap.add_argument("--any-port", action="store_true",
+                    help="run every client through run_client.py --url (no fixed port: "
+                         "several matches at once)")
     args = ap.parse_args(argv)
     names = [n.strip() for n in args.opponents.split(",") if n.strip()]
     unknown = [n for n in names if n not in OPPONENTS]
@@ -90,7 +100,7 @@ def main(argv=None) -> int:
     print(f"{'opponent':<8} {'deals':>5} {'levels/deal [95% CI]':>24} {'first':>6} "
           f"{'inv ours':>8} {'inv theirs':>10} {'aband.':>6} {'s/deal':>7}")
     for name in names:
-        text, port = team(args.mcc, args.python, name)
+        text, port = team(args.mcc, args.python, name, args.any_port)
         t0 = time.perf_counter()
         r = external_match(args.bot, text, deals=args.pairs, seed=args.seed, games=args.games,
                            port=port, limits=limits,
