@@ -23,24 +23,30 @@
 #   2. leading: the partner with 1 or 2 cards and no opponent as short: the
 #      lowest single or pair of that size (a free pass for it to go out);
 #      else the plan: non-bombs in order of lowness (fewer wilds, lower rank
-#      key, more cards), a sure play first when the hand needs 2 plays or
-#      fewer, plays an opponent may go out over (its count is the play's
-#      size and the play is not sure) last and the highest of them first;
-#      the first that keeps the plan is led (at most PTRIES looked at, else
-#      the one that leaves fewest plays); a hand of bombs leads its smallest;
-#   3. following the partner: pass, unless the next opponent may go out over
-#      the standing play: then the lowest sure non-bomb, else pass;
+#      key, long plays -- straights, tubes, plates, full houses -- as if
+#      LONG_LEAD ranks lower, more cards), a sure play first when the hand
+#      needs 2 plays or fewer, plays an opponent may go out over (its count
+#      is the play's size and the play is not sure) last and the highest of
+#      them first; the first that keeps the plan is led (at most PTRIES
+#      looked at, else the one that leaves fewest plays); a hand of bombs
+#      leads its smallest;
+#   3. following the partner: the lowest sure non-bomb when the next
+#      opponent may go out over the standing play; else, when the partner
+#      holds more than SHED_CARDS cards and its play is low (pol_lowplay)
+#      and not sure, the lowest natural non-bomb below an ace that keeps
+#      the plan (shedding while the team keeps the lead); else pass;
 #   4. following an opponent: the lowest non-bomb (fewest wilds, lowest
 #      rank key) that keeps the plan; one play more is allowed when the
 #      owner holds 15 or fewer cards and one more when the partner has
 #      already passed, any when the owner holds 4 or fewer; wilds only when
-#      the owner holds 6 or fewer; no card of rank key ace or above while
-#      the partner may still answer and the owner holds more than 10; else
-#      the smallest bomb when the owner holds 5 or fewer cards, or the hand
-#      is one play after it, or the standing play is sure (the owner would
-#      take the lead), not a single, and its owner holds 12 or fewer, or
-#      the hand holds two bombs or more and the owner 20 cards or fewer;
-#      else pass.
+#      the owner holds 6 or fewer; else the smallest bomb (fewest wilds)
+#      when the owner holds 5 or fewer cards, or the hand holds two bombs
+#      or more and the owner 20 cards or fewer, or the owner holds 15 or
+#      fewer and its play is big (pol_big) or sure, or the bomb keeps the
+#      plan (it is a part of an optimal decomposition: spending it costs no
+#      play) and holds no wild (wilds: against an owner with 10 or fewer),
+#      or the standing play is sure, not a single, and its owner holds 12
+#      or fewer, or the hand is one play after the bomb; else pass.
 # Nothing here touches a Python object.
 
 from libc.string cimport memcmp
@@ -48,16 +54,20 @@ from libc.string cimport memcmp
 DEF PMP_BITS = 12
 DEF PTRIES = 16
 DEF PBIG = 1 << 28
-# the thresholds (docs/bots.md: each measured against greedy in self-play)
+# the thresholds (docs/bots.md: the first ones measured against greedy in
+# self-play, the last four against the public 2020 rule bots)
 DEF LEAD_SURE_PLAYS = 2   # a hand of this many plays or fewer leads a sure play first
 DEF THREAT_CARDS = 4      # an owner with this many cards or fewer is about to go out
 DEF SLACK_CARDS = 15      # against an owner this short a follow may cost one play
 DEF WILD_CARDS = 6        # ... this short, a follow may use wilds
-DEF CONTROL_KEY = 12      # control cards: rank key ace (12) or above
-DEF CONTROL_CARDS = 10    # kept back against an owner holding more than this
 DEF BOMB_CARDS = 5        # a bomb stops an owner this short
 DEF BOMB_SURE_CARDS = 12  # ... or takes a sure play from an owner this short
 DEF SPARE_BOMB_CARDS = 20 # ... or, with two bombs or more, any play of an owner this short
+DEF BIG_BOMB_CARDS = 15   # ... or a big play of an owner this short
+DEF PLAN_BOMB_WILD_CARDS = 10  # a bomb of the plan may hold wilds against an owner this short
+DEF LONG_LEAD = 6         # long plays lead as if this many ranks lower
+DEF CONTROL_KEY = 12      # control cards: rank key ace (12) or above
+DEF SHED_CARDS = 4        # shed over the partner's low play while it holds more than this
 
 
 ctypedef struct PView:
@@ -386,7 +396,11 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
             continue
         nb += 1
         # lowness: fewer wilds, lower rank key, more cards
-        k = (buf[i].nwild * 32 + rank_key(&buf[i], lv)) * 16 + (15 - buf[i].size)
+        k = (buf[i].nwild * 32 + 16 + rank_key(&buf[i], lv)) * 16 + (15 - buf[i].size)
+        if buf[i].type == T_STRAIGHT or buf[i].type == T_TUBE or \
+                buf[i].type == T_PLATE or buf[i].type == T_FULL_HOUSE:
+            # long plays first: as if LONG_LEAD ranks lower
+            k -= LONG_LEAD * 16
         if pol_opp_out_over(v, u, &buf[i], o1) or pol_opp_out_over(v, u, &buf[i], o3):
             # an opponent may go out over it: after everything else, and
             # among these the highest first
@@ -421,6 +435,36 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
     return 0
 
 
+cdef int pol_big(const CPlay* p, int lv) noexcept nogil:
+    """A play near the top of its type (what the public bots bomb)."""
+    cdef int t = p.type, k = rank_key(p, lv)
+    if t == T_STRAIGHT:
+        return 1
+    if t == T_SINGLE:
+        return k >= 13
+    if t == T_PAIR:
+        return k >= 12
+    if t == T_TRIPLE or t == T_FULL_HOUSE:
+        return k >= 10
+    if t == T_TUBE or t == T_PLATE:
+        return k >= 8
+    return 0
+
+
+cdef int pol_lowplay(const CPlay* p, int lv) noexcept nogil:
+    """A partner's play low enough to shed over."""
+    cdef int t = p.type, k = rank_key(p, lv)
+    if t == T_SINGLE:
+        return k < 12
+    if t == T_PAIR or t == T_TRIPLE or t == T_FULL_HOUSE:
+        return k < 11
+    if t == T_TUBE or t == T_PLATE:
+        return k < 8
+    if t == T_STRAIGHT:
+        return k < 9
+    return 0
+
+
 cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
                     CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv, owner = v.owner
@@ -436,6 +480,22 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                 if bomb_class(&buf[i]) == 0 and pol_sure(u, &buf[i], lv) and \
                         (best < 0 or rank_key(&buf[i], lv) < rank_key(&buf[best], lv)):
                     best = i
+            if best >= 0:
+                out[0] = buf[best]
+                return 0
+        if v.ncards[partner] > SHED_CARDS and pol_lowplay(&v.table, lv) \
+                and not pol_sure(u, &v.table, lv):
+            # the partner's play is low and far from out: shed the lowest
+            # natural plan play below an ace over it (the team keeps the
+            # lead, the hand one play shorter)
+            mp0 = pol_mp0(P, v)
+            best = -1
+            for i in range(n):
+                if bomb_class(&buf[i]) == 0 and buf[i].nwild == 0 and \
+                        rank_key(&buf[i], lv) < CONTROL_KEY and \
+                        (best < 0 or rank_key(&buf[i], lv) < rank_key(&buf[best], lv)):
+                    if pol_mp_after(P, v, &buf[i]) <= mp0 - 1:
+                        best = i
             if best >= 0:
                 out[0] = buf[best]
                 return 0
@@ -458,9 +518,6 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
     # answer and the owner is far from out
     for i in range(n):
         if bomb_class(&buf[i]) or (buf[i].nwild and oc > WILD_CARDS):
-            key[i] = PBIG
-        elif rank_key(&buf[i], lv) >= CONTROL_KEY and oc > CONTROL_CARDS \
-                and partner_after and not threat:
             key[i] = PBIG
         else:
             key[i] = buf[i].nwild * 64 + rank_key(&buf[i], lv)
@@ -497,6 +554,9 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
         # (the cheap tests first; one play holds at most 10 cards, so a
         # hand of more than 10 after the bomb is more than one play)
         if oc <= BOMB_CARDS or (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
+                (oc <= BIG_BOMB_CARDS and (pol_big(&v.table, lv) or pol_sure(u, &v.table, lv))) or \
+                ((buf[best].nwild == 0 or oc <= PLAN_BOMB_WILD_CARDS) and
+                 pol_mp_after(P, v, &buf[best]) <= mp0 - 1) or \
                 (oc <= BOMB_SURE_CARDS and v.table.type != T_SINGLE
                  and pol_sure(u, &v.table, lv)) or \
                 (v.ncards[me] - buf[best].size <= 10 and pol_mp_after(P, v, &buf[best]) <= 1):
