@@ -41,19 +41,14 @@ compiled policy by tests/test_policy_reference.py):
   view in 2,500 (a triple led instead of the full house of the same rank,
   a wild-filled full house instead of the big joker).
 
-Where the text, read literally, is wrong (``params`` names the correction;
-the default is the literal text):
+A pair of jokers is beatable by a pair of jokers of a higher single order
+only ("a joker of single order > k with nat >= 2");
+``params={"joker_pair_above": False}`` drops that order (the text's first
+wording, wrong: two small jokers cannot beat two big ones), a mutation the
+differential test must catch.
 
-* ``joker_pair_above``: "Beatable ... pair ...: or (a pair only) a joker with
-  nat >= 2" asks nothing of the joker's order, so a pair of big jokers is
-  beatable whenever two small jokers are unseen -- they cannot beat it, which
-  contradicts the definition's own gloss ("could be beaten without a
-  bomb"). The compiled policy asks the joker's single order > k.
-
-Rules of the text that never decide (not a disagreement): "No non-bomb: the
-play of least strength" on a lead (every card is a single, a non-bomb); the
-bomb "oc <= 12 and the table is sure and not a single" (implied by "oc <=
-15 and the table is big or sure", listed before it).
+The text notes itself that a lead always has a non-bomb (every hand holds a
+single).
 """
 
 from __future__ import annotations
@@ -115,7 +110,7 @@ def minus(hand: np.ndarray, p: Play) -> np.ndarray:
 class Opponents:
     """What the opponents may hold: ``u`` (54 counts), ``w``, ``nat``."""
 
-    def __init__(self, view, partner_known_out: bool = True, joker_pair_above: bool = False):
+    def __init__(self, view, partner_known_out: bool = True, joker_pair_above: bool = True):
         self.joker_pair_above = joker_pair_above
         me = view.seat
         lv = view.rules.level_index
@@ -258,9 +253,9 @@ def reference_choose(view, *, params: Optional[dict] = None,
         return play
 
     P = {"lead_window": 16, "threat": 4, "wild_follow": 6, "bomb_out": 5, "two_bombs": 20,
-         "big_sure": 15, "wild_bomb": 10, "sure_not_single": 12, "slack_owner": 15,
+         "big_sure": 15, "wild_bomb": 10, "slack_owner": 15,
          "shed_partner": 4, "sure_key": "order",
-         "fall_through": True, "partner_known_out": True, "joker_pair_above": False}
+         "fall_through": True, "partner_known_out": True, "joker_pair_above": True}
     if params:
         P.update(params)
     rules = view.rules
@@ -357,8 +352,6 @@ def reference_choose(view, *, params: Optional[dict] = None,
            ("bomb: two bombs", oc <= P["two_bombs"] and hand_bombs(hand, lv, rules.wild.id) >= 2),
            ("bomb: big or sure table", oc <= P["big_sure"] and (is_big(table) or opp.sure(table))),
            ("bomb: keeps the plan", (b.wilds == 0 or oc <= P["wild_bomb"]) and keeps(b)),
-           ("bomb: sure non-single table",
-            oc <= P["sure_not_single"] and opp.sure(table) and table.type != "single"),
            ("bomb: runs out after", n_hand - b.size <= 10 and mp_after(b) <= 1)]
     for rule, ok in why:
         if ok:

@@ -19,9 +19,6 @@ from guandan_fast.game.deal import DealState
 DEFAULT_DEALS = 8      # about 780 views
 SLOW_DEALS = 70        # about 6,800 views
 
-# Where docs/bots.md, read literally, is wrong (tests/reference_policy.py
-# says why); the differential test runs the reference with the correction.
-ERRATA = {"joker_pair_above": True}
 
 
 class _Recorder(Bot):
@@ -84,7 +81,7 @@ def mismatches(views, params=None):
     described, and the count of the reference's deciding rules."""
     bot = PolicyBot()
     bad, rules = [], Counter()
-    params = {**ERRATA, **(params or {})}
+    params = dict(params or {})
     for tag, view in views:
         trace: list = []
         want = reference_choose(view, params=params, trace=trace)
@@ -124,9 +121,7 @@ def test_policy_is_its_written_rules_on_many_views(many):
     assert len(many) > 5000
     rules = _check(many)
     # every rule of the text that can decide decides somewhere in the sample
-    # (not "a hand of bombs leads its smallest": every card is a single; not
-    # the bomb on a sure table but a single with oc <= 12: "big or sure with
-    # oc <= 15" takes it first)
+    # (a lead always has a non-bomb: every hand holds a single)
     want = {"out", "no play", "lead: partner short", "lead: sure first", "lead: go-out size",
             "lead: plan", "lead: fewest plays left", "partner: sure against o1",
             "partner: shed", "partner: pass", "opponent: keeps the plan", "opponent: slack",
@@ -162,7 +157,7 @@ def test_the_many_views_see_a_threshold_moved_by_one(many, mutation):
 # -- single views for the readings the text leaves open, and its erratum ------
 
 def _both(view, **params):
-    return PolicyBot().choose(view), reference_choose(view, params={**ERRATA, **params})
+    return PolicyBot().choose(view), reference_choose(view, params=params)
 
 
 def test_a_sure_lead_keeps_the_lowness_order():
@@ -187,11 +182,11 @@ def test_the_partners_known_cards_are_not_the_opponents():
     assert _same(got, want) and str(got) == "S3"
 
 
-def test_erratum_a_pair_of_small_jokers_does_not_beat_the_big_ones():
-    # HQ + HR HR, two plays left, the two small jokers unseen: the literal
-    # text calls HR HR beatable ("a joker with nat >= 2") and leads HQ by the
-    # plan; the policy calls it sure and leads it first
+def test_a_pair_of_small_jokers_does_not_beat_the_big_ones():
+    # HQ + HR HR, two plays left, the two small jokers unseen: HR HR is sure
+    # (only a joker pair of a higher order beats a joker pair) and is led
+    # first; without that order (the text's first wording) HQ would be led
     view = View(2, "HQ HR HR", Rules(level=9), (17, 18, 3, 6))
     got, want = _both(view)
     assert _same(got, want) and str(got) == "HR HR"
-    assert str(reference_choose(view)) == "HQ"
+    assert str(reference_choose(view, params={"joker_pair_above": False})) == "HQ"

@@ -28,8 +28,7 @@
 #      needs 2 plays or fewer, plays an opponent may go out over (its count
 #      is the play's size and the play is not sure) last and the highest of
 #      them first; the first that keeps the plan is led (at most PTRIES
-#      looked at, else the one that leaves fewest plays); a hand of bombs
-#      leads its smallest;
+#      looked at, else the one that leaves fewest plays);
 #   3. following the partner: the lowest sure non-bomb when the next
 #      opponent may go out over the standing play; else, when the partner
 #      holds more than SHED_CARDS cards and its play is low (pol_lowplay)
@@ -45,8 +44,7 @@
 #      fewer and its play is big (pol_big) or sure, or the bomb keeps the
 #      plan (it is a part of an optimal decomposition: spending it costs no
 #      play) and holds no wild (wilds: against an owner with 10 or fewer),
-#      or the standing play is sure, not a single, and its owner holds 12
-#      or fewer, or the hand is one play after the bomb; else pass.
+#      or the hand is one play after the bomb; else pass.
 # Nothing here touches a Python object.
 
 from libc.string cimport memcmp
@@ -61,7 +59,6 @@ DEF THREAT_CARDS = 4      # an owner with this many cards or fewer is about to g
 DEF SLACK_CARDS = 15      # against an owner this short a follow may cost one play
 DEF WILD_CARDS = 6        # ... this short, a follow may use wilds
 DEF BOMB_CARDS = 5        # a bomb stops an owner this short
-DEF BOMB_SURE_CARDS = 12  # ... or takes a sure play from an owner this short
 DEF SPARE_BOMB_CARDS = 20 # ... or, with two bombs or more, any play of an owner this short
 DEF BIG_BOMB_CARDS = 15   # ... or a big play of an owner this short
 DEF PLAN_BOMB_WILD_CARDS = 10  # a bomb of the plan may hold wilds against an owner this short
@@ -410,6 +407,7 @@ cdef int pol_lead(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n,
             k -= 1 << 16
         key[i] = k
     if nb == 0:
+        # (never reached: every hand holds a single; kept as a guard)
         best = 0
         for i in range(1, n):
             if play_strength(&buf[i], lv) < play_strength(&buf[best], lv):
@@ -543,8 +541,9 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
         out[0] = buf[best]
         return 0
     # the smallest bomb (fewest wilds), when it stops an owner about to go
-    # out, runs the hand out, takes a sure play (not a single) from an
-    # owner with few cards, or the hand holds bombs to spare
+    # out, the hand holds bombs to spare, it takes a big or sure play from
+    # an owner with 15 cards or fewer, it keeps the plan, or it runs the
+    # hand out
     best = -1
     for i in range(n):
         if bomb_class(&buf[i]) and (best < 0 or play_strength(&buf[i], lv) * 4 + buf[i].nwild
@@ -557,8 +556,6 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                 (oc <= BIG_BOMB_CARDS and (pol_big(&v.table, lv) or pol_sure(u, &v.table, lv))) or \
                 ((buf[best].nwild == 0 or oc <= PLAN_BOMB_WILD_CARDS) and
                  pol_mp_after(P, v, &buf[best]) <= mp0 - 1) or \
-                (oc <= BOMB_SURE_CARDS and v.table.type != T_SINGLE
-                 and pol_sure(u, &v.table, lv)) or \
                 (v.ncards[me] - buf[best].size <= 10 and pol_mp_after(P, v, &buf[best]) <= 1):
             out[0] = buf[best]
             return 0
