@@ -64,7 +64,14 @@ def pytest_addoption(parser):
                      help="also run the tests marked slow, and hypothesis's long profile")
 
 
+# Whether this run is the full one (--slow): set by pytest_configure, read
+# by by_run() when a test runs.
+FULL = False
+
+
 def pytest_configure(config):
+    global FULL
+    FULL = bool(config.getoption("--slow"))
     config.addinivalue_line("markers", "slow: long differential or fuzz suites (run with --slow)")
     try:
         from hypothesis import HealthCheck, settings
@@ -90,14 +97,25 @@ def pytest_collection_modifyitems(config, items):
 def slow_beyond(values, fast):
     """pytest parameters: the first `fast` values in the default run, the rest
     marked slow (run with --slow): a seeded subset of a differential suite
-    that stays fast, the whole suite in CI."""
-    return [v if i < fast else pytest.param(v, marks=pytest.mark.slow)
+    that stays fast, the whole suite in CI. A tuple is the values of
+    several argument names, as in `slow`."""
+    return [v if i < fast else slow(*v) if isinstance(v, tuple) else slow(v)
             for i, v in enumerate(values)]
 
 
 def slow(*values):
     """One slow pytest parameter (a tuple of values or a single value)."""
     return pytest.param(*values, marks=pytest.mark.slow)
+
+
+def by_run(fast, full):
+    """`full` under --slow (what CI runs), `fast` in the default run: the
+    size of a seeded workload (or the part of it to check) in a test whose
+    assertions hold whatever the size, so that the default run checks a
+    smaller workload (mostly the first cases of the same seeded sequence)
+    with the same assertions, and CI the whole. Call it in the test body,
+    never in a parameter (the test ids stay the same in both runs)."""
+    return full if FULL else fast
 
 
 @pytest.fixture(autouse=True)
