@@ -77,7 +77,7 @@ def pytest_configure(config):
         from hypothesis import HealthCheck, settings
     except ImportError:
         return
-    settings.register_profile("dev", max_examples=60, deadline=None,
+    settings.register_profile("dev", max_examples=15, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])
     settings.register_profile("ci", max_examples=600, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])
