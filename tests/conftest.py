@@ -1,6 +1,7 @@
 """Shared helpers for the tests: converting between the engine and the
 pure-Python reference (tests/reference.py), random hands."""
 
+import itertools
 import os
 import random
 
@@ -118,8 +119,18 @@ def by_run(fast, full):
     return full if FULL else fast
 
 
+_CACHE_DIRS = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def _cache_root(tmp_path_factory):
+    return tmp_path_factory.mktemp("xdg_cache")
+
+
 @pytest.fixture(autouse=True)
-def _review_cache_in_tmp(tmp_path_factory, monkeypatch):
+def _review_cache_in_tmp(_cache_root, monkeypatch):
     """The evening's review cache (analysis.cache, under XDG_CACHE_HOME by
-    default) in a temporary directory, never the user's."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg_cache")))
+    default) in a temporary directory of each test's own, never the user's:
+    a new path under one session directory, made only when the cache first
+    writes (analysis.cache makes its parents), not a directory per test."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_root / f"t{next(_CACHE_DIRS)}"))
