@@ -144,10 +144,12 @@ def test_a_silent_server_is_named_after_the_timeout():
         asyncio.run(asyncio.wait_for(go(), 20))
 
 
-# a new interpreter each: the first in the default run, all with --slow
+# a new interpreter each: with --slow (tests/test_cli.py starts the real
+# command in the default run; test_hardening.py checks bot's options in
+# process)
 @pytest.mark.parametrize("args", slow_beyond([["ws://127.0.0.1:abc/game/x"], ["ws://[::1"],
                                               ["ws://127.0.0.1:1/game/x", "--timeout", "nan"]],
-                                             1))
+                                             0))
 def test_the_bot_command_fails_on_one_line(args):
     r = run_subprocess("bot", *args, timeout=60)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

@@ -75,6 +75,7 @@ def check_outputs(tmp, result):
     return sent, recs
 
 
+@pytest.mark.slow
 def test_one_game_of_random_clients(tmp_path):
     result, outs = asyncio.run(_serve_and_play(tmp_path))
     assert result.games == 1 and result.deals >= 1 and result.bad_answers == 0
