@@ -622,7 +622,7 @@ def test_differential_two_hands_with_sequences(flags, seed):
 
 
 @pytest.mark.parametrize("k,count,seed", [
-    (3, 100, 1), slow(5, 100, 2), slow(6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
+    slow(3, 100, 1), slow(5, 100, 2), slow(6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
 def test_differential_with_rule_flags(k, count, seed):
     # random positions (random_position: 0-2 seats out, a standing play
     # half of the time) with random rules flags, both sides playing by them.

@@ -121,6 +121,7 @@ def test_issue_22_value_only_under_a_node_limit():
     assert res.value == -1 and res.stopped == "limit"
 
 
+@pytest.mark.slow
 def test_limited_results_are_sound_small():
     rng = random.Random(2201)
     for k in (6, 7):

@@ -48,7 +48,7 @@ def check_case(hand, rules, table=None):
     return len(keys)
 
 
-@pytest.mark.parametrize("seed", slow_beyond(range(5), 1))
+@pytest.mark.parametrize("seed", slow_beyond(range(5), 0))
 def test_leading_lists_match_brute_force(seed):
     rng = random.Random(7000 + seed)
     total = 0
