@@ -1,6 +1,7 @@
 """Shared helpers for the tests: converting between the engine and the
 pure-Python reference (tests/reference.py), random hands."""
 
+import itertools
 import os
 import random
 
@@ -64,13 +65,20 @@ def pytest_addoption(parser):
                      help="also run the tests marked slow, and hypothesis's long profile")
 
 
+# Whether this run is the full one (--slow): set by pytest_configure, read
+# by by_run() when a test runs.
+FULL = False
+
+
 def pytest_configure(config):
+    global FULL
+    FULL = bool(config.getoption("--slow"))
     config.addinivalue_line("markers", "slow: long differential or fuzz suites (run with --slow)")
     try:
         from hypothesis import HealthCheck, settings
     except ImportError:
         return
-    settings.register_profile("dev", max_examples=60, deadline=None,
+    settings.register_profile("dev", max_examples=15, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])
     settings.register_profile("ci", max_examples=600, deadline=None,
                               suppress_health_check=[HealthCheck.too_slow])
@@ -90,8 +98,9 @@ def pytest_collection_modifyitems(config, items):
 def slow_beyond(values, fast):
     """pytest parameters: the first `fast` values in the default run, the rest
     marked slow (run with --slow): a seeded subset of a differential suite
-    that stays fast, the whole suite in CI."""
-    return [v if i < fast else pytest.param(v, marks=pytest.mark.slow)
+    that stays fast, the whole suite in CI. A tuple is the values of
+    several argument names, as in `slow`."""
+    return [v if i < fast else slow(*v) if isinstance(v, tuple) else slow(v)
             for i, v in enumerate(values)]
 
 
@@ -100,8 +109,28 @@ def slow(*values):
     return pytest.param(*values, marks=pytest.mark.slow)
 
 
+def by_run(fast, full):
+    """`full` under --slow (what CI runs), `fast` in the default run: the
+    size of a seeded workload (or the part of it to check) in a test whose
+    assertions hold whatever the size, so that the default run checks a
+    smaller workload (mostly the first cases of the same seeded sequence)
+    with the same assertions, and CI the whole. Call it in the test body,
+    never in a parameter (the test ids stay the same in both runs)."""
+    return full if FULL else fast
+
+
+_CACHE_DIRS = itertools.count()
+
+
+@pytest.fixture(scope="session")
+def _cache_root(tmp_path_factory):
+    return tmp_path_factory.mktemp("xdg_cache")
+
+
 @pytest.fixture(autouse=True)
-def _review_cache_in_tmp(tmp_path_factory, monkeypatch):
+def _review_cache_in_tmp(_cache_root, monkeypatch):
     """The evening's review cache (analysis.cache, under XDG_CACHE_HOME by
-    default) in a temporary directory, never the user's."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg_cache")))
+    default) in a temporary directory of each test's own, never the user's:
+    a new path under one session directory, made only when the cache first
+    writes (analysis.cache makes its parents), not a directory per test."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_root / f"t{next(_CACHE_DIRS)}"))

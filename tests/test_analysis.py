@@ -122,6 +122,7 @@ def test_double_dummy_values_equal_the_solvers_on_a_record_within_reach(name):
         assert d.double.chosen.mean == nxt.double.value
 
 
+@pytest.mark.slow
 def test_double_dummy_values_equal_the_brute_force_minimax():
     rec = load(SHORT)
     ours = analyse(rec, views=("double",), estimator=None, opening=False)

@@ -275,6 +275,7 @@ def _take(hand, cards):
     return h
 
 
+@pytest.mark.slow
 def test_double_down_single_dummy_values_never_use_a_hidden_card():
     """The same on a double down (two tributes by rank, two returns at
     once): a payer's values, and a returner's, do not change when the hands

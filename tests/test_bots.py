@@ -5,6 +5,7 @@ included), bot specs, SearchBot and suggest (with the estimator)."""
 import numpy as np
 import pytest
 
+from conftest import by_run
 from guandan_fast import (BotSpecError, GreedyBot, RandomBot, Rules, View, hints, make_bot,
                           read_play, sample_deals)
 from guandan_fast.bots import Bot, SearchBot, suggest
@@ -60,7 +61,8 @@ class CheckingBot(Bot):
         return card
 
 
-@pytest.mark.parametrize("inner", [RandomBot(seed=3), GreedyBot()], ids=["random", "greedy"])
+@pytest.mark.parametrize("inner", [pytest.param(RandomBot(seed=3), marks=pytest.mark.slow),
+                                   GreedyBot()], ids=["random", "greedy"])
 def test_bots_never_move_illegally_in_whole_games(inner):
     LOG.clear()
     bot = CheckingBot(inner)
@@ -76,8 +78,9 @@ def test_bots_never_move_illegally_in_whole_games(inner):
 
 
 def test_many_seeded_single_deals_are_legal():
-    result = match("random:1", "greedy", deals=12, seed=7, jobs=1)
-    assert len(result.plays) == 24
+    deals = by_run(4, 12)
+    result = match("random:1", "greedy", deals=deals, seed=7, jobs=1)
+    assert len(result.plays) == 2 * deals
     for p in result.plays:
         assert loads(p.record).result() is not None
 
@@ -199,6 +202,7 @@ def _check_suggestions(v, out):
     assert ranks == sorted(ranks)
 
 
+@pytest.mark.slow
 def test_suggest_lists_every_legal_move_exactly_once():
     # openings (27-card hands), mid-deal and late views of seeded deals, views
     # with a tribute exchange, and perfect-information views; a budget below
@@ -230,6 +234,7 @@ def test_evaluate_moves_with_a_playout_budget_uses_the_planned_deals_only():
     assert a == b
 
 
+@pytest.mark.slow
 def test_search_bot_plays_legal_deals():
     bot = SearchBot(max_seconds=0.01, samples=2, max_playouts=20)
     result = match(bot, "greedy", deals=1, seed=9, jobs=1)
@@ -305,6 +310,7 @@ def test_match_settings_fail_before_any_deal(tmp_path):
     assert match("greedy", "random", deals=1, jobs=np.int64(1)).units == 1
 
 
+@pytest.mark.slow
 def test_match_intervals_stay_honest_at_the_extremes():
     # one unit: the whole range of a deal's gain, never infinite; a rate won
     # in every unit keeps a Wilson interval, not a point
@@ -320,9 +326,10 @@ def test_match_intervals_stay_honest_at_the_extremes():
 
 def test_one_bot_object_for_both_teams_is_four_bots():
     b = RandomBot(5)
-    assert match(b, b, deals=6, seed=1, jobs=1).mean == \
-        match(RandomBot(5), RandomBot(5), deals=6, seed=1, jobs=1).mean == \
-        match("random:5", "random:5", deals=6, seed=1, jobs=1).mean
+    deals = by_run(2, 6)
+    assert match(b, b, deals=deals, seed=1, jobs=1).mean == \
+        match(RandomBot(5), RandomBot(5), deals=deals, seed=1, jobs=1).mean == \
+        match("random:5", "random:5", deals=deals, seed=1, jobs=1).mean
 
 
 # ---------------------------------------------------------------------------

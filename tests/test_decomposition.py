@@ -6,7 +6,7 @@ from collections import Counter
 
 import numpy as np
 import pytest
-from conftest import flag_kwargs, random_case, random_counts, slow, slow_beyond
+from conftest import by_run, flag_kwargs, random_case, random_counts, slow, slow_beyond
 
 import reference as ref
 
@@ -18,12 +18,12 @@ from guandan_fast.model.counts import from_counts
 @pytest.mark.parametrize("seed", slow_beyond(range(8), 1))
 def test_min_plays_matches_reference(seed):
     rng = random.Random(5000 + seed)
-    for _ in range(200):
+    for _ in range(by_run(50, 200)):
         hand, rules = random_case(rng, 10)
         assert min_plays(hand, rules) == ref.min_plays(hand, rules.level, **flag_kwargs(rules)), (hand, rules)
 
 
-@pytest.mark.parametrize("count", [60, slow(200)])
+@pytest.mark.parametrize("count", [10, slow(60), slow(200)])
 def test_min_plays_matches_reference_with_two_wilds_and_runs(count):
     rng = random.Random(5100)
     for _ in range(count):
@@ -49,7 +49,7 @@ def check_partition(hand_counts, parts, rules):
 
 def test_decompose_small_hands_is_a_minimal_partition():
     rng = random.Random(5200)
-    for _ in range(300):
+    for _ in range(by_run(100, 300)):
         hand, rules = random_case(rng, 12)
         parts = decompose(hand, rules)
         counts = np.zeros(54, dtype=np.int64)

@@ -12,7 +12,7 @@ import pytest
 
 import reference as ref
 import reference_endgame as ref_end
-from conftest import core_pattern, flag_kwargs, play_values, slow
+from conftest import by_run, core_pattern, flag_kwargs, play_values, slow
 
 from guandan_fast import (Position, PositionError, Rules, beating_plays, plays, read_play,
                           solve)
@@ -454,8 +454,9 @@ def check_principal_line(pos, res):
 
 
 @pytest.mark.parametrize("k,count,rich", [
-    (1, 300, False), (2, 200, False), slow(2, 500, False), (2, 300, True), (3, 100, False),
-    slow(3, 400, False), (3, 100, True), slow(3, 400, True), (4, 10, False), (4, 10, True),
+    (1, 300, False), slow(2, 200, False), slow(2, 500, False), (2, 300, True),
+    slow(3, 100, False), slow(3, 400, False), (3, 100, True), slow(3, 400, True),
+    slow(4, 10, False), (4, 10, True),
 ])
 def test_differential_against_reference(k, count, rich):
     rng = random.Random(1000 * k + 7 * count + rich)
@@ -463,7 +464,7 @@ def test_differential_against_reference(k, count, rich):
         check_against_reference(random_position(rng, k, rich=rich))
 
 
-@pytest.mark.parametrize("k,count,rich", [(3, 150, True), (4, 10, False), (4, 10, True)])
+@pytest.mark.parametrize("k,count,rich", [slow(3, 150, True), slow(4, 10, False), (4, 10, True)])
 def test_differential_threads(k, count, rich):
     # the root moves shared out between threads over one table: same values
     rng = random.Random(31 * k + count + rich)
@@ -503,7 +504,7 @@ def test_threads_stop_on_a_progress_error_and_on_limits():
 def test_differential_mixed_hand_sizes():
     # hands of different sizes (1..4 cards), wild-rich at times
     rng = random.Random(99)
-    for _ in range(150):
+    for _ in range(by_run(50, 150)):
         level = rng.choice(ref.RANKS)
         pos = random_position(rng, 4, level, rich=rng.random() < 0.5)
         hands = [list(h)[:rng.randint(1, 3)] if h else [] for h in pos.hands]
@@ -532,7 +533,7 @@ def test_differential_with_bombs():
     # joker bomb), the others 1..3 cards: when to bomb, and whom to stop
     rng = random.Random(4242)
     done = 0
-    while done < 200:
+    while done < by_run(60, 200):
         level = rng.choice(ref.RANKS)
         pos = random_position(rng, 3, level, rich=rng.random() < 0.5)
         holders = [s for s in SEATS if pos.hands[s]]
@@ -589,7 +590,7 @@ def flags_matter(pos):
                {core_pattern(p) for p in plays(h, plain)} for h in pos.hands if h)
 
 
-@pytest.mark.parametrize("flags,seed", [(False, 77), (True, 78)])
+@pytest.mark.parametrize("flags,seed", [slow(False, 77), slow(True, 78)])
 def test_differential_two_hands_with_sequences(flags, seed):
     # two seats out (one per team), two hands of 5-6 cards rich in runs,
     # wilds and same-suit runs: straights, tubes, plates and straight
@@ -621,7 +622,7 @@ def test_differential_two_hands_with_sequences(flags, seed):
 
 
 @pytest.mark.parametrize("k,count,seed", [
-    (3, 100, 1), (5, 100, 2), (6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
+    slow(3, 100, 1), slow(5, 100, 2), slow(6, 40, 3), slow(5, 600, 4), slow(6, 200, 5)])
 def test_differential_with_rule_flags(k, count, seed):
     # random positions (random_position: 0-2 seats out, a standing play
     # half of the time) with random rules flags, both sides playing by them.
@@ -726,7 +727,7 @@ def sequence_choices(pos):
 
 
 @pytest.mark.parametrize("seats,count,seed", [
-    (3, 40, 1), (4, 30, 2), slow(3, 400, 3), slow(4, 300, 4)])
+    (3, 4, 1), slow(3, 40, 1), slow(4, 30, 2), slow(3, 400, 3), slow(4, 300, 4)])
 def test_differential_three_and_four_hands_with_straight_flushes(seats, count, seed):
     # three or four seats of 5-6 cards built around same-suit runs, with
     # other suits and second copies of the run's ranks, wilds and joker
@@ -754,8 +755,8 @@ def _small_flagged_position(rng):
 
 
 @pytest.mark.parametrize("make,count,seed", [
-    (_small_flagged_position, 150, 1),
-    (lambda rng: sequence_position(rng, 3), 30, 2),
+    slow(_small_flagged_position, 150, 1),
+    slow(lambda rng: sequence_position(rng, 3), 30, 2),
     (lambda rng: sequence_position(rng, 2, deal=ref.random_rich_hand), 40, 3),
     slow(_small_flagged_position, 1000, 4),
     slow(lambda rng: sequence_position(rng, 3), 300, 5),
@@ -876,7 +877,7 @@ def _resuited(rng, pos):
 
 
 @pytest.mark.parametrize("n_roots,min_groups,sequences", [
-    (8, 4, False), slow(40, 20, False), (4, 4, True), slow(30, 30, True)])
+    slow(8, 4, False), slow(40, 20, False), slow(4, 4, True), slow(30, 30, True)])
 def test_renumbered_keys_only_merge_positions_of_equal_value(n_roots, min_groups,
                                                              sequences):
     # Every position reachable from a few small positions (up to 600 each),

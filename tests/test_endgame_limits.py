@@ -104,6 +104,7 @@ REPRO = (['CQ H8 S6 D2 HR S5 H7 C4', 'D5 HQ H2 S5 HR DJ S2 S4',
           'S9 CK H3 S6 SQ CQ D3 H5', 'D2 HA CT H6 HT C2 DK S3'], '6', 3)
 
 
+@pytest.mark.slow
 def test_issue_22_value_only_under_a_node_limit():
     hands, level, turn = REPRO
     pos = Position(hands, Rules(level=level), turn=turn)
@@ -120,6 +121,7 @@ def test_issue_22_value_only_under_a_node_limit():
     assert res.value == -1 and res.stopped == "limit"
 
 
+@pytest.mark.slow
 def test_limited_results_are_sound_small():
     rng = random.Random(2201)
     for k in (6, 7):

@@ -8,7 +8,7 @@ import random
 import pytest
 
 import reference as ref
-from conftest import core_pattern, play_values, slow
+from conftest import by_run, core_pattern, play_values, slow
 from test_endgame import flags_matter, random_flags, random_position, reference_solve
 
 from guandan_fast import (Estimate, EstimateError, Position, PositionError, Rules,
@@ -92,8 +92,8 @@ def test_equals_solve_when_provable(k, count, flags):
     assert mattered >= (count // 10 if flags else 0), mattered
 
 
-@pytest.mark.parametrize("k,count,flags", [(2, 80, False), (3, 40, False), (5, 80, True),
-                                           (6, 30, True), slow(5, 300, True),
+@pytest.mark.parametrize("k,count,flags", [(2, 80, False), (3, 40, False), slow(5, 80, True),
+                                           slow(6, 30, True), slow(5, 300, True),
                                            slow(6, 100, True)])
 def test_tree_proofs_match_the_reference(k, count, flags):
     # the tree alone (no exact attempt first): whatever it proves (a move
@@ -170,7 +170,7 @@ def test_intervals_hold_the_exact_values_on_larger_endgames():
 def test_every_legal_move_once(k, standing, flags):
     # flags: random rules flags (the legal plays are the core's under them)
     rng = random.Random(99 + k + standing + 1000 * flags)
-    for _ in range(3):
+    for _ in range(by_run(1, 3)):
         pos = deal_position(rng, k, flags=flags)
         if standing:
             owner = (pos.turn - 1) % 4
@@ -287,6 +287,7 @@ def test_every_unproven_root_move_gets_the_root_floor():
     assert starved >= 1
 
 
+@pytest.mark.slow
 def test_full_deal_budget_and_every_move_sampled():
     rng = random.Random(27)
     pos = deal_position(rng, 27)
@@ -469,7 +470,7 @@ def test_time_budget_proofs_are_sound(threads, seed):
     # a budget of 0.15 s proves some moves, not all)
     import time
     rng = random.Random(seed)
-    for _ in range(4):
+    for _ in range(by_run(1, 4)):
         pos = deal_position(rng, 6)
         vals = exact_values(pos)
         first = root_search(pos)
@@ -484,6 +485,7 @@ def test_time_budget_proofs_are_sound(threads, seed):
                 assert m.mean == v
 
 
+@pytest.mark.slow
 def test_the_second_thread_proves_the_root_moves():
     # the prover's work reaches the answer: on 4x5 positions (a move's proof
     # takes milliseconds) every root move is proven, with the solver's value,
@@ -510,6 +512,7 @@ def test_the_second_thread_proves_the_root_moves():
     assert tree_open > 0
 
 
+@pytest.mark.slow
 def test_threads_split_the_root_moves():
     # without root proofs (a playout budget, or a full deal), tree k of
     # `threads` samples only the root moves j with j % threads == k: the
@@ -546,7 +549,7 @@ def test_threads_split_the_root_moves():
     assert sum(m.samples for m in e.moves) >= 100 - len(e.moves) > 4 * len(e.moves)
 
 
-@pytest.mark.parametrize("cards,budget,at", [(8, 12.0, 2.5), (27, 30.0, 1.0)])
+@pytest.mark.parametrize("cards,budget,at", [slow(8, 12.0, 2.5), slow(27, 30.0, 1.0)])
 def test_an_interrupt_stops_every_thread(cards, budget, at):
     # Ctrl-C reaches only the main thread: a threaded estimate stops its
     # tree and its provers (8 cards: the interrupt comes after the exact

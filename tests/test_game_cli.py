@@ -85,6 +85,7 @@ def test_html_file(tmp_path):
     assert "Оценки «в открытую» предполагают" in html
 
 
+@pytest.mark.slow
 def test_batch_json_lines_with_jobs(tmp_path):
     for name in ("record_endgame_short.txt", "record_bomb_thrown.txt", "record_endgame_pair.txt"):
         shutil.copy(EXAMPLES / name, tmp_path / name)
@@ -216,6 +217,7 @@ def test_a_hand_file_warning_is_one_line_on_stderr(tmp_path):
         "the ten)"]
 
 
+@pytest.mark.slow
 def test_the_russian_text_writes_russian_ranks_and_ten_as_10():
     ru = run("game", EXAMPLES / "record_club.txt", "--views", "double", "--budget", "0.01",
              "--lang", "ru", "-q").stdout

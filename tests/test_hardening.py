@@ -344,6 +344,7 @@ def test_loaders_given_no_text_say_what_they_take(fn, value):
 
 # -- 6. Ctrl-C keeps the work --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_ctrl_c_prints_what_is_proven(tmp_path):
     import random
     import reference as ref

@@ -72,6 +72,7 @@ def test_process_pool_gives_the_same_result():
     assert (one.mean, one.low, one.high) == (two.mean, two.low, two.high)
 
 
+@pytest.mark.slow
 def test_dask_local_cluster_gives_the_same_result():
     import distributed
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
@@ -101,6 +102,7 @@ def test_dask_worker_processes_give_the_same_result():
                                       jobs=1))
 
 
+@pytest.mark.slow
 def test_records_are_written_and_reviewable(tmp_path):
     out = tmp_path / "records"
     r = match("greedy", "random:2", deals=2, seed=5, jobs=1, games=True, records_dir=out)
@@ -152,6 +154,7 @@ def run(*args):
                           capture_output=True, text=True, timeout=120)
 
 
+@pytest.mark.slow
 def test_cli_match_table_and_json(tmp_path):
     r = run("match", "--team-a", "greedy", "--team-b", "random:3", "--deals", "3",
             "--seed", "1", "--jobs", "1")

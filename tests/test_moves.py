@@ -4,7 +4,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import core_pattern, flag_kwargs, random_case, random_counts, slow_beyond
+from conftest import by_run, core_pattern, flag_kwargs, random_case, random_counts, slow_beyond
 
 import reference as ref
 
@@ -18,10 +18,10 @@ def ref_size(pattern):
     return len(pattern[2])
 
 
-@pytest.mark.parametrize("seed", slow_beyond(range(6), 2))
+@pytest.mark.parametrize("seed", slow_beyond(range(6), 1))
 def test_plays_match_reference(seed):
     rng = random.Random(1000 + seed)
-    for _ in range(250):
+    for _ in range(by_run(50, 250)):
         hand, rules = random_case(rng, 9)
         core = [core_pattern(p) for p in plays(hand, rules)]
         assert len(core) == len(set(core)), f"duplicate pattern in {hand}"
@@ -29,10 +29,10 @@ def test_plays_match_reference(seed):
         assert set(core) == expected, (hand, rules, set(core) ^ expected)
 
 
-@pytest.mark.parametrize("seed", slow_beyond(range(4), 2))
+@pytest.mark.parametrize("seed", slow_beyond(range(4), 1))
 def test_beating_plays_match_reference(seed):
     rng = random.Random(2000 + seed)
-    for _ in range(200):
+    for _ in range(by_run(40, 200)):
         hand, rules = random_case(rng, 9)
         other, _ = random_case(rng, 10)
         tables = plays(other, rules)
@@ -48,7 +48,7 @@ def test_beating_plays_match_reference(seed):
 
 def test_classify_matches_reference_on_random_sets():
     rng = random.Random(3000)
-    for _ in range(1500):
+    for _ in range(by_run(500, 1500)):
         cards, rules = random_case(rng, 10)
         core = {(p.type, p.rank, p.suit) for p in classify(cards, rules)}
         assert core == ref.classify(cards, rules.level, **flag_kwargs(rules)), (cards, rules)
@@ -57,7 +57,7 @@ def test_classify_matches_reference_on_random_sets():
 def test_classify_on_sets_drawn_from_plays():
     """Card sets that are plays of some hand (so mostly valid), every flag."""
     rng = random.Random(3100)
-    for _ in range(300):
+    for _ in range(by_run(100, 300)):
         hand, rules = random_case(rng, 12, rich_share=1.0)
         for p in rng.sample(plays(hand, rules), min(5, len(plays(hand, rules)))):
             cards = [str(c) for c in p.cards]
@@ -67,7 +67,7 @@ def test_classify_on_sets_drawn_from_plays():
 
 def test_properties_on_full_hands():
     rng = random.Random(4000)
-    for _ in range(150):
+    for _ in range(by_run(50, 150)):
         counts = random_counts(rng)
         rules = Rules(level=rng.choice(ref.RANKS), flush_is_always_bomb=rng.random() < 0.3)
         seen = set()

@@ -4,7 +4,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import core_pattern, flag_kwargs, random_case
+from conftest import by_run, core_pattern, flag_kwargs, random_case, slow_beyond
 
 import reference_platform as refp
 
@@ -48,7 +48,7 @@ def check_case(hand, rules, table=None):
     return len(keys)
 
 
-@pytest.mark.parametrize("seed", range(5))
+@pytest.mark.parametrize("seed", slow_beyond(range(5), 0))
 def test_leading_lists_match_brute_force(seed):
     rng = random.Random(7000 + seed)
     total = 0
@@ -58,10 +58,10 @@ def test_leading_lists_match_brute_force(seed):
     assert total > 1000
 
 
-@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("seed", slow_beyond(range(4), 1))
 def test_following_lists_match_brute_force(seed):
     rng = random.Random(7100 + seed)
-    for _ in range(100):
+    for _ in range(by_run(30, 100)):
         hand, rules = random_case(rng, 10)
         other, _ = random_case(rng, 10)
         tables = plays(other, rules)

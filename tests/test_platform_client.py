@@ -11,6 +11,7 @@ import pytest
 import websockets
 
 from clirun import run_subprocess
+from conftest import slow_beyond
 from guandan_fast import Rules
 from guandan_fast.errors import PlatformConnectionError, ProtocolError
 from guandan_fast.platform import action_list
@@ -135,7 +136,7 @@ def test_a_server_that_is_not_a_websocket_is_a_refused_handshake():
 def test_a_silent_server_is_named_after_the_timeout():
     async def go():
         async def handler(ws):
-            await asyncio.sleep(5)
+            await ws.wait_closed()          # never a word, until the client leaves
         async with websockets.serve(handler, "127.0.0.1", 0) as server:
             port = server.sockets[0].getsockname()[1]
             await play_client(f"ws://127.0.0.1:{port}/game/x", first, timeout=0.3)
@@ -143,8 +144,12 @@ def test_a_silent_server_is_named_after_the_timeout():
         asyncio.run(asyncio.wait_for(go(), 20))
 
 
-@pytest.mark.parametrize("args", [["ws://127.0.0.1:abc/game/x"], ["ws://[::1"],
-                                  ["ws://127.0.0.1:1/game/x", "--timeout", "nan"]])
+# a new interpreter each: with --slow (tests/test_cli.py starts the real
+# command in the default run; test_hardening.py checks bot's options in
+# process)
+@pytest.mark.parametrize("args", slow_beyond([["ws://127.0.0.1:abc/game/x"], ["ws://[::1"],
+                                              ["ws://127.0.0.1:1/game/x", "--timeout", "nan"]],
+                                             0))
 def test_the_bot_command_fails_on_one_line(args):
     r = run_subprocess("bot", *args, timeout=60)
     assert r.returncode == 2 and len(r.stderr.strip().splitlines()) == 1, r.stderr

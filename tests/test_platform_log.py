@@ -13,6 +13,7 @@ from guandan_fast import RecordError
 from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import load, loads
 from guandan_fast.platform.actions import to_action
+from conftest import slow_beyond
 from platform_logs import log_of as _log_of, text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -287,6 +288,7 @@ def _cli(*args):
                           capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_lenient_lists_the_deviations(tmp_path):
     log = tmp_path / "bot.log"
     log.write_text(text(_level_card_returned_log()))
@@ -301,13 +303,15 @@ def test_cli_lenient_lists_the_deviations(tmp_path):
     assert "return 0 -> 3: S2" in json.dumps(lines[1]["notes"], ensure_ascii=False)
 
 
-@pytest.mark.parametrize("args,needle", [
+# a new interpreter each: with --slow (test_hardening.py checks serve's
+# and bot's option errors in process)
+@pytest.mark.parametrize("args,needle", slow_beyond([
     (["serve", "--rule", "colour=yes"], "--rule 'colour=yes'"),
     (["serve", "--games", "0"], "--games"),
     (["serve", "--port", "70000"], "--port"),
     (["bot", "http://127.0.0.1:1/game/x"], "ws://"),
     (["bot", "ws://127.0.0.1:23456/game/x", "--bot", "nobody"], "unknown bot"),
-])
+], 0))
 def test_cli_serve_and_bot_reject_bad_options(args, needle):
     r = _cli(*args)
     assert r.returncode == 2 and needle in r.stderr, r.stderr

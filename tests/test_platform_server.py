@@ -10,6 +10,8 @@ from dataclasses import replace
 import pytest
 import websockets
 
+from conftest import slow_beyond
+
 from guandan_fast import Rules
 from guandan_fast.platform.log import load_platform_log
 from guandan_fast.formats.record import load, loads
@@ -73,6 +75,7 @@ def check_outputs(tmp, result):
     return sent, recs
 
 
+@pytest.mark.slow
 def test_one_game_of_random_clients(tmp_path):
     result, outs = asyncio.run(_serve_and_play(tmp_path))
     assert result.games == 1 and result.deals >= 1 and result.bad_answers == 0
@@ -173,6 +176,7 @@ def test_a_client_that_leaves_stops_the_server(tmp_path):
         asyncio.run(_serve_and_play(tmp_path, raw_first=leaver))
 
 
+@pytest.mark.slow
 def test_out_of_turn_messages_are_dropped_not_taken_as_answers(tmp_path):
     """A seat that sends an answer before the game starts, and two answers
     to every act: each extra message is logged as out of turn and dropped;
@@ -207,6 +211,7 @@ def test_out_of_turn_messages_are_dropped_not_taken_as_answers(tmp_path):
     check_outputs(tmp_path, result)
 
 
+@pytest.mark.slow
 def test_a_client_that_leaves_before_the_start_gives_its_place_up(tmp_path):
     async def ghost(port):
         async with websockets.connect(f"ws://127.0.0.1:{port}/game/ghost"):
@@ -216,11 +221,13 @@ def test_a_client_that_leaves_before_the_start_gives_its_place_up(tmp_path):
     assert result.names == ["bot0", "bot1", "bot2", "bot3"] and result.games == 1
 
 
-@pytest.mark.parametrize("path, reason", [
+# each case waits for the server's 1 s connect timeout: the first in the
+# default run, all of them with --slow
+@pytest.mark.parametrize("path, reason", slow_beyond([
     ("/game/a%2Cb", "','"), ("/game/x%23y", "'#'"), ("/game/%20a", "spaces"),
     ("/game/2", "seat number"), ("/game/a%0Ab", "'\\n'"), ("/lobby/a", "/game/"),
     ("/game/", "is empty"), ("/game/a%E2%80%A8b", "u2028"), ("/game/%FF%FE", "holds"),
-    ("/game/%1C", "x1c")])
+    ("/game/%1C", "x1c")], 1))
 def test_a_name_a_record_cannot_hold_is_refused_with_the_reason(path, reason):
     async def go():
         port = asyncio.get_running_loop().create_future()
@@ -238,6 +245,7 @@ def test_a_name_a_record_cannot_hold_is_refused_with_the_reason(path, reason):
     assert code == 1008 and reason in why
 
 
+@pytest.mark.slow
 def test_a_name_in_the_query_and_percent_encoding_is_read(tmp_path):
     result, _ = asyncio.run(_serve_and_play(
         tmp_path, names=["%D0%90%D0%BD%D1%8F?x=1", "b", "c", "d"]))
@@ -274,6 +282,7 @@ def test_a_server_that_stops_closes_with_1011_and_the_reason(tmp_path):
     assert all(c == 1011 and "gave no answer" in r for c, r in codes)
 
 
+@pytest.mark.slow
 def test_a_client_that_floods_out_of_turn_loses_its_connection():
     """max_bad_answers messages out of turn in a row (here before the
     start) end the connection with 1008; its place is free again."""
@@ -298,6 +307,7 @@ def test_a_client_that_floods_out_of_turn_loses_its_connection():
     assert code == 1008 and "5 messages out of turn" in why
 
 
+@pytest.mark.slow
 def test_sigterm_stops_the_server_like_ctrl_c(tmp_path):
     import signal
     import subprocess

@@ -6,6 +6,7 @@ import random
 import numpy as np
 import pytest
 
+from conftest import by_run
 from guandan_fast import Rules
 from guandan_fast.bots import make_bot
 from guandan_fast.bots.base import RandomBot
@@ -64,7 +65,7 @@ def test_tribute_and_return_are_legal():
     rng = random.Random(5)
     bot = PolicyBot()
     deck = [c for c in range(54) for _ in range(2)]
-    for _ in range(150):
+    for _ in range(by_run(30, 150)):
         level = rng.choice("23456789TJQKA")
         rules = Rules(level=level)
         rng.shuffle(deck)
@@ -126,7 +127,7 @@ def test_rollout_driver_decides_as_the_bot(views):
 
 
 def test_whole_deal_playout_is_the_match_of_four_policy_bots():
-    for unit in range(25):
+    for unit in range(by_run(8, 25)):
         hands, level, leader = deal_for(3, unit)
         rules = Rules(level=level)
         final = play_deal([PolicyBot() for _ in range(4)], DealState(hands, rules, leader=leader))
@@ -135,7 +136,9 @@ def test_whole_deal_playout_is_the_match_of_four_policy_bots():
 
 
 def test_rollouts_reach_the_end_and_are_deterministic(views):
-    for state, view in views[::150]:
+    # the default run leaves out the first view, an opening (a 27-card hand,
+    # hundreds of moves: a second of rollouts)
+    for state, view in by_run(views[150::600], views[::150]):
         deals = sample_deals(view, 12, seed=1)
         a = rollouts(view, deals)
         assert a.shape == (12,) and set(a.tolist()) <= VALUES
@@ -177,8 +180,9 @@ def test_spec_and_matches():
     assert isinstance(make_bot("policy"), PolicyBot)
     with pytest.raises(BotSpecError):
         make_bot("policy:3")
-    a = match("policy", "greedy", deals=3, seed=4, jobs=1)
-    b = match("policy", "greedy", deals=3, seed=4, jobs=1)
+    deals = by_run(1, 3)
+    a = match("policy", "greedy", deals=deals, seed=4, jobs=1)
+    b = match("policy", "greedy", deals=deals, seed=4, jobs=1)
     assert [p.gain_a for p in a.plays] == [p.gain_a for p in b.plays]
     g = match("policy", "random", deals=1, seed=2, jobs=1, games=True)
     assert g.plays and all(p.gain_a in VALUES for p in g.plays)

@@ -261,7 +261,10 @@ def check_runout(pos, counts):
 BATCH = 100
 
 
-@pytest.mark.parametrize("seed", slow_beyond(list(range(40)) + list(range(100, 108)), 6))
+# the default run checks the first seed of this list, one of the quicker
+# batches (seed 6); --slow checks them all
+@pytest.mark.parametrize("seed", slow_beyond(
+    [6] + [s for s in range(40) if s != 6] + list(range(100, 108)), 1))
 def test_runout_bounds_hold_against_the_reference(seed):
     # seeds from 100 on: slightly larger hands
     rng = random.Random(7_000 + seed)

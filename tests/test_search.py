@@ -158,6 +158,7 @@ def test_the_first_move_is_the_policy_move_unless_clearly_beaten(views):
         assert rest == sorted(rest, reverse=True)
 
 
+@pytest.mark.slow
 def test_search_bot_spec_plays_legal_deterministic_deals():
     bot = make_bot("search:0.1,samples=4,playouts=12")
     assert isinstance(bot, SearchBot) and bot.max_playouts == 12

@@ -11,7 +11,7 @@ import pytest
 
 import reference as ref
 import reference_state as rs
-from conftest import core_pattern, slow_beyond
+from conftest import by_run, core_pattern, slow_beyond
 from guandan_fast import PlayError, Rules
 from guandan_fast.game.state import GameState, level_gain
 
@@ -189,12 +189,12 @@ def run_random_game(rng, hands, level, leader, flags, exhaustive, p_pass, style,
 # the move lists the reference uses
 # ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", slow_beyond(range(8), 2))
+@pytest.mark.parametrize("seed", slow_beyond(range(8), 1))
 def test_fast_keys_match_the_exhaustive_reference(seed):
     """reference_state.fast_keys (per rank, for 27-card hands) gives the same
     (type, rank, size) as reference.plays, and realize_key makes each one."""
     rng = random.Random(7100 + seed)
-    for _ in range(150):
+    for _ in range(by_run(50, 150)):
         level = rng.choice(ref.RANKS)
         n = rng.randint(1, 11)
         hand = (ref.random_rich_hand(rng, n, level) if rng.random() < 0.7
@@ -310,21 +310,23 @@ def random_small_game(rng):
                            style=rng.choice(STYLES))
 
 
-@pytest.mark.parametrize("batch", slow_beyond(range(40), 8))
+@pytest.mark.parametrize("batch", slow_beyond(range(40), 1))
 def test_random_small_games(batch):
     """50 games a batch: 4 hands of 3-9 cards (1-9 in a quarter of the
     games), random levels, flags, leaders and pass rates; half the deals
-    weighted toward wilds, jokers, bombs and flushes."""
+    weighted toward wilds, jokers, bombs and flushes. (The default run:
+    the first 10 games of batch 0, where every event has occurred by the
+    4th.)"""
     rng = random.Random(880000 + batch)
     events = Counter()
-    for _ in range(50):
+    for _ in range(by_run(10, 50)):
         events += random_small_game(rng).events
     for what in ("jiefeng", "jiefeng_skip", "out_by_bomb", "out2", "out3",
                  "round_end", "refused"):
         assert events[what] > 0, (what, events)
 
 
-@pytest.mark.parametrize("batch", slow_beyond(range(40), 8))
+@pytest.mark.parametrize("batch", slow_beyond(range(40), 1))
 def test_random_full_deals(batch):
     """27-card deals played out by random legal moves (the fast per-rank
     move list)."""
@@ -340,7 +342,7 @@ def test_random_full_deals(batch):
     assert events["games"] == 4 and events["round_end"] > 0, events
 
 
-@pytest.mark.parametrize("batch", slow_beyond(range(40), 6))
+@pytest.mark.parametrize("batch", slow_beyond(range(40), 0))
 def test_random_medium_deals(batch):
     """10 games a batch: 4 hands of 8-20 cards with planted bombs, runs and
     wilds, the fast per-rank move list."""

@@ -244,6 +244,7 @@ def test_uniform_with_tribute_constraint_and_known_card():
     assert _chi_square(view, ref) > 1e-3
 
 
+@pytest.mark.slow
 def test_uniform_with_two_payers_and_surplus():
     rules = Rules(level=5)
     # double down: seat 1 paid SA to seat 0, seat 3 paid SQ to seat 2; the
