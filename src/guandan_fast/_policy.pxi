@@ -467,7 +467,7 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                     CPlay* out) noexcept nogil:
     cdef int me = v.me, partner = me ^ 2, lv = v.lv, owner = v.owner
     cdef int o1 = (me + 1) & 3
-    cdef int i, j, best, k, mp0, mp, bmp, slack, oc, threat, partner_after, nc = 0
+    cdef int i, j, best, k, mp0, mp, bmp, slack, oc, threat, partner_after, plan, runs_out, nc = 0
     cdef int* key = P.key
     if owner == partner:
         # the partner's play stands: pass, unless the next opponent may go
@@ -550,15 +550,20 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
                                     < play_strength(&buf[best], lv) * 4 + buf[best].nwild):
             best = i
     if best >= 0:
-        # (the cheap tests first; one play holds at most 10 cards, so a
-        # hand of more than 10 after the bomb is more than one play)
+        # (the cheap tests first; then the plays left after the bomb, once,
+        # when a test asks for them: the plan's, or running out, which one
+        # play of at most 10 cards can do only to a hand of 10 or fewer)
         if oc <= BOMB_CARDS or (oc <= SPARE_BOMB_CARDS and pol_bombs_held(v) >= 2) or \
-                (oc <= BIG_BOMB_CARDS and (pol_big(&v.table, lv) or pol_sure(u, &v.table, lv))) or \
-                ((buf[best].nwild == 0 or oc <= PLAN_BOMB_WILD_CARDS) and
-                 pol_mp_after(P, v, &buf[best]) <= mp0 - 1) or \
-                (v.ncards[me] - buf[best].size <= 10 and pol_mp_after(P, v, &buf[best]) <= 1):
+                (oc <= BIG_BOMB_CARDS and (pol_big(&v.table, lv) or pol_sure(u, &v.table, lv))):
             out[0] = buf[best]
             return 0
+        plan = buf[best].nwild == 0 or oc <= PLAN_BOMB_WILD_CARDS
+        runs_out = v.ncards[me] - buf[best].size <= 10
+        if plan or runs_out:
+            mp = pol_mp_after(P, v, &buf[best])
+            if (plan and mp <= mp0 - 1) or (runs_out and mp <= 1):
+                out[0] = buf[best]
+                return 0
     out[0].size = 0
     return 0
 
