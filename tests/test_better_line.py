@@ -250,6 +250,13 @@ def _first_line(data):
     return next(i for i, d in enumerate(data["decisions"]) if d["double"] and d["double"]["line"])
 
 
+def _refusal(doc) -> str:
+    """The loader's error for a bad document (it must refuse it)."""
+    with pytest.raises(AnalysisFormatError) as e:
+        analysis_json.loads(json.dumps(doc))
+    return str(e.value)
+
+
 @pytest.mark.parametrize("field, value, named", [
     ("source", "oracle", "line.source"),
     ("seat", 7, "line.seat"),
@@ -271,9 +278,8 @@ def test_a_malformed_line_is_refused_by_name(likely, field, value, named):
     for k in head:
         x = x[int(k)] if isinstance(x, list) else x[k]
     x[int(last) if isinstance(x, list) else last] = value
-    with pytest.raises(AnalysisFormatError) as e:
-        analysis_json.loads(json.dumps(bad))
-    assert str(e.value).startswith(f"decisions[{i}].double.{named}:"), str(e.value)
+    msg = _refusal(bad)
+    assert msg.startswith(f"decisions[{i}].double.{named}:"), msg
 
 
 def test_a_line_whose_cards_are_not_held_or_whose_result_comes_early_is_refused(likely):
@@ -306,9 +312,8 @@ def test_a_malformed_breaks_is_refused_by_name(proven, path, value, named):
         bad["decisions"][i]["breaks"] = value
     else:
         bad["decisions"][i]["breaks"]["low"] = value
-    with pytest.raises(AnalysisFormatError) as e:
-        analysis_json.loads(json.dumps(bad))
-    assert str(e.value).startswith(f"decisions[{i}].{named}:"), str(e.value)
+    msg = _refusal(bad)
+    assert msg.startswith(f"decisions[{i}].{named}:"), msg
 
 
 def test_version_2_needs_the_fields_and_version_1_is_read_without_them(proven):
