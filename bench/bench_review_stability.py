@@ -73,7 +73,7 @@ def _again_task(a, d, view: str, factor: float, seed: int) -> dict:
     from guandan_fast.analysis.judge import same_move
     rec = a.record
     v = getattr(d, view)
-    best = v.moves[0].move
+    best = v.best[0].move           # the move the review's own re-check measured against
     t = {"key": (d.index, view), "view": view, "kind": d.kind, "seat": d.seat,
          "budget": a.settings["budget"], "factor": factor, "moves": [best, d.move],
          "engines": {"solve_cards": a.settings["solve_cards"], "solver": "default",

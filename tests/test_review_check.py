@@ -216,3 +216,38 @@ def test_the_recheck_revalues_the_choice_the_position_is_worth():
     by_view = {t["view"]: t["moves"] for t in tasks}
     assert by_view["single"] == [choice, played]
     assert by_view["double"] == [top, played]
+
+
+def test_the_default_single_dummy_recheck_is_the_paired_rollout_comparison():
+    """With the default engine, a play's single-dummy re-check is
+    ``compare_moves`` over the task's candidates and the move played, at
+    ``factor`` times the budget (here a playout budget: the rate times the
+    seconds), with the task's seed: its loss, interval, deals and choice."""
+    from guandan_fast.bots.search import compare_moves
+    from guandan_fast.game.view import View
+    rec = load(EXAMPLES / "record_club.txt")
+    d = next(i for i, mv in enumerate(rec.moves)
+             if len(View.from_record(rec, i).legal_actions()) >= 4)
+    legal = View.from_record(rec, d).legal_actions()
+    task = {"key": (0, "single"), "view": "single", "kind": "play", "seat": rec.moves[d].seat,
+            "budget": 0.1, "factor": 10, "seed": 11, "moves": [legal[0], legal[3]],
+            "candidates": legal[:3], "record": rec, "move_index": d,
+            "engines": {"solver": "default", "estimator": "default", "suggester": "default",
+                        "solve_cards": 0, "rate": 400.0}}
+    out = E.check_task(task)
+    ref = compare_moves(View.from_record(rec, d), legal[:3], legal[3], max_seconds=1.0,
+                        seed=11, max_playouts=400)
+    assert out["paired"] and out["best"] == ref["best"] and out["best"] in legal[:3]
+    assert (out["loss"], out["low"], out["high"], out["samples"]) == \
+        (ref["loss"], ref["low"], ref["high"], ref["samples"])
+    assert out["samples"] == 400 // 4 // 2 > E.CHECK_DEALS
+
+
+def test_a_check_that_chose_another_best_move_puts_it_first():
+    moves = [MoveValue("a", 1.0, 0.6, 1.4), MoveValue("c", 0.9, 0.5, 1.3),
+             MoveValue("b", 0.0, -0.4, 0.4)]
+    v = judge("single", moves, "b", seat=0, position=MoveValue("a", 1.0, 0.6, 1.4))
+    assert v.mistake == "likely" and v.best[0].move == "a"
+    v = confirm(v, {"loss": 0.8, "low": 0.6, "high": 1.0, "samples": 900, "paired": True,
+                    "best": "c"}, 10.0)
+    assert v.mistake == "likely" and v.best[0].move == "c" and v.loss == pytest.approx(0.8)

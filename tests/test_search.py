@@ -13,9 +13,9 @@ from guandan_fast.bots.policy import PolicyBot
 import hashlib
 
 from guandan_fast.bots import search
-from guandan_fast.bots.search import (_pick, _plan, candidates, evaluate_moves,
+from guandan_fast.bots.search import (_pick, _plan, candidates, compare_moves, evaluate_moves,
                                       evaluate_position, fresh_seed)
-from guandan_fast.errors import BotSpecError
+from guandan_fast.errors import BotSpecError, ViewError
 from guandan_fast.game.state import GameState, team
 from guandan_fast.game.view import View, sample_deals
 
@@ -241,3 +241,72 @@ def test_no_winners_curse_when_every_move_is_worth_the_same(views, monkeypatch):
     assert abs(np.mean(pos)) < 4 * se
     assert np.mean(top) > 0.3
     assert np.mean(choice) > np.mean(pos) + 4 * se
+
+
+# -- compare_moves: the paired re-check of a move against the best ones --------------
+
+def test_compare_one_candidate_is_the_mean_paired_difference(views):
+    """One candidate: the loss is the mean over the deals of the
+    reference's result after the candidate minus its result after the
+    move played (the same deals, drawn with the seed), with a t-interval
+    around it."""
+    checked = 0
+    for k, v in enumerate(views[:5]):
+        legal = v.legal_actions()
+        a, b = legal[0], legal[-1]
+        got = compare_moves(v, [a], b, max_seconds=1.0, seed=k, max_playouts=12)
+        deals = sample_deals(v, 6, seed=k)
+        diffs = [_reference(v, d, a) - _reference(v, d, b) for d in deals]
+        assert got["best"] == a and got["samples"] == 6
+        assert got["loss"] == pytest.approx(np.mean(diffs), abs=1e-12)
+        assert got["low"] <= got["loss"] <= got["high"]
+        if len(set(diffs)) > 1:
+            assert got["low"] < got["loss"] < got["high"]
+        checked += 1
+    assert checked == 5
+
+
+def test_compare_chooses_on_even_deals_and_measures_on_odd_ones(views):
+    """Several candidates: the one of the best mean on the even deals is
+    chosen; its loss is measured on the odd deals only (not the deals
+    that chose it)."""
+    checked = 0
+    for k, v in enumerate(v for v in views if len(v.legal_actions()) >= 4):
+        if checked == 4:
+            break
+        legal = v.legal_actions()
+        cands, played = legal[:3], legal[3]
+        got = compare_moves(v, cands, played, max_seconds=1.0, seed=k, max_playouts=32)
+        deals = sample_deals(v, 8, seed=k)
+        res = {m: [_reference(v, d, m) for d in deals] for m in cands + [played]}
+        even = [np.mean(res[m][0::2]) for m in cands]
+        best = cands[int(np.argmax(even))]
+        assert got["best"] == best and got["samples"] == 4
+        odd = np.array(res[best][1::2]) - np.array(res[played][1::2])
+        assert got["loss"] == pytest.approx(odd.mean(), abs=1e-12)
+        checked += 1
+    assert checked == 4
+
+
+def test_compare_is_deterministic_under_playouts_and_refuses_bad_moves(views):
+    v = next(v for v in views if len(v.legal_actions()) >= 3)
+    legal = v.legal_actions()
+    one = compare_moves(v, legal[:2], legal[2], max_seconds=1.0, seed=9, max_playouts=60)
+    assert one == compare_moves(v, legal[:2], legal[2], max_seconds=1.0, seed=9,
+                                max_playouts=60)
+    with pytest.raises(ViewError, match="no candidate"):
+        compare_moves(v, [], legal[0], max_seconds=1.0, max_playouts=10)
+    with pytest.raises(ViewError, match="among the candidates"):
+        compare_moves(v, legal[:2], legal[1], max_seconds=1.0, max_playouts=10)
+
+
+def test_compare_on_a_perfect_view_is_the_exact_difference():
+    s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
+                        Rules(level=2), leader=0)
+    v = View.from_state(s, reveal=True)
+    legal = v.legal_actions()
+    got = compare_moves(v, legal[:2], legal[2], max_seconds=0.5, max_playouts=30)
+    deal = sample_deals(v, 1, seed=0)[0]
+    ref = {m: _reference(v, deal, m) for m in legal[:3]}
+    best = max(legal[:2], key=lambda m: ref[m])
+    assert got["loss"] == got["low"] == got["high"] == ref[best] - ref[legal[2]]

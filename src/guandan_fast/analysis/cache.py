@@ -49,12 +49,13 @@ def cache_key(record, options: dict) -> str:
     module docstring)."""
     from ..formats.analysis_json import VERSION
     from ..formats.record_json import dumps
-    from .engines import CHECK_DEALS, CHECK_FACTOR
+    from .engines import CHECK_DEALS, CHECK_FACTOR, CHECK_MOVES
     from .judge import TIERS, UNCLEAR_WIDTH
     settings = {k: (list(v) if isinstance(v, tuple) else v)
                 for k, v in sorted(options.items()) if k in KEYED_OPTIONS}
     # the defaults of the mark's rule too: a change of them is another key
-    rule = {"check_factor": CHECK_FACTOR, "check_deals": CHECK_DEALS, "tiers": TIERS,
+    rule = {"check_factor": CHECK_FACTOR, "check_deals": CHECK_DEALS,
+            "check_moves": CHECK_MOVES, "tiers": TIERS,
             "unclear_width": UNCLEAR_WIDTH}
     blob = json.dumps({"record": dumps(record), "settings": settings, "rule": rule,
                        "schema": VERSION, "program": _version()},

@@ -42,7 +42,7 @@ from .judge import same_move
 
 __all__ = ["value_task", "check_task", "line_task", "policy_plays", "decision_seed",
            "DEFAULT_SOLVE_CARDS", "FORCED_FRACTION", "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES",
-           "NODES_PER_PLAYOUT", "LINE_PLAYS"]
+           "NODES_PER_PLAYOUT", "LINE_PLAYS", "CHECK_FACTOR", "CHECK_DEALS", "CHECK_MOVES"]
 
 DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards left
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
@@ -100,6 +100,20 @@ def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
                              seed=seed, max_playouts=max_playouts)
 
 
+def _single_dummy_check(record: Record, move_index: int, best: list, played,
+                        max_seconds=None, seed=0, max_playouts=None) -> dict:
+    """The default single-dummy engine's re-check of a candidate mark, by
+    the evaluator that proposed it: ``bots.search.compare_moves`` (the
+    candidates and the move played, each then the house policy in every
+    seat, on the same deals drawn from the mover's view; the candidate
+    chosen on half of the deals, its loss measured on the other half)."""
+    from ..bots.search import compare_moves
+    from ..game.view import View
+    view = View.from_record(record, move_index)
+    return compare_moves(view, best, played, max_seconds=max_seconds, seed=seed,
+                         max_playouts=max_playouts)
+
+
 def _suggested(answer) -> tuple:
     """A suggester's answer as ``(moves, position)``: the default engine's
     pair, or an injected one's list of moves (its first move is its choice,
@@ -121,6 +135,9 @@ def _engines(spec: dict) -> dict:
                           ("suggester", _single_dummy)):
         v = spec.get(name)
         out[name] = default if v == "default" else v
+    # the default single-dummy engine re-checks its own marks; an injected
+    # one is re-checked by the estimator on deals drawn from the view
+    out["checker"] = _single_dummy_check if out["suggester"] is _single_dummy else None
     return out
 
 
@@ -287,6 +304,7 @@ def _single_exchange(seat, engines: dict, budget: float, seed: int):
 
 CHECK_FACTOR = 10       # a candidate mark is re-valued with this many times the budget
 CHECK_DEALS = 16        # the sampled deals of a single-dummy re-check (paired)
+CHECK_MOVES = 3         # the screening's best moves re-checked against the move played
 
 
 def _half(m: MoveValue) -> float:
@@ -313,7 +331,12 @@ def check_task(task: dict) -> dict:
     decision's budget and a fresh seed (so the best move's value is a new
     estimate, not the largest of the screening's noisy means).
 
-    - single-dummy: a paired comparison: ``CHECK_DEALS`` deals drawn from
+    - single-dummy, a play, the default engine: its own evaluator,
+      paired (``_single_dummy_check``): the task's ``candidates`` (the
+      screening's best moves, up to ``CHECK_MOVES``) and the move played on
+      the same deals, the candidate chosen on half of them and its loss
+      measured on the other half; the answer's ``best`` is that candidate;
+    - single-dummy otherwise: a paired comparison: ``CHECK_DEALS`` deals drawn from
       what the mover knew (the mover's View, or the giver's seat for a
       tribute or return), both moves valued on each deal with the same
       seed; the loss is the mean of the per-deal differences with its 95%
@@ -325,6 +348,7 @@ def check_task(task: dict) -> dict:
       sum of squares), held within what the proven bounds allow.
 
     The answer: ``{"key", "loss", "low", "high", "samples", "paired"}``
+    (and ``best`` when the check chose among candidates)
     (the loss for the mover's team), or ``{"key", "error"}``."""
     engines = _engines(task["engines"])
     seconds = task["budget"] * task["factor"]
@@ -344,6 +368,12 @@ def check_task(task: dict) -> dict:
             high = min(hi_p, mean + half)
             out.update(loss=mean, low=min(low, mean), high=max(high, mean), samples=None,
                        paired=False)
+        elif task["kind"] == "play" and engines["checker"] is not None:
+            got = _call(engines, "checker", task["record"], task["move_index"],
+                        task.get("candidates") or task["moves"][:1], task["moves"][1],
+                        seconds=seconds, seed=seed)
+            out.update(loss=got["loss"], low=got["low"], high=got["high"],
+                       samples=got["samples"], paired=True, best=got["best"])
         elif task["kind"] == "play":
             rows, perfect = _single_rows(task, engines, seconds, seed)
             if not rows:

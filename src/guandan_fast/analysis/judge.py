@@ -207,7 +207,9 @@ def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
     mean) only when the whole interval lies above 0, is no wider than
     ``UNCLEAR_WIDTH`` and the loss reaches a tier; else no mark (and
     ``unclear`` when the interval is too wide). A failed check (``error``)
-    removes the mark: only a checked mark is shown."""
+    removes the mark: only a checked mark is shown. A check that chose
+    among several best moves (``best``) puts its choice first in ``best``
+    (the move the loss is measured against, and the better line's)."""
     screened = {"loss": _r(v.loss), "loss_low": _r(v.loss_low), "loss_high": _r(v.loss_high)}
     v.check = {"factor": factor, "screened": screened, "confirmed": False,
                "samples": check.get("samples"), "paired": bool(check.get("paired")),
@@ -215,6 +217,11 @@ def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
     if "error" in check:
         v.mistake, v.tier = None, None
         return v
+    if "best" in check:
+        # the check chose among the screening's best moves: its choice first
+        chosen = next((m for m in v.moves if same_move(m.move, check["best"])), None)
+        if chosen is not None:
+            v.best = [chosen] + [m for m in v.best if m is not chosen]
     v.loss = max(v.loss_proven, float(check["loss"]))
     v.loss_low = max(v.loss_proven, min(v.loss, float(check["low"])))
     v.loss_high = max(v.loss, float(check["high"]))

@@ -64,7 +64,7 @@ from ..engine.value import MoveValue, _r, difference, move_dict, position_value
 from ..errors import ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
-from .engines import (CHECK_FACTOR, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
+from .engines import (CHECK_FACTOR, CHECK_MOVES, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
                       MIN_CANDIDATE_SECONDS, check_task, decision_seed, line_task,
                       value_task)
 from .structure import broken, structure_dict
@@ -456,6 +456,12 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
                     t["states"] = [pick(best), pick(d.move)]
             elif d.kind == "play":
                 t["record"], t["move_index"] = record, d.move_index
+                # the choice and the screening's next best moves (the move
+                # played apart): the check chooses among them again
+                t["candidates"] = [best] + [
+                    m.move for m in v.moves
+                    if not same_move(m.move, best) and not same_move(m.move, d.move)
+                ][:CHECK_MOVES - 1]
             else:
                 t["seat_view"] = places[d.index]["seat"]
             out.append(t)

@@ -27,13 +27,15 @@ from .._core import Card, Play
 from ..engine.endgame import check_count, check_seconds, check_seed
 from ..engine.moves import hints
 from ..engine.value import MoveValue
+from ..errors import ViewError
 from ..game.state import team
 from ..game.view import View, sample_deals
-from ..stats import deals_mean_ci
+from ..stats import deals_mean_ci, mean_ci
 from .base import Bot
 from .policy import PolicyBot, rollout_moves
 
-__all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "fresh_seed", "candidates",
+__all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "compare_moves", "fresh_seed",
+           "candidates",
            "check_search", "DEFAULT_SAMPLES", "SAMPLE_SECONDS", "FINISH_SECONDS",
            "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES", "MAX_PLAYOUTS", "MARGIN"]
 
@@ -304,6 +306,68 @@ def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_
     vals = rollout_moves(view, deals, [choice.move])[1][0].astype(float).tolist()
     mean, lo, hi = deals_mean_ci(vals, [0.0] * len(vals), perfect=False)
     return moves, MoveValue(choice.move, mean, lo, hi, samples=len(vals), team=team(view.seat))
+
+
+def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[Play], *,
+                  max_seconds: float, seed: int = 0, max_playouts: Optional[int] = None
+                  ) -> dict:
+    """How much worse ``played`` is than the best of ``best`` (candidate
+    moves, one or more, none of them ``played``), by the same evaluator as
+    ``evaluate_moves`` (each move, then the house policy in every seat) and
+    paired: every move played on the same deals drawn from the view.
+
+    With one candidate, the loss is the mean of the per-deal differences
+    (candidate minus played) over every deal. With several, the deals are
+    split: the even ones choose the candidate (the best mean), the odd ones
+    measure its loss, so the loss does not carry the noise that chose the
+    candidate (the largest of several noisy means is biased upward).
+
+    The answer, for the mover's team: ``{"best": the candidate, "loss",
+    "low", "high" (its 95% t-interval), "samples": the deals of the
+    measure}``. The budget: ``max_playouts`` rollouts in all (a rollout one
+    move on one deal; deterministic), else rounds of ``DEFAULT_SAMPLES``
+    deals while the time measured so far says the next round fits in
+    ``max_seconds`` (at least two rounds). A perfect-information view has
+    one deal, and its differences are exact.
+    """
+    max_seconds, _, seed, max_playouts = check_search(max_seconds, DEFAULT_SAMPLES, seed,
+                                                      max_playouts)
+    best = list(best)
+    if not best:
+        raise ViewError("compare_moves: no candidate")
+    if played in best:
+        raise ViewError(f"compare_moves: the move played {played} is among the candidates")
+    moves = best + [played]
+    m = len(moves)
+    perfect = view.perfect
+    blocks = []
+    if perfect:
+        blocks.append(rollout_moves(view, sample_deals(view, 1, seed=seed), moves)[1])
+    elif max_playouts is not None:
+        n = max(2, max_playouts // m)
+        blocks.append(rollout_moves(view, sample_deals(view, n, seed=seed), moves)[1])
+    else:
+        end = time.perf_counter() + max_seconds
+        spent, rnd = 0.0, 0
+        while rnd < 2 or time.perf_counter() + spent / rnd < end:
+            deals = sample_deals(view, DEFAULT_SAMPLES, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
+            t0 = time.perf_counter()
+            blocks.append(rollout_moves(view, deals, moves)[1])
+            spent += time.perf_counter() - t0
+            rnd += 1
+    values = np.concatenate(blocks, axis=1).astype(float)
+    k = 0
+    measure = values
+    if len(best) > 1 and not perfect:
+        k = int(np.argmax(values[:-1, 0::2].mean(axis=1)))
+        measure = values[:, 1::2]
+    diffs = (measure[k] - measure[-1]).tolist()
+    if perfect:
+        mean = low = high = float(diffs[0])
+    else:
+        mean, low, high = mean_ci(diffs)
+        low, high = max(-6.0, low), min(6.0, high)
+    return {"best": best[k], "loss": mean, "low": low, "high": high, "samples": len(diffs)}
 
 
 class SearchBot(Bot):
