@@ -27,7 +27,7 @@
 #     when 3 or fewer or under a threat); else the smallest beating bomb
 #     when the owner holds 5 cards or fewer, under a threat, or when the
 #     bomb leaves at most one play; else pass.
-# (docs/performance.md, "The playout policy sees the other hands": each rule
+# (docs/estimator_tuning.md, "The playout policy sees the other hands": each rule
 # measured as an evaluator against exact values.)
 # Nothing here touches a Python object.
 

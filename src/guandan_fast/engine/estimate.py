@@ -186,7 +186,7 @@ TREE: dict[str, Any] = dict(base_budget=1000, explore=2.0, solve_cards=16, widen
 # than ROOT_FLOOR * sqrt(root visits) samples is tried before UCB1
 # chooses: UCB1 on the implicit minimax value starves a move whose first
 # few results were bad, and the root's choice needs every move's value.
-# Measured at 4x8 (docs/performance.md, "A floor on the root moves'
+# Measured at 4x8 (docs/estimator_tuning.md, "A floor on the root moves'
 # samples"); not above 40 cards, where a full deal's hundred root moves
 # would take every sample and its choice got no better.
 ROOT_FLOOR = 1.0
