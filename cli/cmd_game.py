@@ -11,6 +11,9 @@
 - ``gd-analyze evening DIR --html evening.html``: a club evening on one page
   (the reviews cached, ``analysis.cache``; ``--json-out`` writes the
   evening's document, which ``render`` renders in any language).
+- ``gd-analyze drills review.json [more.json ...] --html drills.html``: every
+  mark of the reviews (or evenings) as a puzzle on one page
+  (``report.drills``).
 - ``--platform``: the inputs are message logs of the AI competition platform.
 
 No rules here: the library reviews, this module parses and prints. A
@@ -32,15 +35,17 @@ from guandan_fast.analysis.batch import review_records
 from guandan_fast.analysis.review import (DEFAULT_BUDGET, DEFAULT_SOLVE_CARDS, VIEWS, analyse,
                                           check_budget, check_playouts)
 from guandan_fast.analysis.cache import default_cache_dir
-from guandan_fast.errors import GuandanError, RecordError
+from guandan_fast.errors import AnalysisFormatError, GuandanError, RecordError
 from guandan_fast.formats import analysis_json
 from guandan_fast.platform.log import import_platform_log
 from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
 from guandan_fast.game.record import Record
+from guandan_fast.report.drills import drills, render_drills_html
 from guandan_fast.report.evening import (evening_order, evening_summary, render_evening_html,
                                           render_evening_text)
 from guandan_fast.report.html import render_html
+from guandan_fast.report.i18n import count_of
 from guandan_fast.report.text import render_text
 
 from .options import (EXIT_BAD_INPUT, JOBS, Checked, _int, ascii_float, available_cpus, command,
@@ -360,4 +365,32 @@ def render_cmd(analysis, fmt, lang, html_path):
         _emit_evening(evening_order(data["records"]), errors, fmt, lang, html_path)
         return None
     _emit_review(data, fmt, lang, html_path)
+    return None
+
+
+def _reviews_of(path: str) -> list:
+    """The review documents of one file (``-``: standard input): a review,
+    named by the file, or an evening's reviews; a bad document's error
+    names the file and the field."""
+    try:
+        data = analysis_json.loads(read_source(path), evening=True)
+    except AnalysisFormatError as e:
+        raise AnalysisFormatError(f"{path}: {e}") from None
+    if data["schema"] == analysis_json.EVENING_SCHEMA:
+        return list(data["records"])
+    return [{"file": path, **data}]
+
+
+@command("drills")
+@click.argument("analyses", nargs=-1, required=True)
+@lang_option
+@click.option("--html", "html_path", callback=_html_path, required=True,
+              help="Write the drills page to this file.")
+def drills_cmd(analyses, lang, html_path):
+    """Drills from reviews (gd-analyze game --json-out) or evenings
+    (gd-analyze evening --json-out): every marked mistake as a puzzle, the
+    position as the mover saw it, largest loss first, on one page."""
+    reviews = [r for path in analyses for r in _reviews_of(path)]
+    Path(html_path).write_text(render_drills_html(reviews, lang), encoding="utf-8")
+    click.echo(f"{count_of(len(drills(reviews, lang)), 'drills', lang)}: {html_path}")
     return None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import click
 
 from .cmd_endgame import endgame_cmd
-from .cmd_game import evening_cmd, game_cmd, render_cmd
+from .cmd_game import drills_cmd, evening_cmd, game_cmd, render_cmd
 from .cmd_hand import hand_cmd
 from .cmd_match import match_cmd
 from .cmd_plays import plays_cmd
@@ -31,5 +31,5 @@ def main() -> None:
 
 
 for _command in (hand_cmd, plays_cmd, tribute_cmd, endgame_cmd, game_cmd, evening_cmd, render_cmd,
-                 serve_cmd, bot_cmd, match_cmd):
+                 drills_cmd, serve_cmd, bot_cmd, match_cmd):
     main.add_command(_command)

@@ -139,6 +139,20 @@ loader("analysis_json", lambda: [_analysis_sample(), _analysis_lines_sample()])(
     analysis_json.loads)
 loader("evening_json", lambda: [_evening_sample()])(
     lambda text: analysis_json.loads(text, evening=True))
+
+
+@loader("drills", lambda: [_analysis_lines_sample(), _evening_sample()])
+def _drills(text):
+    """``gd-analyze drills``: a review or an evening document read as the
+    command reads it, then its drills page in each language (whatever
+    document the reader accepts, the page renders)."""
+    from guandan_fast.report.drills import render_drills_html
+    data = analysis_json.loads(text, evening=True)
+    reviews = data["records"] if data["schema"] == analysis_json.EVENING_SCHEMA else [data]
+    for lang in ("en", "ru", "zh"):
+        render_drills_html(reviews, lang)
+
+
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))

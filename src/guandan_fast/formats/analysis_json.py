@@ -22,7 +22,8 @@ page in each language and the evening page are renderings of this document
 ``loads(text)`` (or ``validate(data)`` for data already parsed) checks the
 document before a renderer sees it: the schema name and version, every field
 a renderer reads with its kind (string, integer, number, list, object, null
-where allowed) and the indices that refer to decisions. A document that is
+where allowed; cards as canonical tokens, a play's type and rank, the level)
+and the indices that refer to decisions. A document that is
 not JSON, of another schema or version, or with a field missing or of the
 wrong kind raises ``AnalysisFormatError`` naming the field
 (``decisions[3].double.loss_low``). ``dumps(data)`` writes it (keys in the
@@ -48,6 +49,8 @@ import json
 from typing import Any
 
 from ..errors import AnalysisFormatError, shown
+from ..model.cards import TOKENS
+from ..model.rules import PLAY_TYPES
 
 __all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "VERSIONS", "loads", "dumps", "validate",
            "validate_evening", "load_path", "evening_document"]
@@ -119,6 +122,26 @@ VALUE = _Scalar("a number -6..6", (int, float), least=-6, most=6)
 BOOL = _Scalar("true or false", (bool,))
 
 
+class _Cards(_Kind):
+    """Cards as the document writes them: canonical tokens (``S3 HT SB``)
+    separated by single spaces, none for an empty hand; ``one``: exactly
+    one card."""
+
+    _KNOWN = frozenset(TOKENS)
+
+    def __init__(self, one: bool = False):
+        self.one = one
+
+    def check(self, value, where):
+        STR.check(value, where)
+        toks = value.split(" ") if value else []
+        if self.one and len(toks) != 1:
+            _fail(where, f"expected one card, not {shown(value)!r}")
+        for t in toks:
+            if t not in self._KNOWN:
+                _fail(where, f"{shown(t)!r} is not a card (canonical tokens: S3, HT, SB, HR)")
+
+
 class _Null(_Kind):
     def __init__(self, kind: _Kind):
         self.kind = kind
@@ -185,15 +208,19 @@ class _Any(_Kind):
 
 ANY = _Any()
 
-MOVE = _Null(_Obj({"cards": STR, "type": STR, "rank": STR}))
+CARDS = _Cards()
+CARD = _Cards(one=True)
+RANK = _Scalar("a rank character", (str,), choices=tuple("23456789TJQKABR"))
+LEVEL = _Scalar("a level 2..A", (str,), choices=tuple("23456789TJQKA"))
+PLAY_TYPE = _choice(*PLAY_TYPES, "card")      # "card": a tribute or return card
+MOVE = _Null(_Obj({"cards": CARDS, "type": PLAY_TYPE, "rank": RANK}))
 MOVE_VALUE = _Obj({"move": MOVE, "mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL,
                    "samples": _Null(NAT), "bounds": _List(VALUE, 2)})
 RESULT = _Scalar("a result -3..3", (int,), least=-3, most=3)
 LINE = _Obj({"source": _choice("solver", "policy"), "seat": SEAT, "move": MOVE,
-             "hands": _List(STR, 4), "plays": _List(_Obj({"seat": SEAT, "move": MOVE})),
+             "hands": _List(CARDS, 4), "plays": _List(_Obj({"seat": SEAT, "move": MOVE})),
              "over": BOOL, "result": _Null(RESULT), "value": _Null(RESULT)})
-RANK = _Scalar("a rank character", (str,), choices=tuple("23456789TJQKABR"))
-BREAKS = _Null(_Obj({"cards": STR, "type": STR, "rank": STR, "size": NAT,
+BREAKS = _Null(_Obj({"cards": CARDS, "type": PLAY_TYPE, "rank": RANK, "size": NAT,
                      "low": _Null(RANK), "high": _Null(RANK)}))
 VALUATION = _Null(_Obj({
     "view": _choice(*VIEWS), "method": _choice(*METHODS), "value": _Null(VALUE),
@@ -208,7 +235,7 @@ VALUATION = _Null(_Obj({
     optional=("line",)))
 DECISION = _Obj({
     "index": NAT, "kind": _choice(*KINDS), "seat": SEAT, "move": MOVE,
-    "move_index": _Null(NAT), "table": MOVE, "cards_left": NAT, "hands": _List(STR, 4),
+    "move_index": _Null(NAT), "table": MOVE, "cards_left": NAT, "hands": _List(CARDS, 4),
     "legal": NAT, "forced": BOOL, "min_plays_before": _Null(NAT),
     "min_plays_after": _Null(NAT), "breaks": BREAKS, "double": VALUATION,
     "single": VALUATION}, optional=("breaks",))
@@ -219,17 +246,17 @@ LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": 
 SUMMARY = _Obj({"seat": SEAT, "decisions": NAT, "judged": NAT,
                 "double": _Obj(LOST), "single": _Obj(LOST)})
 ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,
-               "card": STR, "best": _Null(STR), "chosen_index": INT, "differs": BOOL,
+               "card": CARD, "best": _Null(CARD), "chosen_index": INT, "differs": BOOL,
                "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
-               "choices": _List(_Obj({"card": STR}, open=True))})
+               "choices": _List(_Obj({"card": CARD}, open=True))})
 SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "playouts": _Null(NAT),
                  "seed": NAT,
                  "solve_cards": NAT, "check_factor": _Null(NUM), "tiers": _Map(NUM),
                  "unclear_width": NUM, "seconds": _Null(NUM)})
 DOCUMENT = _Obj({
     "schema": _choice(SCHEMA), "version": INT,
-    "tags": _Map(STR), "level": STR, "players": _Null(_List(STR, 4)),
-    "hands": _List(STR, 4), "hands_after_tribute": _List(STR, 4), "anti_tribute": BOOL,
+    "tags": _Map(STR), "level": LEVEL, "players": _Null(_List(STR, 4)),
+    "hands": _List(CARDS, 4), "hands_after_tribute": _List(CARDS, 4), "anti_tribute": BOOL,
     "result": _Null(INT), "finished": _List(SEAT),
     "decisions": _List(DECISION), "exchange": _List(ADVICE),
     "opening": _Obj({"deal": _Null(MOVE_VALUE), "start": _Null(MOVE_VALUE),

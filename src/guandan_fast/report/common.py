@@ -14,7 +14,8 @@ from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
            "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
-           "line_text", "line_moves", "line_hands", "breaks_text", "LINE_SHOWN", "VIEWS", "DIFFERS"]
+           "line_text", "line_moves", "line_hands", "breaks_text", "rounds", "LINE_SHOWN", "VIEWS",
+           "DIFFERS"]
 
 VIEWS = ("double", "single")
 
@@ -91,6 +92,25 @@ def move_key(p) -> str:
     if p is None or p == "pass":
         return "pass"
     return " ".join(sorted(p["cards"].split())) + "|" + p["type"] + "|" + p["rank"]
+
+
+def rounds(data: dict) -> list:
+    """Per decision, the round so far before it, as the table shows it to
+    everyone: ``(plays, owner)``, the plays since the last lead
+    (``[(seat, move or None)]``, passes included) and the seat whose play
+    is on the table (None at a lead and at the tribute and the return)."""
+    out = []
+    owner: Optional[int] = None
+    trick: list = []
+    for d in data["decisions"]:
+        if d["kind"] != "play" or d["table"] is None:
+            owner, trick = None, []
+        out.append((list(trick), owner))
+        if d["kind"] == "play":
+            trick.append((d["seat"], d["move"]))
+            if d["move"] is not None:
+                owner = d["seat"]
+    return out
 
 
 def decision_ref(d: dict, data: dict, lang: str = "en") -> str:

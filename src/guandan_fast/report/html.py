@@ -29,7 +29,7 @@ from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
-                     play_text, signed, team_names, type_rank, value_text)
+                     play_text, rounds, signed, team_names, type_rank, value_text)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, number, rank_face, rank_label, type_name)
 
@@ -235,13 +235,12 @@ def _viewer_data(data: dict, lang: str) -> dict:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     n = names(data, lang)
     frames = []
-    owner = None
-    trick: list = []        # the plays of the round so far: [seat, the play's HTML]
+    before = rounds(data)
     for d in data["decisions"]:
+        plays, owner = before[d["index"]]
+        # the plays of the round so far: [seat, the play's HTML]
+        trick = [[s, _play_html(m, data["level"], lang)] for s, m in plays]
         if d["kind"] == "play":
-            if d["table"] is None:
-                owner = None
-                trick = []
             table = ""
             if d["table"] is not None:
                 table = (f"{play_text(d['table'], lang)}"
@@ -254,10 +253,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
             else:
                 what = G("beats", move=f"{n[d['seat']]}: {type_rank(mv['type'], mv['rank'], lang)}",
                          table=type_rank(d["table"]["type"], d["table"]["rank"], lang, acc=True))
-            if mv is not None:
-                owner = d["seat"]
         else:
-            trick = []
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
             what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
                    f"{cards_label(d['move']['cards'], lang)}"
@@ -299,8 +295,6 @@ def _viewer_data(data: dict, lang: str) -> dict:
             "dd": value_text((d.get("double") or {}).get("chosen"), lang),
             "sd": value_text((d.get("single") or {}).get("chosen"), lang),
         })
-        if d["kind"] == "play":
-            trick = trick + [[d["seat"], _play_html(d["move"], data["level"], lang)]]
     start = data.get("first_mistake")
     return {"frames": frames, "start": start if start is not None else 0,
             "names": n, "level": data["level"], "order": _card_order(data["level"]),
@@ -576,12 +570,14 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     return "\n".join(h)
 
 
-def _page(title: str, body: str, lang: str) -> str:
+def _page(title: str, body: str, lang: str, css: str = "", script: str = _SCRIPT) -> str:
+    """The page around ``body``: the viewer's CSS (and ``css`` after it) and
+    ``script`` (the replay viewer's by default) inline."""
     return ("<!DOCTYPE html>\n"
             f'<html lang="{_e(lang)}"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
-            f'<title>{_e(title)}</title><style>\n{_CSS}</style></head><body><main>\n'
-            f"{body}\n</main><script>\n{_SCRIPT}</script></body></html>\n")
+            f'<title>{_e(title)}</title><style>\n{_CSS}{css}</style></head><body><main>\n'
+            f"{body}\n</main><script>\n{script}</script></body></html>\n")
 
 
 def render_html(data: dict, lang: str = "en") -> str:

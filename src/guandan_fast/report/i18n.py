@@ -8,7 +8,7 @@ __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_l
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
            "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
            "estimate_text", "levels_estimate", "at_least_levels", "card_label", "cards_label",
-           "rank_face", "SUIT_SYMBOLS", "structure_text"]
+           "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -475,11 +475,13 @@ def count_of(n: int, key: str, lang: str = "en") -> str:
 
 _COUNT_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
-           "deals": ("deal", "deals")},
+           "deals": ("deal", "deals"), "drills": ("drill", "drills")},
     "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),
            "decisions": ("решение", "решения", "решений"),
-           "deals": ("сдача", "сдачи", "сдач")},
-    "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",)},
+           "deals": ("сдача", "сдачи", "сдач"),
+           "drills": ("задача", "задачи", "задач")},
+    "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",),
+           "drills": ("道练习题",)},
 }
 
 
@@ -832,3 +834,111 @@ def game_label(key: str, lang: str = "en", **params) -> str:
     ('loses 2 levels', 'A & C 胜，升3级')
     """
     return _GAME_LABELS[_check(lang)][key].format(**params)
+
+
+# Labels of the drills page (``gd-analyze drills``, ``report.drills``): a
+# mark's position as the mover saw it, a question, and the answer revealed.
+_DRILL_LABELS = {
+    "en": {
+        "title": "Learn from your mistakes",
+        "none": "No marked mistakes in these reviews: nothing to drill.",
+        "help": "Each drill is a position where the review marked the move played as a "
+                "mistake, shown as the mover saw it: their own hand, the level, the round so "
+                "far and how many cards each seat holds (the other hands stay hidden). Pick "
+                "the move you would play: the page then shows whether it is among the best "
+                "moves, the move played, its loss and a better line. Largest loss first.",
+        "shown": "{k} of {n} shown",
+        "head": "Drill {i} of {n}",
+        "to_play": "{who} to play",
+        "to_give": "{who} gives the tribute to {to}",
+        "to_return": "{who} returns a card to {to}",
+        "q_play": "What would you play?",
+        "q_card": "Which card would you give?",
+        "hand_of": "{who}'s hand",
+        "counts": "Cards in hand",
+        "to_beat": "To beat",
+        "judged": "judged {view}: {help}",
+        "values_for": "values: the levels {names} can expect from here (+3 … −3); "
+                      "= proven, ≈ estimated (mean, with the interval)",
+        "pick_hint": "pick a move to see the answer",
+        "v_best": "{move}: one of the best moves ({value}).",
+        "v_played": "{move}: the move played, marked: {mark}.",
+        "v_other": "{move}: not among the best moves found ({value}; the best {best}).",
+        "played_was": "Played",
+        "best_moves": "The best moves",
+        "your_pick": "your pick",
+        "best": "best",
+        "next": "next drill ▶",
+        "tribute_round": "the exchange, before the first play",
+    },
+    "ru": {
+        "title": "Работа над ошибками",
+        "none": "В этих разборах нет отмеченных ошибок: задач нет.",
+        "help": "Каждая задача — позиция, где разбор отметил сыгранный ход как ошибку, "
+                "показанная так, как её видел ходящий: его рука, уровень, текущий круг и "
+                "сколько карт у каждого места (чужие руки скрыты). Выберите ход, который вы "
+                "бы сыграли: страница покажет, входит ли он в число лучших, какой ход был "
+                "сыгран, его потерю и лучшую линию. Сначала самые крупные потери.",
+        "shown": "показано {k} из {n}",
+        "head": "Задача {i} из {n}",
+        "to_play": "ходит {who}",
+        "to_give": "{who} платит дань: {to}",
+        "to_return": "{who} возвращает карту: {to}",
+        "q_play": "Как бы вы сыграли?",
+        "q_card": "Какую карту вы бы отдали?",
+        "hand_of": "Рука: {who}",
+        "counts": "Карт на руках",
+        "to_beat": "Побить",
+        "judged": "оценка {view}: {help}",
+        "values_for": "оценка: сколько уровней могут ожидать {names} с этого места "
+                      "(+3 … −3); = доказано, ≈ оценено (среднее, с интервалом)",
+        "pick_hint": "выберите ход, чтобы увидеть ответ",
+        "v_best": "{move}: один из лучших ходов ({value}).",
+        "v_played": "{move}: сыгранный ход, отмечен: {mark}.",
+        "v_other": "{move}: не среди найденных лучших ходов ({value}; лучший {best}).",
+        "played_was": "Сыграно",
+        "best_moves": "Лучшие ходы",
+        "your_pick": "ваш выбор",
+        "best": "лучший",
+        "next": "следующая задача ▶",
+        "tribute_round": "обмен данью, до первого хода",
+    },
+    "zh": {
+        "title": "从失误中学习",
+        "none": "这些复盘中没有被标记的失误：没有练习题。",
+        "help": "每道练习题都是复盘把实际出牌标为失误的局面，按出牌者当时所见展示：自己的手牌、级牌、"
+                "本轮已出的牌和各家剩余张数（其他三家的手牌不显示）。选出你会出的牌，页面随后显示它是否"
+                "属于最佳着法、实际出的牌、损失和更好的路线。损失最大的排在最前。",
+        "shown": "显示{k}道，共{n}道",
+        "head": "第{i}题，共{n}题",
+        "to_play": "轮到{who}出牌",
+        "to_give": "{who}向{to}进贡",
+        "to_return": "{who}向{to}还贡",
+        "q_play": "你会怎么出？",
+        "q_card": "你会给哪张牌？",
+        "hand_of": "{who}的手牌",
+        "counts": "各家剩余张数",
+        "to_beat": "要管的牌",
+        "judged": "{view}评判：{help}",
+        "values_for": "估值：从此处起 {names} 预期的升级数（+3 … −3）；= 已证明，≈ 估计（均值与区间）",
+        "pick_hint": "选一个着法查看答案",
+        "v_best": "{move}：最佳着法之一（{value}）。",
+        "v_played": "{move}：实际所出，被标为：{mark}。",
+        "v_other": "{move}：不在找到的最佳着法之中（{value}；最佳 {best}）。",
+        "played_was": "实际出牌",
+        "best_moves": "最佳着法",
+        "your_pick": "你的选择",
+        "best": "最佳",
+        "next": "下一题 ▶",
+        "tribute_round": "进贡阶段，出牌之前",
+    },
+}
+
+
+def drill_label(key: str, lang: str = "en", **params) -> str:
+    """A label of the drills page in a language.
+
+    >>> drill_label("head", "ru", i=2, n=5), drill_label("to_play", "zh", who="Anna")
+    ('Задача 2 из 5', '轮到Anna出牌')
+    """
+    return _DRILL_LABELS[_check(lang)][key].format(**params)
