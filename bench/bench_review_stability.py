@@ -106,6 +106,9 @@ def main(argv=None) -> int:
     ap.add_argument("--factor", type=float, default=30.0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-confirm", action="store_true")
+    ap.add_argument("--confirm-only", type=int, default=0, metavar="K",
+                    help="no stability runs: review the first K deals once (the first seed) "
+                         "and re-check their likely marks at --factor")
     ap.add_argument("--evening-deals", type=int, default=0,
                     help="also time an evening of this many match deals (0: none)")
     ap.add_argument("--out", default=None)
@@ -114,14 +117,16 @@ def main(argv=None) -> int:
     recs = match_records(args.deals, args.match_seed)
     runs = []
     t0 = time.perf_counter()
-    for seed in args.seeds:
+    if args.confirm_only:
+        recs = recs[:args.confirm_only]
+    for seed in args.seeds[:1] if args.confirm_only else args.seeds:
         runs.append([analyse(r, budget=args.budget, seed=seed, jobs=args.jobs)
                      for _, r in recs])
         print(f"reviewed {len(recs)} deals with seed {seed}: "
               f"{time.perf_counter() - t0:.0f} s", file=sys.stderr, flush=True)
     both = common = in_a = in_b = 0
     per_deal = []
-    for (name, _), a, b in zip(recs, *runs):
+    for (name, _), a, b in zip(recs, runs[0], runs[-1]) if len(runs) == 2 else ():
         ma, mb = set(_marks(a)), set(_marks(b))
         both += len(ma | mb)
         common += len(ma & mb)
@@ -131,9 +136,10 @@ def main(argv=None) -> int:
                          "decisions": len(a.decisions),
                          "likely": [sum(v.mistake == "likely" for v in _marks(x).values())
                                     for x in (a, b)]})
-    report["stability"] = {"union": _share(common, both), "of_run_1": _share(common, in_a),
+    if len(runs) == 2:
+        report["stability"] = {"union": _share(common, both), "of_run_1": _share(common, in_a),
                            "of_run_2": _share(common, in_b), "per_deal": per_deal}
-    print(json.dumps(report["stability"], indent=1), file=sys.stderr, flush=True)
+        print(json.dumps(report["stability"], indent=1), file=sys.stderr, flush=True)
     if not args.skip_confirm:
         above = kept = n = 0
         rows = []
