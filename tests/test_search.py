@@ -309,4 +309,9 @@ def test_compare_on_a_perfect_view_is_the_exact_difference():
     deal = sample_deals(v, 1, seed=0)[0]
     ref = {m: _reference(v, deal, m) for m in legal[:3]}
     best = max(legal[:2], key=lambda m: ref[m])
+    assert got["best"] == best
     assert got["loss"] == got["low"] == got["high"] == ref[best] - ref[legal[2]]
+    # the better candidate is chosen whichever place it is given
+    worse = [m for m in legal[:2] if m != best]
+    again = compare_moves(v, worse + [best], legal[2], max_seconds=0.5, max_playouts=30)
+    assert again["best"] == best and again["loss"] == got["loss"]

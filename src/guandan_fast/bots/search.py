@@ -358,7 +358,9 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
     values = np.concatenate(blocks, axis=1).astype(float)
     k = 0
     measure = values
-    if len(best) > 1 and not perfect:
+    if len(best) > 1 and perfect:
+        k = int(np.argmax(values[:-1, 0]))      # exact results: no noise to choose on
+    elif len(best) > 1:
         k = int(np.argmax(values[:-1, 0::2].mean(axis=1)))
         measure = values[:, 1::2]
     diffs = (measure[k] - measure[-1]).tolist()
