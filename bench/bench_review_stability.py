@@ -34,7 +34,7 @@ from pathlib import Path
 
 from guandan_fast.analysis.batch import review_records, run_tasks
 from guandan_fast.analysis.engines import check_task, decision_seed
-from guandan_fast.analysis.review import VIEWS, analyse
+from guandan_fast.analysis.review import DEFAULT_BUDGET, VIEWS, analyse
 from guandan_fast.bots.match import match
 from guandan_fast.stats import share_ci
 from guandan_fast.formats.record import loads
@@ -102,7 +102,7 @@ def main(argv=None) -> int:
     ap.add_argument("--deals", type=int, default=10)
     ap.add_argument("--match-seed", type=int, default=2026)
     ap.add_argument("--seeds", type=int, nargs=2, default=(1, 2))
-    ap.add_argument("--budget", type=float, default=1.0)
+    ap.add_argument("--budget", type=float, default=DEFAULT_BUDGET)
     ap.add_argument("--factor", type=float, default=30.0)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--skip-confirm", action="store_true")

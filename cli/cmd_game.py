@@ -135,7 +135,7 @@ PLAYOUTS = Checked("playouts", _int, check_playouts)
 
 def _budget(budget, playouts) -> dict:
     """The review's budget options: a time (--budget) or, deterministic, a
-    playout count (--playouts; the budget then stays the default 1 s, which
+    playout count (--playouts; the budget then stays the default, which
     plans the shares); not both."""
     ctx = click.get_current_context()
     if playouts is not None and \

@@ -38,7 +38,7 @@ from ..engine.value import MoveValue, position_value
 from ..errors import GuandanError
 from ..game.record import Record
 from ..game.state import GameState, team
-from .judge import same_move
+from .judge import TIERS, same_move
 
 __all__ = ["value_task", "check_task", "line_task", "policy_plays", "decision_seed",
            "DEFAULT_SOLVE_CARDS", "FORCED_FRACTION", "MIN_CANDIDATE_SECONDS", "MIN_PLAYED_SAMPLES",
@@ -106,12 +106,16 @@ def _single_dummy_check(record: Record, move_index: int, best: list, played,
     the evaluator that proposed it: ``bots.search.compare_moves`` (the
     candidates and the move played, each then the house policy in every
     seat, on the same deals drawn from the mover's view; the candidate
-    chosen on half of the deals, its loss measured on the other half)."""
+    chosen on half of the deals, its loss measured on the other half),
+    stopping once the loss's tier is decided (the tiers' least losses as
+    its ``edges``: a mark needs the loss's interval above 0 and its mean at
+    a tier, so a loss whose 99.9% interval lies within one tier's band has
+    its verdict)."""
     from ..bots.search import compare_moves
     from ..game.view import View
     view = View.from_record(record, move_index)
     return compare_moves(view, best, played, max_seconds=max_seconds, seed=seed,
-                         max_playouts=max_playouts)
+                         max_playouts=max_playouts, edges=[least for _, least in TIERS])
 
 
 def _suggested(answer) -> tuple:
