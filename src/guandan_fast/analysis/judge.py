@@ -26,11 +26,13 @@ from typing import Optional
 from ..engine.value import MoveValue, _r, loss, position_value
 from ..game.state import team
 
-__all__ = ["Valuation", "judge", "same_move", "confirm", "tier_of", "TIERS", "UNCLEAR_WIDTH"]
+__all__ = ["Valuation", "judge", "same_move", "confirm", "nominated", "tier_of", "TIERS",
+           "UNCLEAR_WIDTH", "NOMINATE"]
 
 # the tiers of a mark, by its loss in levels (for the mover's team), largest first
 TIERS = (("blunder", 1.5), ("mistake", 0.7), ("inaccuracy", 0.3))
 UNCLEAR_WIDTH = 3.0     # a loss interval wider than this (levels) says nothing: "unclear"
+NOMINATE = 0.15         # a screening's paired loss from which a move is re-checked (levels)
 
 
 def tier_of(loss: float) -> Optional[str]:
@@ -189,6 +191,37 @@ def _judge_at(v: Valuation, position: MoveValue, mover: int) -> Valuation:
         v.best = [top]
         v.unclear = _wide(p) or _wide(chosen)
     return v
+
+
+def nominated(v: Valuation, seat: int) -> bool:
+    """Whether the re-check (``confirm``) values this decision: a candidate
+    mark (``"likely"``), or, in a view that gives the position apart (the
+    single-dummy view's choice), a move played that the screening valued
+    on the same deals as the choice and found ``NOMINATE`` levels or more
+    worse (the difference of the two means on those deals: the mean of the
+    paired differences). The candidate rule alone (two independent
+    intervals that do not overlap) misses a loss of half a level about as
+    often as it finds it at the screening's budget; the paired difference
+    has a fraction of that noise, and the re-check, not the screening,
+    decides the mark (a nominated move is never marked unchecked).
+
+    >>> top = MoveValue("a", 0.5, -0.4, 1.4, samples=80)
+    >>> played = MoveValue("b", 0.2, -0.7, 1.1, samples=80)
+    >>> v = judge("single", [top, played], "b", seat=0,
+    ...           position=MoveValue("a", 0.45, -0.4, 1.3))
+    >>> v.mistake, nominated(v, 0), nominated(v, 1)
+    (None, True, False)
+    """
+    if v.mistake == "likely":
+        return True
+    if v.mistake is not None or v.chosen is None or not v.best or v.value is None:
+        return False
+    top, chosen = v.best[0], v.chosen
+    if top is chosen or top.exact or chosen.exact or not top.valued or not chosen.valued \
+            or top.samples != chosen.samples:
+        return False
+    mover = team(seat)
+    return top.pov(mover).mean - chosen.pov(mover).mean >= NOMINATE - 1e-9
 
 
 def _wide(m: MoveValue) -> bool:

@@ -68,7 +68,7 @@ from .engines import (CHECK_FACTOR, CHECK_MOVES, DEFAULT_SOLVE_CARDS, FORCED_FRA
                       MIN_CANDIDATE_SECONDS, check_task, decision_seed, line_task,
                       value_task)
 from .structure import broken, structure_dict
-from .judge import TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge, same_move
+from .judge import TIERS, UNCLEAR_WIDTH, Valuation, confirm, judge, nominated, same_move
 
 __all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
            "decision_seed", "value_task", "DEFAULT_BUDGET", "DEFAULT_SOLVE_CARDS", "VIEWS",
@@ -429,8 +429,9 @@ def _check_factor(factor) -> Optional[float]:
 
 def _check_tasks(decisions: list, places: dict, record: Record, budget: float, seed: int,
                  spec: dict, factor: float) -> list:
-    """The re-check of every candidate mark (``"likely"`` at the screening
-    budget): the best move (``best[0]``, the move the position is worth:
+    """The re-check of every candidate mark (``judge.nominated``: a
+    ``"likely"`` mark at the screening budget, or a single-dummy move the
+    screening's paired values found ``NOMINATE`` levels worse): the best move (``best[0]``, the move the position is worth:
     the top mean for the mover, or the single-dummy view's choice) and the
     move played,
     the positions after them (double-dummy) or what the mover knew
@@ -439,7 +440,7 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
     for d in decisions:
         for view in VIEWS:
             v = getattr(d, view)
-            if v is None or v.mistake != "likely" or v.chosen is None:
+            if v is None or v.chosen is None or not nominated(v, d.seat):
                 continue
             best = v.best[0].move       # the position's move (judge): the top mean,
             #                             or the single-dummy view's choice
