@@ -9,7 +9,7 @@ import pytest
 
 from guandan_fast import MatchError, match
 from guandan_fast.bots.match import deal_for
-from guandan_fast.stats import mean_ci, t95
+from guandan_fast.stats import mean_ci, t95, t_quantile
 from guandan_fast.formats.record import load, loads
 
 
@@ -59,6 +59,11 @@ def test_mean_ci_matches_student_t():
         assert t95(df) == pytest.approx(stats.t.ppf(0.975, df), abs=6e-4)
     for df in (31, 50, 100, 399, 1000):       # the expansion
         assert t95(df) == pytest.approx(stats.t.ppf(0.975, df), abs=1e-4)
+    for df in (30, 31, 63, 200, 5000):        # the 99.9% quantile of compare_moves's stop
+        assert t_quantile(df, stats.norm.ppf(0.9995)) == \
+            pytest.approx(stats.t.ppf(0.9995, df), abs=2e-3)
+    with pytest.raises(ValueError, match="df >= 30"):
+        t_quantile(29, 3.29)
     vals = [3, -1, 2, 2, -3, 1, 0, 1]
     m, lo, hi = mean_ci(vals)
     ref = stats.t.interval(0.95, len(vals) - 1, loc=m, scale=stats.sem(vals))

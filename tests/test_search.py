@@ -300,6 +300,82 @@ def test_compare_is_deterministic_under_playouts_and_refuses_bad_moves(views):
         compare_moves(v, legal[:2], legal[1], max_seconds=1.0, max_playouts=10)
 
 
+def test_compare_stops_once_the_edges_are_decided(views):
+    """With ``edges``, the comparison looks after each block from
+    ``FIRST_LOOK`` deals on: an edge no loss can reach (15 levels) is
+    decided at the first look, and the answer is then the answer of a
+    budget of exactly those deals; edges every 0.001 level from -6 to 6
+    are never all outside a 99.9% interval of a varying loss, so the whole
+    budget is used, as without edges."""
+    grid = [i / 1000 for i in range(-6000, 6001)]
+    checked = 0
+    for k, v in enumerate(v for v in views if len(v.legal_actions()) >= 3):
+        if checked == 3:
+            break
+        legal = v.legal_actions()
+        for cands in (legal[:1], legal[:2]):
+            m = len(cands) + 1
+            cap = 200 * m                       # 200 deals: blocks 16, 16, 32, 64, 72
+            far = compare_moves(v, cands, legal[2], max_seconds=1.0, seed=k,
+                                max_playouts=cap, edges=[15.0])
+            first = compare_moves(v, cands, legal[2], max_seconds=1.0, seed=k,
+                                  max_playouts=search.FIRST_LOOK * m)
+            assert far == first
+            assert far["samples"] == search.FIRST_LOOK // (1 if m == 2 else 2)
+            full = compare_moves(v, cands, legal[2], max_seconds=1.0, seed=k, max_playouts=cap)
+            assert full["samples"] == 200 // (1 if m == 2 else 2)
+            near = compare_moves(v, cands, legal[2], max_seconds=1.0, seed=k,
+                                 max_playouts=cap, edges=grid)
+            if full["high"] > full["low"]:       # a loss that varies from deal to deal
+                assert near == full
+        checked += 1
+    assert checked == 3
+
+
+def test_compare_plays_only_the_chosen_candidate_after_the_choosing_deals(views):
+    """Several candidates: every move on the first ``CHOOSE_DEALS`` deals
+    (blocks 16, 16, 32, 64, 128, each with its seed), the candidate chosen
+    on their even deals; then blocks of the chosen candidate and the move
+    played only, every deal measuring. Recomputed here from the rollouts
+    of every move on every block's deals."""
+    from guandan_fast.bots.policy import rollout_moves
+    v = next(v for v in views if len(v.legal_actions()) >= 4 and not v.perfect)
+    legal = v.legal_actions()
+    cands, played = legal[:3], legal[3]
+    seed = 5
+    budget = search.CHOOSE_DEALS * 4 + 2 * 300        # then blocks of 256 and 44 deals
+    got = compare_moves(v, cands, played, max_seconds=1.0, seed=seed, max_playouts=budget)
+    sizes = [16, 16, 32, 64, 128, 256, 44]
+    blocks = [rollout_moves(v, sample_deals(v, size, seed=seed if r == 0 else
+                                            (seed * 7919 + r) & 0x7FFFFFFF),
+                            cands + [played])[1].astype(float)
+              for r, size in enumerate(sizes)]
+    first = np.concatenate(blocks[:5], axis=1)
+    assert first.shape[1] == search.CHOOSE_DEALS
+    k = int(np.argmax(first[:3, 0::2].mean(axis=1)))
+    diffs = np.concatenate([first[k, 1::2] - first[3, 1::2]]
+                           + [b[k] - b[3] for b in blocks[5:]])
+    assert got["best"] == cands[k] and got["samples"] == 128 + 256 + 44 == len(diffs)
+    assert got["loss"] == pytest.approx(diffs.mean(), abs=1e-12)
+    half = (got["high"] - got["low"]) / 2
+    assert half == pytest.approx(1.9655 * diffs.std(ddof=1) / np.sqrt(len(diffs)), rel=1e-3)
+
+
+def test_compare_stops_on_the_99_9_interval():
+    """``_decided`` against the interval recomputed here with scipy's t."""
+    from scipy import stats
+    rng = np.random.default_rng(4)
+    for _ in range(200):
+        diffs = rng.integers(-3, 4, size=int(rng.integers(31, 300))).astype(float)
+        edge = float(rng.uniform(-1.5, 1.5))
+        lo, hi = stats.t.interval(0.999, len(diffs) - 1, loc=diffs.mean(),
+                                  scale=stats.sem(diffs))
+        if min(abs(edge - lo), abs(edge - hi)) < 1e-2:
+            continue                              # too close to call
+        assert search._decided(diffs, [edge]) == (not lo <= edge <= hi)
+        assert search._decided(diffs, [edge, 99.0]) == (not lo <= edge <= hi)
+
+
 def test_compare_on_a_perfect_view_is_the_exact_difference():
     s = GameState.start(["S3 S4 H9 D7", "S5 S9 SJ C4", "SA SK D3 H5", "S6 S7 C8 DQ"],
                         Rules(level=2), leader=0)

@@ -214,7 +214,7 @@ def nominated(v: Valuation, seat: int) -> bool:
     """
     if v.mistake == "likely":
         return True
-    if v.mistake is not None or v.chosen is None or not v.best or v.value is None:
+    if v.view != "single" or v.mistake is not None or v.chosen is None or not v.best:
         return False
     top, chosen = v.best[0], v.chosen
     if top is chosen or top.exact or chosen.exact or not top.valued or not chosen.valued \

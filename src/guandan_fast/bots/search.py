@@ -38,7 +38,7 @@ __all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "compare_moves", 
            "candidates",
            "check_search", "DEFAULT_SAMPLES", "SAMPLE_SECONDS", "FINISH_SECONDS",
            "FINISH_SECONDS_PER_MOVE", "MAX_SAMPLES", "MAX_PLAYOUTS", "MARGIN", "STOP_Z",
-           "FIRST_BLOCK", "FIRST_LOOK"]
+           "FIRST_BLOCK", "FIRST_LOOK", "CHOOSE_DEALS"]
 
 DEFAULT_SAMPLES = 8      # the deals of the first round (every candidate on them)
 SAMPLE_SECONDS = 0.05    # the least budget worth one perfect-information estimator call on
@@ -312,6 +312,7 @@ def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_
 STOP_Z = 3.290526731491926   # the normal quantile of a two-sided 99.9% interval
 FIRST_BLOCK = 16             # compare_moves: the deals of its first block (then doubling)
 FIRST_LOOK = 64              # compare_moves: the deals before its first look at the edges
+CHOOSE_DEALS = 256           # compare_moves: the deals whose even half chooses the candidate
 
 
 def _blocks(first: int = FIRST_BLOCK):
@@ -342,10 +343,14 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
     paired: every move played on the same deals drawn from the view.
 
     With one candidate, the loss is the mean of the per-deal differences
-    (candidate minus played) over every deal. With several, the deals are
-    split: the even ones choose the candidate (the best mean), the odd ones
-    measure its loss, so the loss does not carry the noise that chose the
-    candidate (the largest of several noisy means is biased upward).
+    (candidate minus played) over every deal. With several, every move is
+    played on the first ``CHOOSE_DEALS`` deals: the even ones choose the
+    candidate (the best mean), the odd ones measure its loss; the deals
+    after them play the chosen candidate and the move played only, and all
+    measure. So the loss never carries the noise that chose the candidate
+    (the largest of several noisy means is biased upward), and a long
+    comparison costs two rollouts a measured deal instead of twice the
+    moves.
 
     The answer, for the mover's team: ``{"best": the candidate, "loss",
     "low", "high" (its 95% t-interval), "samples": the deals of the
@@ -385,14 +390,18 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
         diff = float(values[k, 0] - values[-1, 0])
         return {"best": best[k], "loss": diff, "low": diff, "high": diff, "samples": 1}
     end = None if max_playouts is not None else time.perf_counter() + max_seconds
-    cap = None if max_playouts is None else max(2, max_playouts // m)
-    blocks: list[np.ndarray] = []
-    n, spent = 0, 0.0
+    limit = None if max_playouts is None else max(2 * m, max_playouts)
+    first: list[np.ndarray] = []        # every move, the first CHOOSE_DEALS deals (several)
+    after: list[np.ndarray] = []        # the chosen candidate and the move played
+    k: Optional[int] = None if several else 0
+    n = used = 0                        # deals and rollouts so far
+    spent = 0.0
     for rnd, planned in enumerate(_blocks()):
-        if cap is not None:
-            size = min(planned, cap - n)
-        elif n:
-            size = min(planned, int((end - time.perf_counter()) / (spent / n)))
+        row = moves if k is None else [best[k], played]
+        if limit is not None:
+            size = min(planned, (limit - used) // len(row))
+        elif used:
+            size = min(planned, int((end - time.perf_counter()) / (spent / used) / len(row)))
         else:
             size = planned
         if size < 1:
@@ -400,28 +409,41 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
         deals = sample_deals(view, size, seed=seed if rnd == 0 else
                              (seed * 7919 + rnd) & 0x7FFFFFFF)
         t0 = time.perf_counter()
-        blocks.append(rollout_moves(view, deals, moves)[1])
+        (first if k is None else after).append(rollout_moves(view, deals, row)[1])
         spent += time.perf_counter() - t0
+        used += len(deals) * len(row)
         n += len(deals)
-        if edges and n >= FIRST_LOOK:
-            k, measure = _measure(np.concatenate(blocks, axis=1).astype(float), several)
-            if _decided(measure[k] - measure[-1], edges):
-                break
+        if k is None and n >= CHOOSE_DEALS:
+            k = _choice(first)
+        if edges and n >= FIRST_LOOK and _decided(_diffs(first, after, k), edges):
+            break
         if size < planned:              # the budget's last block
             break
-    k, measure = _measure(np.concatenate(blocks, axis=1).astype(float), several)
-    mean, low, high = mean_ci((measure[k] - measure[-1]).tolist())
+    if k is None:
+        k = _choice(first)
+    mean, low, high = mean_ci(_diffs(first, after, k).tolist())
     return {"best": best[k], "loss": mean, "low": max(-6.0, low), "high": min(6.0, high),
-            "samples": measure.shape[1]}
+            "samples": len(_diffs(first, after, k))}
 
 
-def _measure(values: np.ndarray, several: bool) -> tuple[int, np.ndarray]:
-    """compare_moves's choice and the deals that measure it: with several
-    candidates the best mean on the even deals and the odd deals, else the
-    one candidate and every deal."""
-    if not several:
-        return 0, values
-    return int(np.argmax(values[:-1, 0::2].mean(axis=1))), values[:, 1::2]
+def _choice(first: list) -> int:
+    """compare_moves's candidate: the best mean on the even deals of the
+    deals every move was played on."""
+    values = np.concatenate(first, axis=1).astype(float)
+    return int(np.argmax(values[:-1, 0::2].mean(axis=1)))
+
+
+def _diffs(first: list, after: list, k: Optional[int]) -> np.ndarray:
+    """compare_moves's measure: candidate ``k`` (the choice so far when
+    None) minus the move played, on the odd deals of ``first`` and every
+    deal of ``after``."""
+    parts = []
+    if first:
+        values = np.concatenate(first, axis=1).astype(float)
+        j = _choice(first) if k is None else k
+        parts.append(values[j, 1::2] - values[-1, 1::2])
+    parts += [b[0].astype(float) - b[1].astype(float) for b in after]
+    return np.concatenate(parts)
 
 
 class SearchBot(Bot):
