@@ -75,7 +75,7 @@ __all__ = ["analyse", "Analysis", "Decision", "Valuation", "ExchangeReview",
            "FORCED_FRACTION", "MIN_CANDIDATE_SECONDS"]
 
 VIEWS = ("double", "single")
-DEFAULT_BUDGET = 0.5          # seconds per decision and per view (see docs/review.md)
+DEFAULT_BUDGET = 0.4          # seconds per decision and per view (see docs/review.md)
 
 
 def _lost(marked: list) -> dict:
