@@ -386,9 +386,9 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
     several = len(best) > 1
     if perfect:
         values = rollout_moves(view, sample_deals(view, 1, seed=seed), moves)[1].astype(float)
-        k = int(np.argmax(values[:-1, 0])) if several else 0   # exact: no noise to choose on
-        diff = float(values[k, 0] - values[-1, 0])
-        return {"best": best[k], "loss": diff, "low": diff, "high": diff, "samples": 1}
+        j = int(np.argmax(values[:-1, 0])) if several else 0   # exact: no noise to choose on
+        diff = float(values[j, 0] - values[-1, 0])
+        return {"best": best[j], "loss": diff, "low": diff, "high": diff, "samples": 1}
     end = None if max_playouts is not None else time.perf_counter() + max_seconds
     limit = None if max_playouts is None else max(2 * m, max_playouts)
     first: list[np.ndarray] = []        # every move, the first CHOOSE_DEALS deals (several)
@@ -401,6 +401,7 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
         if limit is not None:
             size = min(planned, (limit - used) // len(row))
         elif used:
+            assert end is not None
             size = min(planned, int((end - time.perf_counter()) / (spent / used) / len(row)))
         else:
             size = planned
