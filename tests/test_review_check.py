@@ -189,18 +189,23 @@ def test_the_single_dummy_position_is_the_choice_on_fresh_deals():
     assert w.value == 0.1 and w.mistake is None and w.loss == 0.0 and w.best[0].move == "b"
 
 
+def _short_play():
+    """The first play of the short record with three legal moves or more:
+    ``(record, replay steps, move index, legal moves, seat, mover's team)``."""
+    from guandan_fast.game.record import replay
+    rec = load(SHORT)
+    steps = list(replay(rec))
+    k = next(i for i, st in enumerate(steps) if len(st.state.legal_actions()) >= 3)
+    seat = rec.moves[k].seat
+    return rec, steps, k, steps[k].state.legal_actions(), seat, seat % 2
+
+
 def test_the_recheck_revalues_the_choice_the_position_is_worth():
     """The re-check compares the move played with the move whose value is
     the position's (``best[0]``): the evaluator's choice in the single-dummy
     view, the top mean in the double-dummy view."""
     from guandan_fast.analysis.review import Decision, _check_tasks
-    from guandan_fast.game.record import replay
-    rec = load(SHORT)
-    steps = list(replay(rec))
-    k = next(i for i, st in enumerate(steps) if len(st.state.legal_actions()) >= 3)
-    legal = steps[k].state.legal_actions()
-    seat = rec.moves[k].seat
-    mover = seat % 2
+    rec, steps, k, legal, seat, mover = _short_play()
 
     def mv(move, mean, low, high):          # given from the mover's side, stored as team 0's
         return MoveValue(move, mean, low, high, team=mover).pov(0)
@@ -300,13 +305,7 @@ def test_the_nominated_moves_are_rechecked_and_only_the_check_marks_them():
     above 0 at a tier, else no mark."""
     from guandan_fast.analysis.judge import NOMINATE
     from guandan_fast.analysis.review import Decision, _check_tasks
-    from guandan_fast.game.record import replay
-    rec = load(SHORT)
-    steps = list(replay(rec))
-    k = next(i for i, st in enumerate(steps) if len(st.state.legal_actions()) >= 3)
-    legal = steps[k].state.legal_actions()
-    seat = rec.moves[k].seat
-    mover = seat % 2
+    rec, steps, k, legal, seat, mover = _short_play()
 
     def mv(move, mean):
         return MoveValue(move, mean, mean - 1.0, mean + 1.0, samples=64, team=mover).pov(0)

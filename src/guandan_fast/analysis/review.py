@@ -431,10 +431,10 @@ def _check_tasks(decisions: list, places: dict, record: Record, budget: float, s
                  spec: dict, factor: float) -> list:
     """The re-check of every candidate mark (``judge.nominated``: a
     ``"likely"`` mark at the screening budget, or a single-dummy move the
-    screening's paired values found ``NOMINATE`` levels worse): the best move (``best[0]``, the move the position is worth:
-    the top mean for the mover, or the single-dummy view's choice) and the
-    move played,
-    the positions after them (double-dummy) or what the mover knew
+    screening's paired values found ``NOMINATE`` levels worse): the best
+    move (``best[0]``, the move the position is worth: the top mean for the
+    mover, or the single-dummy view's choice) and the move played, the
+    positions after them (double-dummy) or what the mover knew
     (single-dummy), a fresh seed per decision and view."""
     out = []
     for d in decisions:

@@ -416,15 +416,17 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
         n += len(deals)
         if k is None and n >= CHOOSE_DEALS:
             k = _choice(first)
-        if edges and n >= FIRST_LOOK and _decided(_diffs(first, after, k), edges):
+        if edges and n >= FIRST_LOOK and _decided(
+                _diffs(first, after, _choice(first) if k is None else k), edges):
             break
         if size < planned:              # the budget's last block
             break
     if k is None:
         k = _choice(first)
-    mean, low, high = mean_ci(_diffs(first, after, k).tolist())
+    diffs = _diffs(first, after, k)
+    mean, low, high = mean_ci(diffs.tolist())
     return {"best": best[k], "loss": mean, "low": max(-6.0, low), "high": min(6.0, high),
-            "samples": len(_diffs(first, after, k))}
+            "samples": len(diffs)}
 
 
 def _choice(first: list) -> int:
@@ -434,15 +436,13 @@ def _choice(first: list) -> int:
     return int(np.argmax(values[:-1, 0::2].mean(axis=1)))
 
 
-def _diffs(first: list, after: list, k: Optional[int]) -> np.ndarray:
-    """compare_moves's measure: candidate ``k`` (the choice so far when
-    None) minus the move played, on the odd deals of ``first`` and every
-    deal of ``after``."""
+def _diffs(first: list, after: list, k: int) -> np.ndarray:
+    """compare_moves's measure: candidate ``k`` minus the move played, on
+    the odd deals of ``first`` and every deal of ``after``."""
     parts = []
     if first:
         values = np.concatenate(first, axis=1).astype(float)
-        j = _choice(first) if k is None else k
-        parts.append(values[j, 1::2] - values[-1, 1::2])
+        parts.append(values[k, 1::2] - values[-1, 1::2])
     parts += [b[0].astype(float) - b[1].astype(float) for b in after]
     return np.concatenate(parts)
 
