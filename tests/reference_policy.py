@@ -41,6 +41,20 @@ compiled policy by tests/test_policy_reference.py):
   view in 2,500 (a triple led instead of the full house of the same rank,
   a wild-filled full house instead of the big joker).
 
+* "Breaks a bomb" (``breaks_bomb``) looks at the play's card ids: the
+  wild's id never breaks a bomb (whatever it stands for), any other card of
+  a rank 2..A breaks one when the hand holds 4 or more of that rank without
+  the wild (even when enough would be left for a bomb), a joker when the
+  hand holds all four. It is asked of the three places the text names
+  only: the lead's order key, the shed over the partner and the candidates
+  of the opponent follow (not the partner-short lead, the sure follow of
+  the partner or the bombs).
+* The lead's "either way, 2^20 more when the play breaks a bomb" is added
+  to every order key, the plays an opponent may go out over included
+  (adding it only to the keys of the "otherwise" clause gave the same
+  decisions on about 19,500 views). ``params={"break_bomb": False}`` drops
+  the rule, a mutation the differential test must catch.
+
 A pair of jokers is beatable by a pair of jokers of a higher single order
 only ("a joker of single order > k with nat >= 2");
 ``params={"joker_pair_above": False}`` drops that order (the text's first
@@ -241,6 +255,28 @@ def hand_bombs(hand: np.ndarray, lv: int, wild: int) -> int:
                                             else 0)
 
 
+def breaks_bomb(p: Play, hand: np.ndarray, wild: int) -> bool:
+    """A non-bomb p breaks a bomb of the hand: one of its cards is a natural
+    card (not the wild) of a rank 2..A whose natural cards in the hand (the
+    wild not counted) number 4 or more, or a joker while the hand holds all
+    four jokers."""
+    assert not p.is_bomb
+    nat = [0] * 13
+    for cid in range(52):
+        if cid != wild:
+            nat[CARDS[cid].rank_index] += int(hand[cid])
+    four_jokers = hand[SMALL_JOKER] == 2 and hand[BIG_JOKER] == 2
+    for cid in p.card_ids:
+        if cid == wild:
+            continue
+        if cid in (SMALL_JOKER, BIG_JOKER):
+            if four_jokers:
+                return True
+        elif nat[CARDS[cid].rank_index] >= 4:
+            return True
+    return False
+
+
 def reference_choose(view, *, params: Optional[dict] = None,
                      trace: Optional[list] = None) -> Optional[Play]:
     """The house policy's decision at ``view`` (the play phase, the seat to
@@ -255,7 +291,8 @@ def reference_choose(view, *, params: Optional[dict] = None,
     P = {"lead_window": 16, "threat": 4, "wild_follow": 6, "bomb_out": 5, "two_bombs": 20,
          "big_sure": 15, "wild_bomb": 10, "slack_owner": 15,
          "shed_partner": 4, "sure_key": "order",
-         "fall_through": True, "partner_known_out": True, "joker_pair_above": True}
+         "fall_through": True, "partner_known_out": True, "joker_pair_above": True,
+         "break_bomb": True}
     if params:
         P.update(params)
     rules = view.rules
@@ -292,6 +329,9 @@ def reference_choose(view, *, params: Optional[dict] = None,
     non_bombs = [p for p in L if not p.is_bomb]
     bombs = [p for p in L if p.is_bomb]
 
+    def breaks(p: Play) -> bool:
+        return P["break_bomb"] and breaks_bomb(p, hand, rules.wild.id)
+
     if table is None:                                   # -- lead
         pc = counts[pa]
         if pc in (1, 2) and all(counts[o] > pc for o in (o1, o3) if counts[o] > 0):
@@ -301,22 +341,30 @@ def reference_choose(view, *, params: Optional[dict] = None,
         if not non_bombs:
             return done("lead: bombs only", min(L, key=strength))
 
+        def lead_kind(p: Play) -> str:
+            if may_go_out_over(o1, p) or may_go_out_over(o3, p):
+                return "lead: go-out size"
+            if mp0 <= 2 and opp.sure(p):
+                return "lead: sure first"
+            return "lead: plan"
+
         def order_key(p: Play) -> int:
             k = rank_key(p)
-            if may_go_out_over(o1, p) or may_go_out_over(o3, p):
-                return 2 ** 24 + (p.wilds * 32 + 31 - k) * 16
-            low = (p.wilds * 32 + 16 + k - (6 if p.type in LONG else 0)) * 16 + (15 - p.size)
-            if mp0 <= 2 and opp.sure(p):
-                # "its key less 2^16": read as its order key (see the module doc)
-                return (low if P["sure_key"] == "order" else k) - 2 ** 16
-            return low
+            kind = lead_kind(p)
+            if kind == "lead: go-out size":
+                key = 2 ** 24 + (p.wilds * 32 + 31 - k) * 16
+            else:
+                key = (p.wilds * 32 + 16 + k - (6 if p.type in LONG else 0)) * 16 + (15 - p.size)
+                if kind == "lead: sure first":
+                    # "its key less 2^16": read as its order key (see the module doc)
+                    key = (key if P["sure_key"] == "order" else k) - 2 ** 16
+            # "either way, 2^20 more when the play breaks a bomb"
+            return key + (2 ** 20 if breaks(p) else 0)
 
         looked = sorted(non_bombs, key=order_key)[:P["lead_window"]]
         for p in looked:
             if keeps(p):
-                rule = ("lead: sure first" if order_key(p) < 0 else
-                        "lead: go-out size" if order_key(p) >= 2 ** 24 else "lead: plan")
-                return done(rule, p)
+                return done(lead_kind(p), p)
         return done("lead: fewest plays left", min(looked, key=mp_after))
 
     owner = view.owner
@@ -328,7 +376,8 @@ def reference_choose(view, *, params: Optional[dict] = None,
             if not P["fall_through"]:
                 return done("partner: pass", None)
         if counts[pa] > P["shed_partner"] and is_low(table) and not opp.sure(table):
-            shed = [p for p in non_bombs if p.wilds == 0 and rank_key(p) < 12 and keeps(p)]
+            shed = [p for p in non_bombs
+                    if p.wilds == 0 and rank_key(p) < 12 and not breaks(p) and keeps(p)]
             if shed:
                 return done("partner: shed", min(shed, key=rank_key))
         return done("partner: pass", None)
@@ -337,7 +386,8 @@ def reference_choose(view, *, params: Optional[dict] = None,
     threat = oc <= P["threat"]
     partner_after = counts[pa] > 0 and owner != o1
     slack = 100 if threat else int(oc <= P["slack_owner"]) + int(not partner_after)
-    cands = sorted((p for p in non_bombs if p.wilds == 0 or oc <= P["wild_follow"]),
+    cands = sorted((p for p in non_bombs
+                    if not breaks(p) and (p.wilds == 0 or oc <= P["wild_follow"])),
                    key=lambda p: p.wilds * 64 + rank_key(p))
     if cands:
         best = next((p for p in cands if keeps(p)), None)

@@ -16,7 +16,7 @@ from guandan_fast.bots.match import deal_for, play_deal
 from guandan_fast.bots.policy import PolicyBot
 from guandan_fast.game.deal import DealState
 
-DEFAULT_DEALS = 8      # about 780 views
+DEFAULT_DEALS = 26     # about 2,400 views
 SLOW_DEALS = 70        # about 6,800 views
 
 
@@ -138,6 +138,7 @@ def test_policy_is_its_written_rules_on_many_views(many):
     {"big_sure": 14},              # a bomb on a big or sure play of an owner of 14, not 15
     {"bomb_out": 6},               # a bomb against an owner of 6, not 5
     {"fall_through": False},       # the partner's follow passes when no sure play
+    {"break_bomb": False},         # plays that break a bomb of the hand not set aside
 ])
 def test_the_differential_test_sees_an_altered_threshold(views, mutation):
     bad, _ = mismatches(views, params=mutation)
