@@ -171,6 +171,30 @@ def test_from_record_matches_the_replay():
         View.from_record(rec, len(rec.moves) + 1)
 
 
+def test_from_record_first_decision_is_the_leaders():
+    """A record with no previous finishing order says who leads only by its
+    first action: the view before that action is the leader's, whoever it
+    is (before, decision 0 was always seat 0's)."""
+    for leader in range(4):
+        hands, level, _ = deal_for(11, leader)
+        deal = DealState(hands, Rules(level=level), leader=leader)
+        bots = [RandomBot(seed=s) for s in range(4)]
+        moves = play_deal(bots, deal).moves
+        rec = loads(dumps(Record(hands=[sorted(h) for h in hands], rules=Rules(level=level),
+                                 moves=moves)))
+        assert rec.moves[0].seat == leader
+        for i in (0, 1, 2):
+            v = View.from_record(rec, i)
+            assert v.seat == rec.moves[i].seat
+            played = [c for m in rec.moves[:i] if m.seat == v.seat and m.play is not None
+                      for c in m.play.cards]
+            rest = sorted(hands[v.seat])
+            for c in played:
+                rest.remove(c)
+            assert list(v.hand) == rest
+            assert rec.moves[i].play in v.legal_actions()
+
+
 # -- exact uniformity on small cases ----------------------------------------------------
 
 def _reference_distribution(pool, needs, fixed, forbidden):

@@ -30,7 +30,7 @@ from .state import GameState
 if TYPE_CHECKING:
     from .deal import DealState
 
-__all__ = ["Record", "Move", "Transfer", "Step", "exchanged", "replay", "final_state"]
+__all__ = ["Record", "Move", "Transfer", "Step", "exchanged", "replay", "final_state", "state_before"]
 
 
 @dataclass(frozen=True)
@@ -174,8 +174,16 @@ def replay(record: Record) -> Iterator[Step]:
 
 def final_state(record: Record) -> GameState:
     """The state of the play after the last recorded action."""
+    return state_before(record, len(record.moves))
+
+
+def state_before(record: Record, index: int) -> GameState:
+    """The state of the play before the record's action ``index`` (after
+    its first ``index`` actions): the deal led by the record's first mover
+    even when ``index`` is 0 (a record cut before its first action would
+    not say who leads)."""
     deal = _played(record)
-    for move in record.moves:
+    for move in record.moves[:index]:
         deal.play(move.seat, move.play)
     assert deal.game is not None
     return deal.game

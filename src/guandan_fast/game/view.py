@@ -35,7 +35,6 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import math
 import random
 from typing import Iterable, Mapping, Optional, Sequence
@@ -49,7 +48,7 @@ from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
 from ..model.seats import check_seat
-from .record import final_state
+from .record import state_before
 from .state import GameState
 
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
@@ -300,7 +299,7 @@ class View:
                 or not 0 <= decision_index <= n:
             raise ViewError(f"decision_index must be 0..{n}, not {decision_index!r}")
         # the record's deal replayed (DealState) up to that decision
-        state = final_state(dataclasses.replace(record, moves=record.moves[:decision_index]))
+        state = state_before(record, decision_index)
         history = [(move.seat, move.play) for move in record.moves[:decision_index]]
         if state.over:
             raise ViewError(f"the deal is over after {decision_index} actions")
