@@ -24,13 +24,13 @@
 #      lowest single or pair of that size (a free pass for it to go out);
 #      else the plan: non-bombs that break no bomb of the hand
 #      (pol_breaks_bomb) before those that do, each in order of lowness
-#      (fewer wilds, lower rank
-#      key, long plays -- straights, tubes, plates, full houses -- as if
-#      LONG_LEAD ranks lower, more cards), a sure play first when the hand
-#      needs 2 plays or fewer, plays an opponent may go out over (its count
-#      is the play's size and the play is not sure) last and the highest of
-#      them first; the first that keeps the plan is led (at most PTRIES
-#      looked at, else the one that leaves fewest plays);
+#      (fewer wilds, lower rank key, long plays -- straights, tubes,
+#      plates, full houses -- as if LONG_LEAD ranks lower, more cards), a
+#      sure play first when the hand needs 2 plays or fewer, plays an
+#      opponent may go out over (its count is the play's size and the play
+#      is not sure) last and the highest of them first; the first that
+#      keeps the plan is led (at most PTRIES looked at, else the one that
+#      leaves fewest plays);
 #   3. following the partner: the lowest sure non-bomb when the next
 #      opponent may go out over the standing play; else, when the partner
 #      holds more than SHED_CARDS cards and its play is low (pol_lowplay)
@@ -39,16 +39,16 @@
 #      lead); else pass;
 #   4. following an opponent: the lowest non-bomb (fewest wilds, lowest
 #      rank key) that breaks no bomb and keeps the plan; one play more is
-#      allowed when the
-#      owner holds 15 or fewer cards and one more when the partner has
-#      already passed, any when the owner holds 4 or fewer; wilds only when
-#      the owner holds 6 or fewer; else the smallest bomb (fewest wilds)
-#      when the owner holds 5 or fewer cards, or the hand holds two bombs
-#      or more and the owner 20 cards or fewer, or the owner holds 15 or
-#      fewer and its play is big (pol_big) or sure, or the bomb keeps the
-#      plan (it is a part of an optimal decomposition: spending it costs no
-#      play) and holds no wild (wilds: against an owner with 10 or fewer),
-#      or the hand is one play after the bomb; else pass.
+#      allowed when the owner holds 15 or fewer cards and one more when
+#      the partner has already passed, any when the owner holds 4 or
+#      fewer; wilds only when the owner holds 6 or fewer; else the
+#      smallest bomb (fewest wilds) when the owner holds 5 or fewer cards,
+#      or the hand holds two bombs or more and the owner 20 cards or fewer,
+#      or the owner holds 15 or fewer and its play is big (pol_big) or
+#      sure, or the bomb keeps the plan (it is a part of an optimal
+#      decomposition: spending it costs no play) and holds no wild (wilds:
+#      against an owner with 10 or fewer), or the hand is one play after
+#      the bomb; else pass.
 # Nothing here touches a Python object.
 
 from libc.string cimport memcmp
@@ -374,7 +374,8 @@ cdef int pol_breaks_bomb(const PView* v, const CPlay* p) noexcept nogil:
     counted), or a joker while the hand holds all four. The public rule bots
     set their bombs aside before they plan anything else; measured, keeping
     ours whole (such plays after all others when leading, never as a follow)
-    gained about half a level a deal against them (docs/bots.md)."""
+    gained about 0.2 levels a deal against them on fresh seeds
+    (docs/bots.md)."""
     cdef int j, c, r, wid = SUIT_H * 13 + v.lv
     for j in range(p.size):
         c = p.cards[j]
