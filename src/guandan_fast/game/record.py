@@ -30,7 +30,8 @@ from .state import GameState
 if TYPE_CHECKING:
     from .deal import DealState
 
-__all__ = ["Record", "Move", "Transfer", "Step", "exchanged", "replay", "final_state", "state_before"]
+__all__ = ["Record", "Move", "Transfer", "Step", "exchanged", "replay", "final_state",
+           "state_before"]
 
 
 @dataclass(frozen=True)
