@@ -355,38 +355,46 @@ cdef int pol_opp_out_over(const PView* v, const PUnseen* u, const CPlay* p,
     return pol_beatable(u, p, v.lv)
 
 
+cdef inline int pol_bomb_rank(const PView* v, int r) noexcept nogil:
+    """The hand holds a bomb of rank r (2..A) without wilds: 4 or more
+    natural cards of it (the wild not counted)."""
+    cdef int wid = SUIT_H * 13 + v.lv
+    return v.hand[r] + v.hand[13 + r] + v.hand[26 + r] + v.hand[39 + r] \
+        - (v.hand[wid] if r == v.lv else 0) >= 4
+
+
+cdef inline int pol_four_jokers(const PView* v) noexcept nogil:
+    return v.hand[52] == 2 and v.hand[53] == 2
+
+
 cdef int pol_bombs_held(const PView* v) noexcept nogil:
     """Bombs the hand holds without wilds: ranks with 4 or more natural
     cards, and the four jokers."""
-    cdef int r, n = 0, wid = SUIT_H * 13 + v.lv
+    cdef int r, n = 0
     for r in range(13):
-        if v.hand[r] + v.hand[13 + r] + v.hand[26 + r] + v.hand[39 + r] \
-                - (v.hand[wid] if r == v.lv else 0) >= 4:
+        if pol_bomb_rank(v, r):
             n += 1
-    if v.hand[52] == 2 and v.hand[53] == 2:
+    if pol_four_jokers(v):
         n += 1
     return n
 
 
 cdef int pol_breaks_bomb(const PView* v, const CPlay* p) noexcept nogil:
-    """A non-bomb p takes a card from a bomb of the hand: a natural card
-    of a rank the hand holds 4 or more natural cards of (the wild not
-    counted), or a joker while the hand holds all four. The public rule bots
-    set their bombs aside before they plan anything else; measured, keeping
-    ours whole (such plays after all others when leading, never as a follow)
+    """A non-bomb p takes a card from a bomb of the hand (pol_bombs_held):
+    a natural card of a rank the hand holds 4 or more natural cards of, or
+    a joker while the hand holds all four. The public rule bots set their
+    bombs aside before they plan anything else; measured, keeping ours
+    whole (such plays after all others when leading, never as a follow)
     gained about 0.2 levels a deal against them on fresh seeds
     (docs/bots.md)."""
-    cdef int j, c, r, wid = SUIT_H * 13 + v.lv
+    cdef int j, c, wid = SUIT_H * 13 + v.lv
     for j in range(p.size):
         c = p.cards[j]
         if c >= 52:
-            if v.hand[52] == 2 and v.hand[53] == 2:
+            if pol_four_jokers(v):
                 return 1
-        elif c != wid:
-            r = c % 13
-            if v.hand[r] + v.hand[13 + r] + v.hand[26 + r] + v.hand[39 + r] \
-                    - (v.hand[wid] if r == v.lv else 0) >= 4:
-                return 1
+        elif c != wid and pol_bomb_rank(v, c % 13):
+            return 1
     return 0
 
 
