@@ -1,0 +1,138 @@
+"""Where a match's levels go: statistics of the two teams' play from the
+records of a duplicate match (docs/bots.md, "What it shows").
+
+    python bench/match_external.py --mcc M --python P --bot policy --pairs 50 \\
+        --seed 71 --opponents ai4 --any-port --records DIR
+    python bench/experiments/record_stats.py DIR/ai4
+
+Team A (the players named A1, A2: our bot in `match_external.py`) is
+"ours" at both tables. For each team, counted over every record:
+
+- first out: the deals where a player of the team went out first, and how
+  often its partner was second;
+- at the first out: the cards and the high cards (ace, level card, joker)
+  the first-out player's partner and each of its opponents still hold;
+- leads: how many of each type, and how each ended (an opponent beat it
+  with a non-bomb or a bomb, the partner took it, or it won the round);
+- high cards spent before the first out, by context (a lead, over an
+  opponent, over the partner);
+- the first-out player's last play: a lead or a follow, and whether the
+  next play was made by an opponent (the partner then does not lead).
+"""
+from __future__ import annotations
+
+import argparse
+import collections
+import glob
+import os
+import statistics
+
+from guandan_fast.formats.record import load
+from guandan_fast.game.record import final_state, replay
+
+TYPES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb")
+
+
+def high(card, level: str) -> bool:
+    """An ace, a level card or a joker (what beats every other single)."""
+    r = str(card)[1]
+    return r in "ABR" or r == level
+
+
+def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
+    rec = load(path)
+    ours = {s for s in range(4) if rec.players[s].startswith("A")}
+    level = str(rec.rules.level)
+    steps = list(replay(rec))
+
+    def team(seat: int) -> str:
+        return "ours" if seat in ours else "theirs"
+
+    first = None
+    for i, st in enumerate(steps):
+        s, me, p = st.state, st.move.seat, st.move.play
+        if first is None and s.finished:
+            first = s.finished[0]
+            side, partner = team(first), first ^ 2
+            lists[side, "partner cards at the first out"].append(s.count(partner))
+            lists[side, "partner high cards at the first out"].append(
+                sum(high(x, level) for x in s.cards(partner)))
+            for o in ((first + 1) % 4, (first + 3) % 4):
+                lists[side, "opponent cards at the first out"].append(s.count(o))
+                lists[side, "opponent high cards at the first out"].append(
+                    sum(high(x, level) for x in s.cards(o)))
+        if p is None:
+            continue
+        side = team(me)
+        if s.owner is None:
+            end = "won the round"
+            for later in steps[i + 1:]:
+                if later.state.owner is None:
+                    break
+                q = later.move.play
+                if q is not None:
+                    if (later.move.seat ^ me) & 1:
+                        end = "bombed" if q.is_bomb else "beaten"
+                    else:
+                        end = "taken by the partner"
+                    break
+            c[side, "leads", p.type] += 1
+            c[side, "leads", p.type, end] += 1
+            c[side, "leads", "all"] += 1
+            c[side, "leads", "all", end] += 1
+        if first is None:
+            where = ("a lead" if s.owner is None else
+                     "over the partner" if s.owner == me ^ 2 else "over an opponent")
+            c[side, "plays before the first out", where] += 1
+            c[side, "high cards before the first out", where] += sum(high(x, level) for x in p.cards)
+        if s.count(me) == p.size and not s.finished:
+            nxt = next((t.move.seat for t in steps[i + 1:] if t.move.play is not None), None)
+            kind = "lead" if s.owner is None else "follow"
+            c[side, "last play", kind] += 1
+            if nxt is not None and (nxt ^ me) & 1:
+                c[side, "last play", kind, "beaten"] += 1
+    places = final_state(rec).places()
+    if places:
+        c[team(places[0]), "first out"] += 1
+        if len(places) > 1 and places[1] == places[0] ^ 2:
+            c[team(places[0]), "partner second"] += 1
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("dirs", nargs="+", help="directories of match records (deal-*.txt)")
+    a = ap.parse_args(argv)
+    for d in a.dirs:
+        c: collections.Counter = collections.Counter()
+        lists: dict = collections.defaultdict(list)
+        files = sorted(glob.glob(os.path.join(d, "deal-*.txt")))
+        for f in files:
+            deal_stats(f, c, lists)
+        print(f"{d}: {len(files)} records")
+        for side in ("ours", "theirs"):
+            n = c[side, "first out"]
+            print(f"  {side}: first out in {n} deals, the partner second in "
+                  f"{c[side, 'partner second']} ({c[side, 'partner second'] / max(n, 1):.0%})")
+            for k in ("partner cards", "partner high cards", "opponent cards",
+                      "opponent high cards"):
+                v = lists[side, k + " at the first out"]
+                if v:
+                    print(f"    {k} at the first out: {statistics.mean(v):.2f}")
+            for t in ("all",) + TYPES:
+                m = c[side, "leads", t]
+                if m:
+                    ends = ", ".join(f"{e} {c[side, 'leads', t, e] / m:.0%}" for e in
+                                     ("won the round", "beaten", "bombed", "taken by the partner"))
+                    print(f"    leads {t}: {m} ({ends})")
+            for w in ("a lead", "over an opponent", "over the partner"):
+                m = c[side, "plays before the first out", w]
+                print(f"    before the first out, plays {w}: {m}, high cards in them "
+                      f"{c[side, 'high cards before the first out', w]}")
+            for kind in ("lead", "follow"):
+                m = c[side, "last play", kind]
+                print(f"    last play a {kind}: {m}, the next play an opponent's "
+                      f"{c[side, 'last play', kind, 'beaten']}")
+
+
+if __name__ == "__main__":
+    main()
