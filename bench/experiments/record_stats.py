@@ -28,21 +28,21 @@ import os
 import statistics
 
 from guandan_fast.formats.record import load
-from guandan_fast.game.record import final_state, replay
+from guandan_fast.game.record import replay
 
 TYPES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb")
 
 
-def high(card, level: str) -> bool:
-    """An ace, a level card or a joker (what beats every other single)."""
-    r = str(card)[1]
-    return r in "ABR" or r == level
+def high(card, rules) -> bool:
+    """An ace, a level card or a joker: a single of order ace or above
+    (``Rules.order``, RULES 2)."""
+    return rules.order(card.rank) >= rules.order("A")
 
 
 def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
     rec = load(path)
     ours = {s for s in range(4) if rec.players[s].startswith("A")}
-    level = str(rec.rules.level)
+    rules = rec.rules
     steps = list(replay(rec))
 
     def team(seat: int) -> str:
@@ -56,11 +56,11 @@ def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
             side, partner = team(first), first ^ 2
             lists[side, "partner cards at the first out"].append(s.count(partner))
             lists[side, "partner high cards at the first out"].append(
-                sum(high(x, level) for x in s.cards(partner)))
+                sum(high(x, rules) for x in s.cards(partner)))
             for o in ((first + 1) % 4, (first + 3) % 4):
                 lists[side, "opponent cards at the first out"].append(s.count(o))
                 lists[side, "opponent high cards at the first out"].append(
-                    sum(high(x, level) for x in s.cards(o)))
+                    sum(high(x, rules) for x in s.cards(o)))
         if p is None:
             continue
         side = team(me)
@@ -84,14 +84,15 @@ def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
             where = ("a lead" if s.owner is None else
                      "over the partner" if s.owner == me ^ 2 else "over an opponent")
             c[side, "plays before the first out", where] += 1
-            c[side, "high cards before the first out", where] += sum(high(x, level) for x in p.cards)
+            c[side, "high cards before the first out", where] += sum(high(x, rules) for x in p.cards)
         if s.count(me) == p.size and not s.finished:
             nxt = next((t.move.seat for t in steps[i + 1:] if t.move.play is not None), None)
             kind = "lead" if s.owner is None else "follow"
             c[side, "last play", kind] += 1
             if nxt is not None and (nxt ^ me) & 1:
                 c[side, "last play", kind, "beaten"] += 1
-    places = final_state(rec).places()
+    # the finishing order from the replay above (not a second replay)
+    places = steps[-1].state.apply(steps[-1].move.play).places() if steps else []
     if places:
         c[team(places[0]), "first out"] += 1
         if len(places) > 1 and places[1] == places[0] ^ 2:
