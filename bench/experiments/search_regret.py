@@ -1,0 +1,186 @@
+"""How good are the rollout search's choices, in its own evaluator's terms?
+
+    python bench/experiments/search_regret.py --seed 9 --views 200 --ref 500 \\
+        --variants cap=8,cap=16,halving=4,halving=8
+
+Views: every 4th decision with a choice of seeded policy deals
+(``deal_for(seed, i)``, the policy in every seat). At each view the shipped
+search (``evaluate_moves`` at ``--seconds``, the view's own seed) and each
+variant choose a move; the moves chosen are then valued on ``--ref`` fresh
+deals drawn from the view (the same deals for each, paired): the policy's
+rollouts after the move, the mover's team's levels. Printed per variant:
+the mean over the views of (its choice's value minus the shipped choice's)
+with a 95% t-interval, and the views where the two differ. The values are
+those of the policy world (everyone plays the house policy after the move),
+what the search maximises; they say nothing of the public bots.
+
+Variants (none of them in the package):
+
+- ``policy``: the policy's own move (no search);
+- ``seconds=S``: the shipped search with another budget;
+- ``margin=Z``: the shipped search with another margin (``_pick``'s z);
+- ``cap=K``: only the first K candidates of the policy's order, the rest
+  of the time as more deals for them;
+- ``halving=N``: successive halving: every candidate on N deals, then
+  rounds of fresh deals each as many rollouts as the first, each round
+  for the policy's move and the better half (by mean) of the others of the
+  round before, down to one; the choice among the last round's moves by
+  the margin rule on the deals each had.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import numpy as np
+
+from guandan_fast import Rules
+from guandan_fast.bots import search as S
+from guandan_fast.bots.match import deal_for
+from guandan_fast.bots.policy import PolicyBot, rollout_moves
+from guandan_fast.engine.moves import hints
+from guandan_fast.game.state import GameState
+from guandan_fast.game.view import View, sample_deals
+from guandan_fast.stats import mean_ci
+
+POLICY = PolicyBot()
+
+
+def views_of(seed: int, n: int) -> list:
+    out, i = [], 0
+    while len(out) < n:
+        hands, level, leader = deal_for(seed, i)
+        s = GameState.start(hands, Rules(level=level), leader)
+        j = 0
+        while not s.over and len(out) < n:
+            v = View.from_state(s)
+            if j % 4 == 0 and len(v.legal_actions()) > 1:
+                out.append(v)
+            s = s.apply(POLICY.choose(v))
+            j += 1
+        i += 1
+    return out
+
+
+def _pick_ragged(per: dict, last: list) -> int:
+    """The margin rule over the moves of the last round, each on its own deals."""
+    base = np.concatenate(per[0]).astype(float)
+    best, best_low = 0, 0.0
+    for i in last:
+        vi = np.concatenate(per[i]).astype(float)
+        if i == 0 or len(vi) < 2:
+            continue
+        d = vi - base[:len(vi)]
+        low = d.mean() - S.MARGIN * d.std(ddof=1) / np.sqrt(len(d))
+        if low > best_low:
+            best, best_low = i, low
+    return best
+
+
+def allocate(view: View, seconds: float, seed: int, cap: int = 0, first: int = 0):
+    """``cap`` (first candidates only) or ``first`` (successive halving from
+    that many deals), else the shipped allocation's shape."""
+    start = time.perf_counter()
+    cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
+    if cap:
+        cands = cands[:cap]
+    m = len(cands)
+    end = start + seconds - S.FINISH_SECONDS - S.FINISH_SECONDS_PER_MOVE * m
+    deals = sample_deals(view, first or S.DEFAULT_SAMPLES, seed=seed)
+    n = len(deals)
+    per: dict = {}
+    width, spent, done = 0, 0.0, 0
+    while width < m:
+        left = end - time.perf_counter()
+        if left < 0.002:
+            break
+        chunk = min(m - width, 16, int(left / (spent / done) / n)) if done else min(m, 2)
+        if chunk < 1:
+            break
+        t0 = time.perf_counter()
+        res = rollout_moves(view, deals, cands[width:width + chunk])[1]
+        spent += time.perf_counter() - t0
+        done += chunk * n
+        for j in range(chunk):
+            per[width + j] = [res[j]]
+        width += chunk
+    last = list(range(width))
+    rnd, round_cost = 1, width * n
+    while width == m:
+        if first and len(last) > 2:
+            means = {i: np.concatenate(per[i]).mean() for i in last}
+            others = sorted((i for i in last if i), key=lambda i: -means[i])
+            last = [0] + others[:max(1, (len(last) - 1) // 2)]
+        left = end - time.perf_counter()
+        if left < 0.002:
+            break
+        k = int(left / (spent / done) / len(last))
+        k = min(k, max(S.DEFAULT_SAMPLES, round_cost // len(last)) if first
+                else S.DEFAULT_SAMPLES)
+        if k < 1:
+            break
+        more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
+        t0 = time.perf_counter()
+        res = rollout_moves(view, more, [cands[i] for i in last])[1]
+        spent += time.perf_counter() - t0
+        done += k * len(last)
+        for j, i in enumerate(last):
+            per[i].append(res[j])
+        rnd += 1
+    return cands[0] if width < 2 else cands[_pick_ragged(per, last)]
+
+
+def choose(view: View, variant: str, seconds: float, seed: int):
+    name, _, arg = variant.partition("=")
+    if name == "shipped":
+        return S.evaluate_moves(view, max_seconds=seconds, seed=seed)[0].move
+    if name == "policy":
+        return POLICY.choose(view)
+    if name == "seconds":
+        return S.evaluate_moves(view, max_seconds=float(arg), seed=seed)[0].move
+    if name == "margin":
+        pick = S._pick
+        S._pick = lambda values, z=float(arg): pick(values, z)
+        try:
+            return S.evaluate_moves(view, max_seconds=seconds, seed=seed)[0].move
+        finally:
+            S._pick = pick
+    if name == "cap":
+        return allocate(view, seconds, seed, cap=int(arg))
+    if name == "halving":
+        return allocate(view, seconds, seed, first=int(arg))
+    raise SystemExit(f"--variants: unknown variant {variant!r}")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--seed", type=int, default=9)
+    ap.add_argument("--views", type=int, default=200)
+    ap.add_argument("--ref", type=int, default=500, help="fresh deals valuing the choices")
+    ap.add_argument("--seconds", type=float, default=0.2)
+    ap.add_argument("--variants", default="policy,cap=16,halving=8")
+    args = ap.parse_args(argv)
+    variants = [v for v in args.variants.split(",") if v]
+    diffs: dict = {v: [] for v in variants}
+    for k, v in enumerate(views_of(args.seed, args.views)):
+        chosen = {var: choose(v, var, args.seconds, k + 1) for var in ["shipped"] + variants}
+        moves = list(dict.fromkeys(chosen.values()))
+        value = {moves[0]: 0.0}
+        if len(moves) > 1:
+            deals = sample_deals(v, args.ref, seed=10 ** 6 + k)
+            value = dict(zip(moves, rollout_moves(v, deals, moves)[1].astype(float)
+                             .mean(axis=1)))
+        for var in variants:
+            diffs[var].append(value[chosen[var]] - value[chosen["shipped"]])
+    print(f"seed {args.seed}, {args.views} views, {args.ref} deals, {args.seconds} s")
+    for var, d in diffs.items():
+        mean, low, high = mean_ci(d)
+        print(f"{var:<14} {mean:+.4f} [{low:+.4f}, {high:+.4f}]  "
+              f"differs in {sum(x != 0 for x in d)} views")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
