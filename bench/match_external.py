@@ -15,9 +15,9 @@ baseline measured in the same run), and prints the paired difference: for
 each deal pair scored under both, the first bot's levels a deal minus the
 baseline's, its mean and 95% t-interval an opponent and pooled over them.
 Pairing takes the luck of the deal out of the difference (the interval on a
-difference is about a third narrower than from two unpaired means). The seeds are fixed before the runs
-(``--seed``, the same for every opponent: the same deals). The command of
-each opponent is in ``OPPONENTS`` (docs/bots.md has the table): the
+difference about a third narrower than from two unpaired means). The seeds
+are fixed before the runs (``--seed``, the same for every opponent: the
+same deals). The command of each opponent is in ``OPPONENTS`` (docs/bots.md has the table): the
 clients that hard-code ``ws://127.0.0.1:PORT`` get the server on that
 port; the ones that hard-code a competition server's address (ai3, ai7) or
 import what their directory lacks (ai5, ai7) are run through
@@ -36,7 +36,8 @@ import sys
 import time
 from pathlib import Path
 
-from guandan_fast.platform.external import Limits, external_match, parse_team
+from guandan_fast.platform.external import (Limits, external_match, parse_team,
+                                             scored_units)
 from guandan_fast.stats import mean_ci
 
 HERE = Path(__file__).resolve().parent
@@ -78,15 +79,11 @@ def team(mcc: Path, python: str, name: str, any_port: bool = False) -> tuple[str
     return f"exec[cwd={mcc / where}]:{cmds[0]} | {cmds[1]}", port
 
 
-def unit_gains(plays, duplicate: bool = True) -> dict:
-    """Team A's levels a deal per unit (deal pair or game pair), the units
-    scored as ``external_match`` scores them: every arrangement played."""
-    halves: dict = {}
-    for p in plays:
-        halves.setdefault(p.unit, {}).setdefault(p.swapped, []).append(p.gain_a)
-    need = {False, True} if duplicate else {False}
-    return {u: sum(sum(g) for g in h.values()) / sum(len(g) for g in h.values())
-            for u, h in halves.items() if need <= set(h)}
+def unit_gains(r) -> dict:
+    """Team A's levels a deal in each unit ``r`` (an ``external_match``
+    result) scored."""
+    return {u: sum(p.gain_a for p in ps) / len(ps)
+            for u, ps in scored_units(r.plays, r.units, r.duplicate).items()}
 
 
 def paired(first: dict, second: dict) -> dict:
@@ -162,7 +159,7 @@ def main(argv=None) -> int:
             out.setdefault(name, {} if args.baseline else d)
             if args.baseline:
                 out[name]["bot" if k == 0 else "baseline"] = d
-            gains.append(unit_gains(r.plays, r.duplicate))
+            gains.append(unit_gains(r))
             print(_row(name if k == 0 else "  base", d), flush=True)
             for f in d["faults"]:
                 print(f"         abandoned {f['table']}{f['unit']}: {f['team']} {f['kind']}: "

@@ -16,8 +16,9 @@ import pytest
 from clirun import run
 from conftest import by_run
 
-from guandan_fast.platform.external import (Limits, Team, external_match, is_external,
-                                        parse_team, single_deal_start)
+from guandan_fast.platform.external import (ExternalDeal, Limits, Team, external_match,
+                                            is_external, parse_team, scored_units,
+                                            single_deal_start)
 from guandan_fast.bots.match import deal_for
 from guandan_fast.errors import BotSpecError, ExternalTeamError, MatchError
 from guandan_fast.formats.record import loads
@@ -173,6 +174,19 @@ def test_first_entry_client_duplicate_deals(tmp_path):
         assert a.players == ["A1", "B1", "A2", "B2"] and b.players == ["B1", "A1", "B2", "A2"]
     # the server's log of each table is kept with the seats' output
     assert len(list(tmp_path.glob("tables/table-*/messages.jsonl"))) == 2
+
+
+def test_scored_units_leave_out_a_half_played_pair():
+    def deal(unit, swapped, gain):
+        return ExternalDeal(unit, swapped, 0, "2", (0, 1, 2, 3), gain, "")
+    plays = [deal(0, False, 2), deal(0, True, -1), deal(1, False, 3), deal(2, True, 1),
+             deal(3, False, 1), deal(3, True, 1), deal(3, True, -3)]
+    got = scored_units(plays, 4, duplicate=True)
+    assert sorted(got) == [0, 3]
+    assert [p.gain_a for p in got[3]] == [1, 1, -3]
+    # the result's mean is over these units, each its mean per deal
+    assert sorted(scored_units(plays, 4, duplicate=False)) == [0, 1, 3]
+    assert scored_units(plays, 1, duplicate=True) == {0: plays[:2]}
 
 
 @pytest.mark.slow

@@ -88,7 +88,7 @@ from ..game.state import level_gain, team as seat_team
 from ..model.rules import RANKS, Rules
 
 __all__ = ["Team", "parse_team", "is_external", "external_match", "ExternalMatchResult", "Limits",
-           "single_deal_start", "PLACEHOLDERS"]
+           "single_deal_start", "scored_units", "PLACEHOLDERS"]
 
 PLACEHOLDERS = ("url", "seat", "name", "port")
 HOST = "127.0.0.1"
@@ -682,18 +682,25 @@ def _collect(records, ta, tb, seed, swapped, first, games, plays) -> int:
     return finished
 
 
-def _score(ta, tb, deals, seed, games, duplicate, plays, faults, invalid, answers,
-           seconds, elapsed) -> ExternalMatchResult:
+def scored_units(plays: Sequence[ExternalDeal], units: int, duplicate: bool) -> dict:
+    """The units a match scores, each with its deals: every arrangement
+    played (an abandoned table, or its partner's, leaves the unit out).
+    Team A's levels a deal in unit u: ``mean(p.gain_a for p in result[u])``."""
     halves: dict = {}
     for p in plays:
         halves.setdefault((p.unit, p.swapped), []).append(p)
-    scored = []
+    scored = {}
     arrangements = (False, True) if duplicate else (False,)
-    for unit in range(deals):
+    for unit in range(units):
         parts = [halves.get((unit, s), []) for s in arrangements]
-        if any(not x for x in parts):
-            continue                 # abandoned (or its partner was): not scored
-        scored.append([p for x in parts for p in x])
+        if all(parts):
+            scored[unit] = [p for x in parts for p in x]
+    return scored
+
+
+def _score(ta, tb, deals, seed, games, duplicate, plays, faults, invalid, answers,
+           seconds, elapsed) -> ExternalMatchResult:
+    scored = list(scored_units(plays, deals, duplicate).values())
     mean, low, high, wr, wlo, whi = unit_scores(scored)
     game_wins = game_tally([p for p in plays if p.game_over]) if games else None
     n = len(plays)
