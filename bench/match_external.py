@@ -116,7 +116,8 @@ def main(argv=None) -> int:
                     help="comma-separated subset of " + ",".join(OPPONENTS))
     ap.add_argument("--answer-timeout", type=float, default=30.0)
     ap.add_argument("--deal-timeout", type=float, default=300.0)
-    ap.add_argument("--records", type=Path, help="records per opponent in DIR/NAME")
+    ap.add_argument("--records", type=Path,
+                    help="records per opponent in DIR/NAME (the baseline's in DIR/baseline/NAME)")
     ap.add_argument("--json", type=Path, help="write the results here")
     ap.add_argument("--any-port", action="store_true",
                     help="run every client through run_client.py --url (no fixed port: "
