@@ -151,7 +151,7 @@ def choose(view: View, variant: str, seconds: float, seed: int):
         return allocate(view, seconds, seed, cap=int(arg))
     if name == "halving":
         return allocate(view, seconds, seed, first=int(arg))
-    raise SystemExit(f"--variants: unknown variant {variant!r}")
+    raise ValueError(f"unknown variant {variant!r}")
 
 
 def main(argv=None) -> int:
@@ -163,6 +163,16 @@ def main(argv=None) -> int:
     ap.add_argument("--variants", default="policy,cap=16,halving=8")
     args = ap.parse_args(argv)
     variants = [v for v in args.variants.split(",") if v]
+    for var in variants:
+        name, _, arg = var.partition("=")
+        try:
+            ok = (name == "policy" and not arg) or (
+                name in ("seconds", "margin") and float(arg) >= 0) or (
+                name in ("cap", "halving") and int(arg) >= 1)
+        except ValueError:
+            ok = False
+        if not ok:
+            ap.error(f"--variants: {var!r}: use policy, seconds=S, margin=Z, cap=K or halving=N")
     diffs: dict = {v: [] for v in variants}
     for k, v in enumerate(views_of(args.seed, args.views)):
         chosen = {var: choose(v, var, args.seconds, k + 1) for var in ["shipped"] + variants}
