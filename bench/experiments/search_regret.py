@@ -167,7 +167,8 @@ def main(argv=None) -> int:
         name, _, arg = var.partition("=")
         try:
             ok = (name == "policy" and not arg) or (
-                name in ("seconds", "margin") and float(arg) >= 0) or (
+                name == "seconds" and float(arg) > 0) or (
+                name == "margin" and float(arg) >= 0) or (
                 name in ("cap", "halving") and int(arg) >= 1)
         except ValueError:
             ok = False
