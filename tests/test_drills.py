@@ -351,6 +351,7 @@ def test_bad_options_are_one_line_and_exit_2(tmp_path, reviews, args, needle):
     assert r.stderr.count("\n") == 1 and needle in r.stderr, r.stderr
 
 
+@pytest.mark.slow
 @needs_browser
 def test_a_pick_reveals_the_answer_on_a_phone(tmp_path, reviews):
     """At 390 px (a phone): nothing scrolls sideways; a drill shows no

@@ -253,6 +253,7 @@ def test_a_name_in_the_query_and_percent_encoding_is_read(tmp_path):
     check_outputs(tmp_path, result)
 
 
+@pytest.mark.slow
 def test_a_server_that_stops_closes_with_1011_and_the_reason(tmp_path):
     codes = []
 

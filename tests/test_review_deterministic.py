@@ -36,6 +36,7 @@ def _twice(name: str, playouts: int, **kw) -> None:
     assert other != first
 
 
+@pytest.mark.slow
 def test_two_reviews_are_byte_identical_and_jobs_do_not_matter():
     _twice("record_endgame_pair.txt", 200, solve_cards=0)
 

@@ -266,6 +266,7 @@ def test_compare_one_candidate_is_the_mean_paired_difference(views):
     assert checked == 5
 
 
+@pytest.mark.slow
 def test_compare_chooses_on_even_deals_and_measures_on_odd_ones(views):
     """Several candidates: the one of the best mean on the even deals is
     chosen; its loss is measured on the odd deals only (not the deals
@@ -300,6 +301,7 @@ def test_compare_is_deterministic_under_playouts_and_refuses_bad_moves(views):
         compare_moves(v, legal[:2], legal[1], max_seconds=1.0, max_playouts=10)
 
 
+@pytest.mark.slow
 def test_compare_stops_once_the_edges_are_decided(views):
     """With ``edges``, the comparison looks after each block from
     ``FIRST_LOOK`` deals on: an edge no loss can reach (15 levels) is
@@ -332,6 +334,7 @@ def test_compare_stops_once_the_edges_are_decided(views):
     assert checked == 2
 
 
+@pytest.mark.slow
 def test_compare_plays_only_the_chosen_candidate_after_the_choosing_deals(views):
     """Several candidates: every move on the first ``CHOOSE_DEALS`` deals
     (blocks 16, 16, 32, 64, 128, each with its seed), the candidate chosen
