@@ -36,15 +36,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from guandan_fast import Rules
 from guandan_fast.analysis.engines import decision_seed
 from guandan_fast.analysis.judge import same_move
 from guandan_fast.analysis.review import analyse
 from guandan_fast.bots.policy import PolicyBot
 from guandan_fast.bots.search import DEFAULT_SAMPLES, evaluate_moves
 from guandan_fast.game.view import View
-from guandan_fast.bots.match import match
+from guandan_fast.bots.match import deal_for, match
 from guandan_fast.formats.record import loads
-from guandan_fast.game.state import team
+from guandan_fast.game.state import GameState, team
 from guandan_fast.stats import mean_ci
 
 
@@ -119,27 +120,30 @@ def gap(args) -> dict:
     return out
 
 
-def budget(args) -> dict:
-    from guandan_fast import Rules
-    from guandan_fast.bots import suggest
-    from guandan_fast.game.state import GameState
-    from guandan_fast.game.view import View
-    from guandan_fast.bots.match import deal_for
-    from guandan_fast.bots.policy import PolicyBot
-    views = []
+def policy_views(seed: int, n: int, every: int) -> list:
+    """``n`` views with a choice: every ``every``-th decision of the seeded
+    policy deals ``deal_for(seed, 0)``, ``deal_for(seed, 1)``, ... (the
+    policy in every seat), in order."""
+    views: list = []
     bot = PolicyBot()
     i = 0
-    while len(views) < args.views:
-        hands, level, leader = deal_for(args.seed, i)
+    while len(views) < n:
+        hands, level, leader = deal_for(seed, i)
         s = GameState.start(hands, Rules(level=level), leader)
         j = 0
-        while not s.over and len(views) < args.views:
+        while not s.over and len(views) < n:
             v = View.from_state(s)
-            if j % 7 == 0 and len(v.legal_actions()) > 1:
+            if j % every == 0 and len(v.legal_actions()) > 1:
                 views.append(v)
             s = s.apply(bot.choose(v))
             j += 1
         i += 1
+    return views
+
+
+def budget(args) -> dict:
+    from guandan_fast.bots import suggest
+    views = policy_views(args.seed, args.views, 7)
     out = {}
     suggest(views[0], max_seconds=0.05)          # the first call's set-up
     for b in (0.05, 0.2, 1.0):

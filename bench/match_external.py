@@ -157,9 +157,10 @@ def main(argv=None) -> int:
             d["command"] = text
             d["port"] = port
             d["wall_seconds"] = time.perf_counter() - t0
-            out.setdefault(name, {} if args.baseline else d)
             if args.baseline:
-                out[name]["bot" if k == 0 else "baseline"] = d
+                out.setdefault(name, {})["bot" if k == 0 else "baseline"] = d
+            else:
+                out[name] = d
             gains.append(unit_gains(r))
             print(_row(name if k == 0 else "  base", d), flush=True)
             for f in d["faults"]:

@@ -33,35 +33,20 @@ from __future__ import annotations
 import argparse
 import sys
 import time
+from pathlib import Path
 
-import numpy as np
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench/
 
-from guandan_fast import Rules
-from guandan_fast.bots import search as S
-from guandan_fast.bots.match import deal_for
-from guandan_fast.bots.policy import PolicyBot, rollout_moves
-from guandan_fast.engine.moves import hints
-from guandan_fast.game.state import GameState
-from guandan_fast.game.view import View, sample_deals
-from guandan_fast.stats import mean_ci
+import numpy as np  # noqa: E402
+
+from bench_rollout_search import policy_views  # noqa: E402
+from guandan_fast.bots import search as S  # noqa: E402
+from guandan_fast.bots.policy import PolicyBot, rollout_moves  # noqa: E402
+from guandan_fast.engine.moves import hints  # noqa: E402
+from guandan_fast.game.view import View, sample_deals  # noqa: E402
+from guandan_fast.stats import mean_ci  # noqa: E402
 
 POLICY = PolicyBot()
-
-
-def views_of(seed: int, n: int) -> list:
-    out, i = [], 0
-    while len(out) < n:
-        hands, level, leader = deal_for(seed, i)
-        s = GameState.start(hands, Rules(level=level), leader)
-        j = 0
-        while not s.over and len(out) < n:
-            v = View.from_state(s)
-            if j % 4 == 0 and len(v.legal_actions()) > 1:
-                out.append(v)
-            s = s.apply(POLICY.choose(v))
-            j += 1
-        i += 1
-    return out
 
 
 def _pick_ragged(per: dict, last: list) -> int:
@@ -175,7 +160,7 @@ def main(argv=None) -> int:
         if not ok:
             ap.error(f"--variants: {var!r}: use policy, seconds=S, margin=Z, cap=K or halving=N")
     diffs: dict = {v: [] for v in variants}
-    for k, v in enumerate(views_of(args.seed, args.views)):
+    for k, v in enumerate(policy_views(args.seed, args.views, 4)):
         chosen = {var: choose(v, var, args.seconds, k + 1) for var in ["shipped"] + variants}
         moves = list(dict.fromkeys(chosen.values()))
         value = {moves[0]: 0.0}
