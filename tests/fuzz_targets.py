@@ -160,7 +160,7 @@ loader("platform_log_lenient", lambda: [_platform_sample()])(
 
 @loader("match_team", lambda: ["exec:python3 client.py {url} | python3 client2.py {seat}",
                                "exec[cwd=/]:run --port={port} '{name}' {{x}}", "greedy",
-                               "search:0.5,playouts=20"])
+                               "search:0.5,playouts=20", "search:0.2,threads=2"])
 def _match_team(text):
     """A team of ``gd-analyze match`` (an exec: command template or a bot
     spec), then its command line for each seat."""

@@ -115,6 +115,7 @@ def test_random_bot_is_seeded_per_deal():
     ("search:0.05", "SearchBot(max_seconds=0.05, samples=8, seed=0)"),
     ("search:0.1,samples=4,playouts=50,seed=2",
      "SearchBot(max_seconds=0.1, samples=4, seed=2, max_playouts=50)"),
+    ("search:0.1,threads=2", "SearchBot(max_seconds=0.1, samples=8, seed=0, threads=2)"),
 ])
 def test_make_bot(spec, expected):
     assert repr(make_bot(spec)) == expected
@@ -126,6 +127,7 @@ def test_make_bot(spec, expected):
     ("random:1,2", "too many arguments"), ("greedy:3", "too many arguments"),
     ("search:-1", "must be >= 0"), ("search:0", "must be > 0"), ("search:nan", "must be >= 0"),
     ("search:inf", "must be >= 0"), ("search:0.2,samples=0", "samples must be >= 1"),
+    ("search:0.2,threads=0", "threads must be >= 1"), ("search:threads=999", "threads must be 1..256"),
     ("search:0.2,depth=3", "unknown option 'depth'"), ("search:0.2,,", "an empty argument"),
     ("search:", "nothing after ':'"), ("search: ", "nothing after ':'"), ("search:samples=2,samples=3", "samples given twice"),
     (7, "a bot spec is a string"),

@@ -151,6 +151,45 @@ def test_rollouts_reach_the_end_and_are_deterministic(views):
         assert (table[moves.index(mine)] == a).all()
 
 
+def test_rollouts_on_threads_are_the_one_thread_rollouts(views):
+    # each deal's result depends on the deal alone: sharing the deals out
+    # between threads (contiguous parts, a policy context each) gives the
+    # one-thread table column for column, also with fewer deals than threads
+    picked = [v for _, v in views[7::90]][:by_run(12, 30)]
+    assert len(picked) >= 12
+    for i, view in enumerate(picked):
+        moves = view.legal_actions()[:6]
+        for n in (1, 2, 5, 16):
+            deals = sample_deals(view, n, seed=i)
+            _, one = rollout_moves(view, deals, moves)
+            for threads in (2, 3, 8):
+                _, many = rollout_moves(view, deals, moves, threads=threads)
+                assert many.shape == one.shape and (many == one).all(), (i, n, threads)
+
+
+def test_rollouts_from_concurrent_callers_keep_their_contexts(views):
+    # two Python threads calling at once each get a policy context of their
+    # own (one context shared by two GIL-free rollouts would mix its caches)
+    import threading
+    picked = [v for _, v in views[30::200]][:4]
+    jobs = [(v, sample_deals(v, 6, seed=5)) for v in picked]
+    alone = [rollout_moves(v, d)[1] for v, d in jobs]
+    got: dict = {}
+
+    def work(k):
+        got[k] = [rollout_moves(v, d, threads=2)[1] for v, d in jobs for _ in range(3)]
+
+    ts = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join(60)
+    assert sorted(got) == [0, 1, 2]
+    for k in got:
+        for j, table in enumerate(got[k]):
+            assert (table == alone[j // 3]).all()
+
+
 def test_whole_deal_rollouts_from_the_start():
     before = _core_ctx().plies
     hands, level, leader = deal_for(9, 0)
@@ -174,6 +213,9 @@ def test_rollout_arguments_are_checked():
         rollouts(view, other)
     with pytest.raises(ViewError, match="not a legal action"):
         rollout_moves(view, deals, [state.legal_actions()[0], "S3"])
+    for bad in (0, -1, 257, 2.0, "2", True, None):
+        with pytest.raises(ValueError, match="threads"):
+            rollout_moves(view, deals, threads=bad)
 
 
 def test_spec_and_matches():

@@ -110,6 +110,20 @@ def test_deterministic_under_a_playout_budget_and_seeded(views):
     assert [m.samples for m in a] != [] and a != c or all(m.samples <= 1 for m in a)
 
 
+def test_threads_change_nothing_under_a_playout_budget(views):
+    # the rollouts shared out between threads give the same results, so a
+    # playout budget gives the same answer (values, intervals, order)
+    for i, v in enumerate(views[:6]):
+        one = evaluate_moves(v, max_seconds=1.0, samples=4, seed=i, max_playouts=90)
+        two = evaluate_moves(v, max_seconds=1.0, samples=4, seed=i, max_playouts=90, threads=2)
+        assert one == two
+    for bad in (0, 257, "2", 1.5, False):
+        with pytest.raises(ValueError, match="threads"):
+            evaluate_moves(views[0], max_seconds=0.1, threads=bad)
+        with pytest.raises(ValueError, match="threads"):
+            SearchBot(threads=bad)
+
+
 def test_every_move_valued_when_the_budget_holds_them_then_more_deals(views):
     v = views[1]
     m = len(candidates(v))
@@ -161,9 +175,13 @@ def test_the_first_move_is_the_policy_move_unless_clearly_beaten(views):
 @pytest.mark.slow
 def test_search_bot_spec_plays_legal_deterministic_deals():
     bot = make_bot("search:0.1,samples=4,playouts=12")
-    assert isinstance(bot, SearchBot) and bot.max_playouts == 12
+    assert isinstance(bot, SearchBot) and bot.max_playouts == 12 and bot.threads == 1
+    two = make_bot("search:0.1,threads=2")
+    assert two.threads == 2 and two.spec == "search:0.1,threads=2"
+    assert make_bot(two.spec).threads == 2
     for bad in ("search:0", "search:playouts=0", "search:samples=x", "search:width=3",
-                "rollout"):
+                "search:threads=0", "search:threads=x", "search:threads=1.5",
+                "search:threads=100000", "rollout"):
         with pytest.raises(BotSpecError):
             make_bot(bad)
     a = match("search:0.1,samples=4,playouts=12", "policy", deals=1, seed=6, jobs=1)
@@ -208,7 +226,7 @@ def test_forced_and_perfect_views():
     assert pos == moves[0]          # exact results: the best is no noisy maximum
 
 
-def _noise_rollouts(view, deals, moves):
+def _noise_rollouts(view, deals, moves, threads=1):
     """Every move worth 0 in truth: on each deal a result +-1 drawn from
     the deal and the move alone (paired, deterministic)."""
     out = np.empty((len(moves), len(deals)), dtype=np.int64)

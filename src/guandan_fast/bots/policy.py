@@ -31,12 +31,15 @@ True
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from typing import Optional, Sequence
 
 import numpy as np
 
 from .. import _core
 from .._core import Card, Play
+from ..engine.endgame import MAX_THREADS, check_count
 from ..errors import ViewError
 from ..game.state import GameState
 from ..game.view import View
@@ -44,14 +47,45 @@ from .base import Bot, GreedyBot
 
 __all__ = ["PolicyBot", "rollouts", "rollout_moves", "playout"]
 
-_CORE = None
+_LOCAL = threading.local()        # one policy context (its caches) a thread
+_POOL: Optional[ThreadPoolExecutor] = None
+_POOL_SIZE = 0
+_POOL_LOCK = threading.Lock()
 
 
 def _core_ctx():
-    global _CORE
-    if _CORE is None:
-        _CORE = _core._PolicyCore()
-    return _CORE
+    ctx = getattr(_LOCAL, "ctx", None)
+    if ctx is None:
+        ctx = _LOCAL.ctx = _core._PolicyCore()
+    return ctx
+
+
+def _workers(n: int) -> ThreadPoolExecutor:
+    """The shared pool of helper threads, grown to at least ``n``."""
+    global _POOL, _POOL_SIZE
+    with _POOL_LOCK:
+        if _POOL is None or _POOL_SIZE < n:
+            old, _POOL, _POOL_SIZE = _POOL, ThreadPoolExecutor(
+                n, thread_name_prefix="gf-rollout"), n
+            if old is not None:
+                old.shutdown(wait=False)
+        return _POOL
+
+
+def _split(run, arr: np.ndarray, threads: int) -> np.ndarray:
+    """``run(deals)`` (an (moves, N) int8 array) on ``threads`` threads:
+    the deals cut in contiguous parts, one a thread, each with its own
+    policy context; the calling thread takes the first part. The rollouts
+    release the GIL, and each deal's result depends on the deal alone, so
+    the answer is the one-thread answer, column for column."""
+    parts = min(threads, arr.shape[0])
+    if parts <= 1:
+        return run(arr)
+    cuts = np.linspace(0, arr.shape[0], parts + 1).astype(int)
+    pool = _workers(parts - 1)
+    futures = [pool.submit(run, arr[cuts[i]:cuts[i + 1]]) for i in range(1, parts)]
+    first = run(arr[cuts[0]:cuts[1]])
+    return np.concatenate([first] + [f.result() for f in futures], axis=1)
 
 
 def _known(view: View) -> np.ndarray:
@@ -131,14 +165,17 @@ def rollouts(view: View, deals) -> np.ndarray:
     return out.astype(np.int64) * _team_sign(view.seat)
 
 
-def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] = None
-                  ) -> tuple[list, np.ndarray]:
+def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] = None,
+                  *, threads: int = 1) -> tuple[list, np.ndarray]:
     """For each candidate move of the seat to act (default: every legal
     action), its results on each deal (paired: the same deals for every
-    move): (moves, an (len(moves), N) array from the seat's side)."""
+    move): (moves, an (len(moves), N) array from the seat's side). With
+    ``threads`` > 1 the deals are shared out between that many threads
+    (``_split``); the answer is the same."""
     if view.turn != view.seat:
         raise ViewError(f"seat {view.seat} is not to act (seat {view.turn} is)")
     legal = view.legal_actions()
+    threads = check_count(threads, "threads", MAX_THREADS)
     if moves is None:
         moves = legal
     else:
@@ -148,10 +185,17 @@ def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] =
                 raise ViewError(f"rollout_moves: {m} is not a legal action of seat {view.seat}")
     arr = _deals_array(view, deals)
     r = view.rules
-    out = _core_ctx().rollouts(arr, _played(view), r.level_index, r.flags, view.turn,
-                               view.table, -1 if view.owner is None else view.owner,
-                               view.passes, tuple(view.finished), moves=list(moves))
-    return list(moves), out.astype(np.int64) * _team_sign(view.seat)
+    played = _played(view)
+    owner = -1 if view.owner is None else view.owner
+    finished = tuple(view.finished)
+    moves = list(moves)
+
+    def run(part: np.ndarray) -> np.ndarray:
+        return _core_ctx().rollouts(part, played, r.level_index, r.flags, view.turn,
+                                    view.table, owner, view.passes, finished, moves=moves)
+
+    out = _split(run, arr, threads)
+    return moves, out.astype(np.int64) * _team_sign(view.seat)
 
 
 def playout(state: GameState) -> int:

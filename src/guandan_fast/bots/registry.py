@@ -164,7 +164,8 @@ def _search(args: dict[str, str], spec: str) -> Bot:
         if kw["max_seconds"] <= 0:
             raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
     for key, param, what in (("samples", "samples", "samples"),
-                             ("playouts", "max_playouts", "playouts")):
+                             ("playouts", "max_playouts", "playouts"),
+                             ("threads", "threads", "threads")):
         if key in args:
             kw[param] = int(number(args[key], spec, what, int))
             if kw[param] < 1:
@@ -184,10 +185,13 @@ register("policy", _policy, grammar="policy", examples=("policy",),
          help="the blind house policy (compiled): a plan of the hand by the exact "
               "decomposition, the cards still out, the partner's standing and the "
               "opponents' card counts; tribute/return by the advice")
-register("search", _search, params=("seconds", "samples", "playouts", "seed"), positional=1,
-         grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N]",
-         examples=("search", "search:0.2", "search:0.2,samples=8,playouts=400,seed=1"),
+register("search", _search, params=("seconds", "samples", "playouts", "seed", "threads"),
+         positional=1,
+         grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N][,threads=N]",
+         examples=("search", "search:0.2", "search:0.2,samples=8,playouts=400,seed=1",
+                   "search:0.2,threads=2"),
          help="the rollout search: each move, then the house policy in every seat, played "
               "on the same sampled deals; the policy's move unless another beats it by one "
-              "standard error (playouts: rollouts a decision, deterministic)")
+              "standard error (playouts: rollouts a decision, deterministic; threads: the "
+              "rollouts shared out between that many threads)")
 

@@ -24,7 +24,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .._core import Card, Play
-from ..engine.endgame import check_count, check_seconds, check_seed
+from ..engine.endgame import MAX_THREADS, check_count, check_seconds, check_seed
 from ..engine.moves import hints
 from ..engine.value import MoveValue
 from ..errors import ViewError
@@ -125,7 +125,8 @@ def _plan(m: int, samples: int, playouts: int, perfect: bool) -> tuple[int, int]
 
 
 def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
-                   seed: int = 0, max_playouts: Optional[int] = None) -> list[MoveValue]:
+                   seed: int = 0, max_playouts: Optional[int] = None,
+                   threads: int = 1) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
     each a :class:`~guandan_fast.engine.value.MoveValue` for the mover's
     team (``team``), the search's choice first.
@@ -161,6 +162,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     """
     max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
                                                             max_playouts)
+    threads = check_count(threads, "threads", MAX_THREADS)
     start = time.perf_counter()
     mover = team(view.seat)
     legal = view.legal_actions()
@@ -175,7 +177,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     if max_playouts is not None:
         n, width = _plan(m, samples, max_playouts, perfect)
         deals = sample_deals(view, n, seed=seed)
-        blocks.append(rollout_moves(view, deals, cands[:width])[1])
+        blocks.append(rollout_moves(view, deals, cands[:width], threads=threads)[1])
     else:
         end = start + max_seconds - FINISH_SECONDS - FINISH_SECONDS_PER_MOVE * m
         deals = sample_deals(view, 1 if perfect else samples, seed=seed)
@@ -194,7 +196,8 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
             else:
                 chunk = min(m, 2)
             t0 = time.perf_counter()
-            rows.append(rollout_moves(view, deals, cands[width:width + chunk])[1])
+            rows.append(rollout_moves(view, deals, cands[width:width + chunk],
+                                      threads=threads)[1])
             spent += time.perf_counter() - t0
             done += chunk * n
             width += chunk
@@ -208,7 +211,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
                 break
             more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
             t0 = time.perf_counter()
-            blocks.append(rollout_moves(view, more, cands)[1])
+            blocks.append(rollout_moves(view, more, cands, threads=threads)[1])
             spent += time.perf_counter() - t0
             done += k * m
             rnd += 1
@@ -454,18 +457,22 @@ class SearchBot(Bot):
 
     ``max_seconds`` a decision, ``samples`` deals a round, ``max_playouts``
     (rollouts a decision, deterministic for a seed; ``max_seconds`` is then
-    not read), ``seed``. A forced move costs no time. Tribute and return
+    not read), ``seed``, ``threads`` (the rollouts shared out between that
+    many threads: more of them in the same time). A forced move costs no
+    time. Tribute and return
     by the advice (``suggest_tribute`` / ``suggest_return``), as the policy.
     """
 
     def __init__(self, max_seconds: float = 0.2, samples: int = DEFAULT_SAMPLES,
-                 seed: int = 0, max_playouts: Optional[int] = None):
+                 seed: int = 0, max_playouts: Optional[int] = None, threads: int = 1):
         self.max_seconds, self.samples, self.seed, self.max_playouts = check_search(
             max_seconds, samples, seed, max_playouts)
+        self.threads = check_count(threads, "threads", MAX_THREADS)
         self._deal_seed = self.seed
         self._calls = 0
         extra = "" if samples == DEFAULT_SAMPLES else f",samples={samples}"
         extra += "" if max_playouts is None else f",playouts={max_playouts}"
+        extra += "" if self.threads == 1 else f",threads={self.threads}"
         self.spec = f"search:{self.max_seconds:g}{extra}"
 
     def reset(self, seed: int) -> None:
@@ -479,7 +486,7 @@ class SearchBot(Bot):
             return legal[0]
         moves = evaluate_moves(view, max_seconds=self.max_seconds, samples=self.samples,
                                seed=(self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
-                               max_playouts=self.max_playouts)
+                               max_playouts=self.max_playouts, threads=self.threads)
         return moves[0].move
 
     def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
@@ -491,4 +498,5 @@ class SearchBot(Bot):
     def __repr__(self):
         return (f"SearchBot(max_seconds={self.max_seconds:g}, samples={self.samples}, "
                 f"seed={self.seed}" + ("" if self.max_playouts is None
-                                       else f", max_playouts={self.max_playouts}") + ")")
+                                       else f", max_playouts={self.max_playouts}")
+                + ("" if self.threads == 1 else f", threads={self.threads}") + ")")

@@ -23,11 +23,12 @@ __all__ = ["suggest"]
 
 
 def suggest(view: View, *, max_seconds: float = 0.2, seed: int = 0,
-            samples: int = DEFAULT_SAMPLES) -> list[MoveValue]:
+            samples: int = DEFAULT_SAMPLES, threads: int = 1) -> list[MoveValue]:
     """Every legal move of the seat to act, best first, within
-    ``max_seconds`` (the rollouts share the budget; a forced move answers at
-    once)."""
+    ``max_seconds`` (the rollouts share the budget, on ``threads`` threads;
+    a forced move answers at once)."""
     if not isinstance(view, View):
         raise ViewError(f"suggest needs a View, not {type(view).__name__}")
     max_seconds, samples, seed, _ = check_search(max_seconds, samples, seed, None)
-    return evaluate_moves(view, max_seconds=max_seconds, samples=samples, seed=seed)
+    return evaluate_moves(view, max_seconds=max_seconds, samples=samples, seed=seed,
+                          threads=threads)
