@@ -10,7 +10,10 @@ the policy's own lead on the table). The decision is timed per call
 seeded opening views, 50 deals sampled from each (``sample_deals``), played
 to the end with the policy in every seat; rollouts a second of CPU time
 (``time.process_time``, one thread: the GIL is released but one call uses
-one core) and of wall time.
+one core) and of wall time. Rollouts on threads: the same work through
+``rollout_moves`` (the policy's move made first) with the deals shared out
+between 1 and 2 threads, alternated over 7 rounds in the same run; wall
+rollouts a second of each (the median of the rounds) and their ratio.
 """
 
 import time
@@ -20,7 +23,7 @@ from conftest import describe, median_ci, per_call_times
 
 from guandan_fast import GreedyBot, Rules, View, sample_deals
 from guandan_fast.bots.match import deal_for
-from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollouts
+from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollout_moves, rollouts
 from guandan_fast.game.state import GameState
 
 
@@ -72,3 +75,26 @@ def bench_policy_rollouts(benchmark):
         "rollouts": n, "rollouts_per_cpu_second": n / cpu, "rollouts_per_wall_second": n / wall,
         "moves_per_rollout": (core.plies - plies0) / n})
     benchmark(lambda: [rollouts(v, d) for v, d in work[:8]])
+
+
+def bench_policy_rollouts_threads(benchmark):
+    bot = PolicyBot()
+    work = []
+    for view in VIEWS[0:80:2]:
+        work.append((view, np.array(sample_deals(view, 50, seed=7), dtype=np.uint8),
+                     [bot.choose(view)]))
+    n = sum(len(d) for _, d, _ in work)
+    rates: dict = {1: [], 2: []}
+    results: dict = {}
+    for _ in range(7):
+        for threads in (1, 2):
+            w0 = time.perf_counter()
+            results[threads] = [rollout_moves(v, d, m, threads=threads)[1] for v, d, m in work]
+            rates[threads].append(n / (time.perf_counter() - w0))
+    assert all((a == b).all() for a, b in zip(results[1], results[2]))
+    one, two = float(np.median(rates[1])), float(np.median(rates[2]))
+    benchmark.extra_info.update({
+        "rollouts": n, "rounds": 7, "one_thread_per_wall_second": one,
+        "two_threads_per_wall_second": two, "two_over_one": two / one,
+        "ratio_per_round": [b / a for a, b in zip(rates[1], rates[2])]})
+    benchmark(lambda: [rollout_moves(v, d, m, threads=2) for v, d, m in work[:8]])

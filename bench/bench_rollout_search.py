@@ -2,7 +2,7 @@
 gap, ``suggest`` within its budget, and a duplicate match against the policy.
 
     python bench/bench_rollout_search.py gap --deals 20 --playouts 200
-    python bench/bench_rollout_search.py budget --views 30
+    python bench/bench_rollout_search.py budget --views 30 [--threads 2]
     python bench/bench_rollout_search.py match --pairs 40 --seed 1
 
 gap: seeded greedy match deals reviewed with ``views=("single",)`` and a
@@ -21,7 +21,8 @@ the same position (after move i from its mover's side, before move i+1
 from the next mover's side: 0 for a consistent evaluator).
 
 budget: elapsed / budget of ``suggest`` on seeded views (every 7th
-decision of seeded policy deals), at 0.05, 0.2 and 1 s: median and range.
+decision of seeded policy deals), at 0.05, 0.2 and 1 s: median and range;
+with ``--threads``, the rollouts on that many threads.
 
 match: ``match("search:0.2", "policy", deals=N, seed=S, jobs=2)``.
 """
@@ -145,12 +146,12 @@ def budget(args) -> dict:
     from guandan_fast.bots import suggest
     views = policy_views(args.seed, args.views, 7)
     out = {}
-    suggest(views[0], max_seconds=0.05)          # the first call's set-up
+    suggest(views[0], max_seconds=0.05, threads=args.threads)   # the first call's set-up
     for b in (0.05, 0.2, 1.0):
         ratios = []
         for k, v in enumerate(views):
             t = time.perf_counter()
-            suggest(v, max_seconds=b, seed=k)
+            suggest(v, max_seconds=b, seed=k, threads=args.threads)
             ratios.append((time.perf_counter() - t) / b)
         out[str(b)] = {"median": statistics.median(ratios), "min": min(ratios),
                        "max": max(ratios), "views": len(ratios)}
@@ -177,6 +178,7 @@ def main(argv=None) -> int:
     b = sub.add_parser("budget")
     b.add_argument("--views", type=int, default=30)
     b.add_argument("--seed", type=int, default=3)
+    b.add_argument("--threads", type=int, default=1)
     m = sub.add_parser("match")
     m.add_argument("--pairs", type=int, default=40)
     m.add_argument("--seed", type=int, default=1)

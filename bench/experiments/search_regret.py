@@ -19,6 +19,8 @@ Variants (none of them in the package):
 - ``policy``: the policy's own move (no search);
 - ``seconds=S``: the shipped search with another budget;
 - ``margin=Z``: the shipped search with another margin (``_pick``'s z);
+- ``threads=N``: the shipped search with its rollouts on N threads (run
+  it alone on the machine: it needs the cores);
 - ``cap=K``: only the first K candidates of the policy's order, the rest
   of the time as more deals for them;
 - ``halving=N``: successive halving: every candidate on N deals, then
@@ -125,6 +127,8 @@ def choose(view: View, variant: str, seconds: float, seed: int):
         return POLICY.choose(view)
     if name == "seconds":
         return S.evaluate_moves(view, max_seconds=float(arg), seed=seed)[0].move
+    if name == "threads":
+        return S.evaluate_moves(view, max_seconds=seconds, seed=seed, threads=int(arg))[0].move
     if name == "margin":
         pick = S._pick
         S._pick = lambda values, z=float(arg): pick(values, z)
@@ -154,11 +158,12 @@ def main(argv=None) -> int:
             ok = (name == "policy" and not arg) or (
                 name == "seconds" and float(arg) > 0) or (
                 name == "margin" and float(arg) >= 0) or (
-                name in ("cap", "halving") and int(arg) >= 1)
+                name in ("cap", "halving", "threads") and int(arg) >= 1)
         except ValueError:
             ok = False
         if not ok:
-            ap.error(f"--variants: {var!r}: use policy, seconds=S, margin=Z, cap=K or halving=N")
+            ap.error(f"--variants: {var!r}: use policy, seconds=S, margin=Z, "
+                     "threads=N, cap=K or halving=N")
     diffs: dict = {v: [] for v in variants}
     for k, v in enumerate(policy_views(args.seed, args.views, 4)):
         chosen = {var: choose(v, var, args.seconds, k + 1) for var in ["shipped"] + variants}
