@@ -168,8 +168,9 @@ def test_rollouts_on_threads_are_the_one_thread_rollouts(views):
 
 
 def test_rollouts_from_concurrent_callers_keep_their_contexts(views):
-    # two Python threads calling at once each get a policy context of their
-    # own (one context shared by two GIL-free rollouts would mix its caches)
+    # Python threads calling at once each get a policy context of their own
+    # (one context shared by two GIL-free rollouts would mix its caches), and
+    # callers asking for different thread counts share the pool safely
     import threading
     picked = [v for _, v in views[30::200]][:4]
     jobs = [(v, sample_deals(v, 6, seed=5)) for v in picked]
@@ -177,7 +178,7 @@ def test_rollouts_from_concurrent_callers_keep_their_contexts(views):
     got: dict = {}
 
     def work(k):
-        got[k] = [rollout_moves(v, d, threads=2)[1] for v, d in jobs for _ in range(3)]
+        got[k] = [rollout_moves(v, d, threads=2 + k + r)[1] for v, d in jobs for r in range(3)]
 
     ts = [threading.Thread(target=work, args=(k,)) for k in range(3)]
     for t in ts:

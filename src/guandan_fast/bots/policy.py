@@ -48,8 +48,11 @@ from .base import Bot, GreedyBot
 __all__ = ["PolicyBot", "rollouts", "rollout_moves", "playout"]
 
 _LOCAL = threading.local()        # one policy context (its caches) a thread
+# One pool for every caller: a ThreadPoolExecutor starts a thread only when
+# no idle one is there, so it holds as many as the callers have needed at
+# once, never more than its bound; it is never replaced (a caller holding
+# a replaced pool could not submit to it).
 _POOL: Optional[ThreadPoolExecutor] = None
-_POOL_SIZE = 0
 _POOL_LOCK = threading.Lock()
 
 
@@ -60,15 +63,12 @@ def _core_ctx():
     return ctx
 
 
-def _workers(n: int) -> ThreadPoolExecutor:
-    """The shared pool of helper threads, grown to at least ``n``."""
-    global _POOL, _POOL_SIZE
+def _workers() -> ThreadPoolExecutor:
+    """The shared pool of helper threads."""
+    global _POOL
     with _POOL_LOCK:
-        if _POOL is None or _POOL_SIZE < n:
-            old, _POOL, _POOL_SIZE = _POOL, ThreadPoolExecutor(
-                n, thread_name_prefix="gf-rollout"), n
-            if old is not None:
-                old.shutdown(wait=False)
+        if _POOL is None:
+            _POOL = ThreadPoolExecutor(MAX_THREADS, thread_name_prefix="gf-rollout")
         return _POOL
 
 
@@ -82,7 +82,7 @@ def _split(run, arr: np.ndarray, threads: int) -> np.ndarray:
     if parts <= 1:
         return run(arr)
     cuts = np.linspace(0, arr.shape[0], parts + 1).astype(int)
-    pool = _workers(parts - 1)
+    pool = _workers()
     futures = [pool.submit(run, arr[cuts[i]:cuts[i + 1]]) for i in range(1, parts)]
     first = run(arr[cuts[0]:cuts[1]])
     return np.concatenate([first] + [f.result() for f in futures], axis=1)
