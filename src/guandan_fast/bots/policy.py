@@ -39,7 +39,7 @@ import numpy as np
 
 from .. import _core
 from .._core import Card, Play
-from ..engine.endgame import MAX_THREADS, check_count
+from ..engine.endgame import MAX_THREADS, check_threads
 from ..errors import ViewError
 from ..game.state import GameState
 from ..game.view import View
@@ -175,7 +175,7 @@ def rollout_moves(view: View, deals, moves: Optional[Sequence[Optional[Play]]] =
     if view.turn != view.seat:
         raise ViewError(f"seat {view.seat} is not to act (seat {view.turn} is)")
     legal = view.legal_actions()
-    threads = check_count(threads, "threads", MAX_THREADS)
+    threads = check_threads(threads)
     if moves is None:
         moves = legal
     else:

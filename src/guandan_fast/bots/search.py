@@ -24,7 +24,7 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .._core import Card, Play
-from ..engine.endgame import MAX_THREADS, check_count, check_seconds, check_seed
+from ..engine.endgame import check_count, check_seconds, check_seed, check_threads
 from ..engine.moves import hints
 from ..engine.value import MoveValue
 from ..errors import ViewError
@@ -162,7 +162,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     """
     max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
                                                             max_playouts)
-    threads = check_count(threads, "threads", MAX_THREADS)
+    threads = check_threads(threads)
     start = time.perf_counter()
     mover = team(view.seat)
     legal = view.legal_actions()
@@ -467,7 +467,7 @@ class SearchBot(Bot):
                  seed: int = 0, max_playouts: Optional[int] = None, threads: int = 1):
         self.max_seconds, self.samples, self.seed, self.max_playouts = check_search(
             max_seconds, samples, seed, max_playouts)
-        self.threads = check_count(threads, "threads", MAX_THREADS)
+        self.threads = check_threads(threads)
         self._deal_seed = self.seed
         self._calls = 0
         extra = "" if samples == DEFAULT_SAMPLES else f",samples={samples}"

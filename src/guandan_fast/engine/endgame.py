@@ -41,7 +41,8 @@ from ..model.seats import SEATS, check_seat, passes_between
 from .value import MoveValue
 
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
-           "check_limits", "check_count", "MAX_NODES", "MAX_SECONDS", "MAX_THREADS"]
+           "check_limits", "check_count", "check_threads", "MAX_NODES", "MAX_SECONDS",
+           "MAX_THREADS"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
 
@@ -86,6 +87,11 @@ def check_count(value, what: str, most: int, least: int = 1) -> int:
         shown = value if abs(int(value)) < 10 ** 30 else f"a {len(str(value))}-digit number"
         raise LimitError(f"{what} must be {least}..{most}, not {shown}")
     return int(value)
+
+
+def check_threads(threads) -> int:
+    """A thread count 1..MAX_THREADS, else LimitError naming ``threads``."""
+    return check_count(threads, "threads", MAX_THREADS)
 
 
 def check_limits(max_nodes, max_seconds):
@@ -498,7 +504,7 @@ def solve(position: Position, *, max_nodes: Optional[int] = None,
     if not isinstance(position, Position):
         raise PositionError(f"solve() takes a Position, not {type(position).__name__}")
     max_nodes, max_seconds = check_limits(max_nodes, max_seconds)
-    threads = check_count(threads, "threads", MAX_THREADS)
+    threads = check_threads(threads)
     if tt_bits is not None:
         tt_bits = check_count(tt_bits, "tt_bits", 28, least=10)
     if progress is not None and not callable(progress):
