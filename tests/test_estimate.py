@@ -335,6 +335,8 @@ def test_two_threads_same_statistics():
     ({"max_playouts": 0}, "max_playouts"), ({"max_playouts": 1.5}, "max_playouts"),
     ({"max_seconds": None}, "budget"),
     ({"threads": 0}, "threads"), ({"threads": "2"}, "threads"),
+    ({"threads": 257}, "threads"), ({"threads": True}, "threads"),
+    ({"max_playouts": 10 ** 40}, "max_playouts must be 1..[0-9]+, not a 41-digit number"),
     ({"seed": -1}, "seed"), ({"seed": 2 ** 64}, "seed"), ({"seed": 1.0}, "seed"),
     ({"confidence": 1.0}, "confidence"), ({"confidence": 0}, "confidence"),
 ])

@@ -78,20 +78,20 @@ MAX_SECONDS = 10.0 ** 7       # about 116 days
 MAX_THREADS = 256
 
 
-def check_count(value, what: str, most: int, least: int = 1) -> int:
-    """An integer in least..most, else LimitError naming ``what`` (a bool,
+def check_count(value, what: str, most: int, least: int = 1, error=LimitError) -> int:
+    """An integer in least..most, else ``error`` naming ``what`` (a bool,
     a float or a text is not a count)."""
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
-        raise LimitError(f"{what} must be an integer {least}..{most}, not {value!r}")
+        raise error(f"{what} must be an integer {least}..{most}, not {value!r}")
     if not least <= value <= most:
         shown = value if abs(int(value)) < 10 ** 30 else f"a {len(str(value))}-digit number"
-        raise LimitError(f"{what} must be {least}..{most}, not {shown}")
+        raise error(f"{what} must be {least}..{most}, not {shown}")
     return int(value)
 
 
-def check_threads(threads) -> int:
-    """A thread count 1..MAX_THREADS, else LimitError naming ``threads``."""
-    return check_count(threads, "threads", MAX_THREADS)
+def check_threads(threads, error=LimitError) -> int:
+    """A thread count 1..MAX_THREADS, else ``error`` naming ``threads``."""
+    return check_count(threads, "threads", MAX_THREADS, error=error)
 
 
 def check_limits(max_nodes, max_seconds):

@@ -29,8 +29,8 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import (MAX_NODES, MAX_THREADS, Position, _first_test, _search, check_seconds,
-                      check_seed, default_tt_bits)
+from .endgame import (MAX_NODES, Position, _first_test, _search, check_count,
+                      check_seconds, check_seed, check_threads, default_tt_bits)
 from .moves import hints
 from .value import MoveValue
 
@@ -132,16 +132,11 @@ def _check(max_seconds, max_playouts, threads, seed, confidence):
     if max_seconds is not None:
         check_seconds(max_seconds, error=EstimateError)
     if max_playouts is not None:
-        if isinstance(max_playouts, bool) or not isinstance(max_playouts, (int, np.integer)) \
-                or not 1 <= max_playouts <= MAX_NODES:
-            raise EstimateError(f"max_playouts must be an integer 1..{MAX_NODES}, "
-                                f"not {max_playouts!r}")
+        check_count(max_playouts, "max_playouts", MAX_NODES, error=EstimateError)
     if max_seconds is None and max_playouts is None:
         raise EstimateError("give max_seconds or max_playouts (or both): "
                             "the estimate needs a budget")
-    if isinstance(threads, bool) or not isinstance(threads, (int, np.integer)) \
-            or not 1 <= threads <= MAX_THREADS:
-        raise EstimateError(f"threads must be an integer 1..{MAX_THREADS}, not {threads!r}")
+    check_threads(threads, error=EstimateError)
     check_seed(seed, error=EstimateError)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float, np.floating)) \
             or not 0 < confidence < 1:
