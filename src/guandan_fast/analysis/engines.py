@@ -34,6 +34,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
+from ..engine.endgame import NODES_PER_PLAYOUT
 from ..engine.value import MoveValue, position_value
 from ..errors import GuandanError
 from ..game.record import Record
@@ -48,8 +49,6 @@ DEFAULT_SOLVE_CARDS = 34      # try the exact solver at most this many cards lef
 FORCED_FRACTION = 0.25        # a forced move's single-dummy value gets this share
 MIN_CANDIDATE_SECONDS = 0.2   # the least time for each card of a tribute or return
 MIN_PLAYED_SAMPLES = 10       # fewer estimator samples on the move played: value it again
-NODES_PER_PLAYOUT = 2000      # the solver's nodes for one playout of the budget (the
-#                               estimator's own exact phase counts the same)
 
 
 def decision_seed(seed: int, index: int) -> int:
@@ -61,26 +60,19 @@ def decision_seed(seed: int, index: int) -> int:
     return (seed * 1_000_003 + index * 7_919 + 12_345) % (2 ** 31 - 1)
 
 
-def _position(state: GameState):
-    from ..engine.endgame import Position
-    return Position([state.cards(s) for s in range(4)], state.rules, turn=state.turn,
-                    table=state.table, owner=state.owner, passes=state.passes,
-                    finished=state.finished)
-
-
 def _default_solver(state: GameState, max_seconds=None, max_playouts=None):
     from ..engine.endgame import solve
     if max_playouts is not None:
-        return solve(_position(state), max_nodes=NODES_PER_PLAYOUT * max_playouts, pv=False)
-    return solve(_position(state), max_seconds=max_seconds, pv=False)
+        return solve(state.to_position(), max_nodes=NODES_PER_PLAYOUT * max_playouts, pv=False)
+    return solve(state.to_position(), max_seconds=max_seconds, pv=False)
 
 
 def _default_estimator(state: GameState, max_seconds=None, seed=0, max_playouts=None):
     from ..engine.estimate import estimate
     if max_playouts is not None:
-        return estimate(_position(state), max_seconds=None, max_playouts=max_playouts,
+        return estimate(state.to_position(), max_seconds=None, max_playouts=max_playouts,
                         seed=seed)
-    return estimate(_position(state), max_seconds=max_seconds, seed=seed)
+    return estimate(state.to_position(), max_seconds=max_seconds, seed=seed)
 
 
 def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
@@ -427,9 +419,9 @@ def _line_solver(state: GameState, max_seconds=None, max_playouts=None):
     only (``all_moves=False``), within the decision's budget."""
     from ..engine.endgame import solve
     if max_playouts is not None:
-        return solve(_position(state), max_nodes=NODES_PER_PLAYOUT * max_playouts,
+        return solve(state.to_position(), max_nodes=NODES_PER_PLAYOUT * max_playouts,
                      all_moves=False, pv=True)
-    return solve(_position(state), max_seconds=max_seconds, all_moves=False, pv=True)
+    return solve(state.to_position(), max_seconds=max_seconds, all_moves=False, pv=True)
 
 
 def policy_plays(state: GameState, view_of, max_plays: int) -> list:

@@ -42,9 +42,11 @@ from .value import MoveValue
 
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
            "check_limits", "check_count", "check_threads", "MAX_NODES", "MAX_SECONDS",
-           "MAX_THREADS"]
+           "MAX_THREADS", "NODES_PER_PLAYOUT"]
 
 VALUES = (3, 2, 1, -1, -2, -3)
+NODES_PER_PLAYOUT = 2000   # the solver's nodes worth one rollout of a playout budget (a
+#                            budget given as playouts is then the same on every machine)
 
 
 @dataclass(frozen=True)

@@ -29,8 +29,9 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import (MAX_NODES, Position, _first_test, _search, check_count,
-                      check_seconds, check_seed, check_threads, default_tt_bits)
+from .endgame import (MAX_NODES, NODES_PER_PLAYOUT, Position, _first_test, _search,
+                      check_count, check_seconds, check_seed, check_threads,
+                      default_tt_bits)
 from .moves import hints
 from .value import MoveValue
 
@@ -158,7 +159,6 @@ def _tt_bits(n: int, max_seconds: Optional[float] = None) -> int:
 # solve() (by cards in play), and, with a playout budget only, its node
 # budget per playout (so that the result does not depend on timing).
 _EXACT_SHARE = ((24, 0.5), (40, 0.15))
-_NODES_PER_PLAYOUT = 2000
 
 # The share of a time budget kept, after the tree, for proofs of two root
 # moves (the tree's first and the hint order's first play, else the tree's
@@ -251,7 +251,7 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     share = next((s for limit, s in _EXACT_SHARE if n <= limit), 0.0)
     if share:
         ms = None if max_seconds is None else share * float(max_seconds)
-        mn = None if max_playouts is None else max(1000, _NODES_PER_PLAYOUT * int(max_playouts))
+        mn = None if max_playouts is None else max(1000, NODES_PER_PLAYOUT * int(max_playouts))
         if max_playouts is not None:
             ms = None       # node-bounded only: the answer must not depend on timing
         bounds = _exact_phase(first, mn, ms)
