@@ -34,7 +34,7 @@ from __future__ import annotations
 import time
 from typing import Optional
 
-from ..engine.endgame import NODES_PER_PLAYOUT
+from ..engine.endgame import NODES_PER_PLAYOUT, solve
 from ..engine.value import MoveValue, position_value
 from ..errors import GuandanError
 from ..game.record import Record
@@ -61,7 +61,6 @@ def decision_seed(seed: int, index: int) -> int:
 
 
 def _default_solver(state: GameState, max_seconds=None, max_playouts=None):
-    from ..engine.endgame import solve
     if max_playouts is not None:
         return solve(state.to_position(), max_nodes=NODES_PER_PLAYOUT * max_playouts, pv=False)
     return solve(state.to_position(), max_seconds=max_seconds, pv=False)
@@ -417,7 +416,6 @@ LINE_PLAYS = 12     # the evaluator's line: the better move and the plays after 
 def _line_solver(state: GameState, max_seconds=None, max_playouts=None):
     """The solver as the proven line asks it: the value and one best line
     only (``all_moves=False``), within the decision's budget."""
-    from ..engine.endgame import solve
     if max_playouts is not None:
         return solve(state.to_position(), max_nodes=NODES_PER_PLAYOUT * max_playouts,
                      all_moves=False, pv=True)
