@@ -45,7 +45,7 @@ def main(argv=None) -> None:
         while not s.over:
             v = View.from_state(s, history=history)
             pm = bot.choose(v)
-            if len(v.legal_actions()) > 1 and sum(s.count(q) > 0 for q in range(4)) == 2:
+            if len(v.legal_actions()) > 1 and len(s.active()) == 2:
                 assert v.perfect
                 seen = True
                 t = time.perf_counter()
