@@ -14,6 +14,9 @@ one core) and of wall time. Rollouts on threads: the same work through
 ``rollout_moves`` (the policy's move made first) with the deals shared out
 between 1 and 2 threads, alternated over 7 rounds in the same run; wall
 rollouts a second of each (the median of the rounds) and their ratio.
+The distilled policy (``DistilledBot.choose``: the policy, the first
+candidates, their features and the forest) on the same views, the policy in
+the same run as its baseline.
 """
 
 import time
@@ -22,6 +25,7 @@ import numpy as np
 from conftest import describe, median_ci, per_call_times
 
 from guandan_fast import GreedyBot, Rules, View, sample_deals
+from guandan_fast.bots.distilled import DistilledBot
 from guandan_fast.bots.match import deal_for
 from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollout_moves, rollouts
 from guandan_fast.game.state import GameState
@@ -57,6 +61,22 @@ def bench_policy_decision(benchmark):
         "follow_median_us": float(np.median(t[1::2]) * 1e6),
         "greedy_median_us": gmed * 1e6, "greedy_median_ci_us": [glo * 1e6, ghi * 1e6],
         "greedy_over_policy": gmed / med})
+    benchmark(lambda: [bot.choose(v) for v in VIEWS[:100]])
+
+
+def bench_distilled_decision(benchmark):
+    bot, policy = DistilledBot(), PolicyBot()
+    t = per_call_times(bot.choose, VIEWS)
+    p = per_call_times(policy.choose, VIEWS)
+    med, lo, hi = median_ci(t)
+    pmed, plo, phi = median_ci(p)
+    benchmark.extra_info.update(describe(t))
+    benchmark.extra_info.update({
+        "median_ci_us": [lo * 1e6, hi * 1e6],
+        "lead_median_us": float(np.median(t[0::2]) * 1e6),
+        "follow_median_us": float(np.median(t[1::2]) * 1e6),
+        "policy_median_us": pmed * 1e6, "policy_median_ci_us": [plo * 1e6, phi * 1e6],
+        "distilled_over_policy": med / pmed})
     benchmark(lambda: [bot.choose(v) for v in VIEWS[:100]])
 
 

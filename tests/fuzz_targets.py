@@ -402,3 +402,31 @@ def _table_with_hand(draw):
     r = gd.Rules()
     counts = to_counts(draw(hands()) if draw(st.booleans()) else "S3 S3 SB", max_cards=28)
     return moves.as_table_play(draw(tables()) or "S3", r, counts)
+
+
+@call("distilled_load_model")
+def _distilled_load_model(draw):
+    """A model file of random arrays (some missing, some of the wrong
+    shape or type), or random bytes: loaded, or a ModelError."""
+    import io
+    from guandan_fast.bots.distilled import load_model
+    buf = io.BytesIO()
+    if draw(st.booleans()):
+        buf.write(draw(st.binary(max_size=300)))
+    else:
+        n = draw(st.integers(0, 6))
+        ints = st.lists(st.integers(-3, 8), min_size=n, max_size=n)
+        nums = st.lists(st.floats(allow_nan=True, allow_infinity=True), min_size=n, max_size=n)
+        arrays = {"feature": np.array(draw(ints), np.int32),
+                  "threshold": np.array(draw(nums)),
+                  "left": np.array(draw(ints), np.int32), "right": np.array(draw(ints), np.int32),
+                  "value": np.array(draw(nums)),
+                  "roots": np.array(draw(st.lists(st.integers(-1, 6), max_size=3)), np.int32),
+                  "base": np.array(draw(st.lists(st.floats(-1, 1), max_size=2)))}
+        for k in draw(st.lists(st.sampled_from(sorted(arrays)), max_size=2)):
+            arrays.pop(k, None)
+        if draw(st.booleans()) and "left" in arrays:
+            arrays["left"] = arrays["left"].reshape(1, -1)
+        np.savez(buf, **arrays)
+    buf.seek(0)
+    return load_model(buf)

@@ -23,6 +23,7 @@ __all__ = [
     "LimitError",
     "ViewError",
     "BotSpecError",
+    "ModelError",
     "MatchError",
     "ExternalTeamError",
     "EstimateError",
@@ -173,6 +174,11 @@ class BotSpecError(GuandanError):
     def __init__(self, message: str, spec: str = ""):
         super().__init__(message)
         self.spec = spec
+
+
+class ModelError(GuandanError):
+    """A model file of the distilled policy that cannot be used (names the
+    file and the array at fault)."""
 
 
 class MatchError(GuandanError):

@@ -14,7 +14,7 @@ GreedyBot()
 >>> make_bot("minimax")
 Traceback (most recent call last):
 ...
-guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, policy or search
+guandan_fast.errors.BotSpecError: unknown bot 'minimax' in spec 'minimax': use random, greedy, policy, distilled or search
 """
 
 from __future__ import annotations
@@ -157,6 +157,11 @@ def _policy(args: dict[str, str], spec: str) -> Bot:
     return PolicyBot()
 
 
+def _distilled(args: dict[str, str], spec: str) -> Bot:
+    from .distilled import DistilledBot
+    return DistilledBot()
+
+
 def _search(args: dict[str, str], spec: str) -> Bot:
     kw: dict[str, Any] = {}      # SearchBot's keywords; its defaults for the others
     if "seconds" in args:
@@ -185,6 +190,10 @@ register("policy", _policy, grammar="policy", examples=("policy",),
          help="the blind house policy (compiled): a plan of the hand by the exact "
               "decomposition, the cards still out, the partner's standing and the "
               "opponents' card counts; tribute/return by the advice")
+register("distilled", _distilled, grammar="distilled", examples=("distilled",),
+         help="the house policy with a learned correction: a forest fitted to the rollout "
+              "search's values picks another of the first candidates when it predicts a "
+              "gain; tribute/return by the advice")
 register("search", _search, params=("seconds", "samples", "playouts", "seed", "threads"),
          positional=1,
          grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N][,threads=N]",
