@@ -48,36 +48,31 @@ def _views(n=300, seed=61):
 VIEWS = _views()
 
 
-def bench_policy_decision(benchmark):
-    bot, greedy = PolicyBot(), GreedyBot()
+def _decision(benchmark, bot, base, base_name, ratio_name, ratio):
+    """One decision of ``bot`` per view, timed per call, with ``base`` on
+    the same views in the same run; ``ratio(bot_median, base_median)``."""
     t = per_call_times(bot.choose, VIEWS)
-    g = per_call_times(greedy.choose, VIEWS)
+    b = per_call_times(base.choose, VIEWS)
     med, lo, hi = median_ci(t)
-    gmed, glo, ghi = median_ci(g)
+    bmed, blo, bhi = median_ci(b)
     benchmark.extra_info.update(describe(t))
     benchmark.extra_info.update({
         "median_ci_us": [lo * 1e6, hi * 1e6],
         "lead_median_us": float(np.median(t[0::2]) * 1e6),
         "follow_median_us": float(np.median(t[1::2]) * 1e6),
-        "greedy_median_us": gmed * 1e6, "greedy_median_ci_us": [glo * 1e6, ghi * 1e6],
-        "greedy_over_policy": gmed / med})
+        f"{base_name}_median_us": bmed * 1e6, f"{base_name}_median_ci_us": [blo * 1e6, bhi * 1e6],
+        ratio_name: ratio(med, bmed)})
     benchmark(lambda: [bot.choose(v) for v in VIEWS[:100]])
+
+
+def bench_policy_decision(benchmark):
+    _decision(benchmark, PolicyBot(), GreedyBot(), "greedy", "greedy_over_policy",
+              lambda med, base: base / med)
 
 
 def bench_distilled_decision(benchmark):
-    bot, policy = DistilledBot(), PolicyBot()
-    t = per_call_times(bot.choose, VIEWS)
-    p = per_call_times(policy.choose, VIEWS)
-    med, lo, hi = median_ci(t)
-    pmed, plo, phi = median_ci(p)
-    benchmark.extra_info.update(describe(t))
-    benchmark.extra_info.update({
-        "median_ci_us": [lo * 1e6, hi * 1e6],
-        "lead_median_us": float(np.median(t[0::2]) * 1e6),
-        "follow_median_us": float(np.median(t[1::2]) * 1e6),
-        "policy_median_us": pmed * 1e6, "policy_median_ci_us": [plo * 1e6, phi * 1e6],
-        "distilled_over_policy": med / pmed})
-    benchmark(lambda: [bot.choose(v) for v in VIEWS[:100]])
+    _decision(benchmark, DistilledBot(), PolicyBot(), "policy", "distilled_over_policy",
+              lambda med, base: med / base)
 
 
 def _rollout_work() -> list:

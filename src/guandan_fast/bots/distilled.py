@@ -39,11 +39,10 @@ from typing import Any, Optional, Sequence
 import numpy as np
 
 from .. import _core
-from .._core import Card, Play
+from .._core import Play
 from ..engine.decomposition import min_plays_batch
 from ..errors import ModelError
 from ..game.view import View
-from .base import Bot
 from .policy import PolicyBot
 from .search import candidates
 
@@ -184,14 +183,14 @@ def predict(model: dict, X: np.ndarray) -> np.ndarray:
                                  float(model["base"][0]))
 
 
-class DistilledBot(Bot):
+class DistilledBot(PolicyBot):
     """The house policy with the learned correction above; tribute and
-    return as the policy (by the advice)."""
+    return as the policy's (by the advice)."""
 
     spec = "distilled"
 
     def __init__(self) -> None:
-        self._policy = PolicyBot()
+        super().__init__()
         self._model = _shipped()
 
     def choose(self, view: View) -> Optional[Play]:
@@ -201,12 +200,6 @@ class DistilledBot(Bot):
         gain = predict(self._model, features(view, moves))
         j = int(np.argmax(gain))
         return moves[j + 1] if gain[j] > THRESHOLD else moves[0]
-
-    def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
-        return self._policy.tribute(view, candidates)
-
-    def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
-        return self._policy.give_back(view, candidates)
 
     def __repr__(self):
         return "DistilledBot()"
