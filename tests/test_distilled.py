@@ -89,6 +89,13 @@ def test_no_rows_give_no_predictions():
     assert predict(model, np.zeros((0, len(FEATURES)))).shape == (0,)
 
 
+@pytest.mark.parametrize("shape", [(3, len(FEATURES) - 1), (len(FEATURES),), (2, 2, 2)])
+def test_predict_rejects_rows_of_the_wrong_width(shape):
+    model = load_model(saved(flatten([{"value": 1.0}], 0.0)))
+    with pytest.raises(ModelError, match="must have 29 features"):
+        predict(model, np.zeros(shape))
+
+
 # -- the loader's checks --------------------------------------------------------
 
 def good_arrays():

@@ -18,7 +18,7 @@ The forest was fitted by ``bench/train_distilled.py`` (seeded policy
 self-play; each sampled decision's candidates played on the same sampled
 deals to the end; scikit-learn's histogram gradient boosting) and is
 shipped as ``distilled.npz`` beside this module; the compiled core sums its
-trees (``_core._forest_predict``). docs/bots.md gives its figures.
+trees (``_core._forest_predict``). docs/distilled.md gives its figures.
 
 >>> from guandan_fast import Rules
 >>> from guandan_fast.game.state import GameState
@@ -171,13 +171,17 @@ def load_model(path: Any) -> dict:
 
 @functools.lru_cache(maxsize=1)
 def _shipped() -> dict:
-    return load_model(resources.files(__package__).joinpath("distilled.npz").open("rb"))
+    with resources.files(__package__).joinpath("distilled.npz").open("rb") as f:
+        return load_model(f)
 
 
 def predict(model: dict, X: np.ndarray) -> np.ndarray:
     """The forest's prediction for each row of X (levels a deal gained over
-    the policy's move)."""
+    the policy's move); ``model`` from ``load_model``, X with one column a
+    feature (a ModelError otherwise)."""
     X = np.ascontiguousarray(X, dtype=np.float64)
+    if X.ndim != 2 or X.shape[1] != len(FEATURES):
+        raise ModelError(f"the rows must have {len(FEATURES)} features, not shape {X.shape}")
     return _core._forest_predict(model["feature"], model["threshold"], model["left"],
                                  model["right"], model["value"], model["roots"], X,
                                  float(model["base"][0]))
