@@ -37,7 +37,8 @@ import sys
 
 import numpy as np
 
-from guandan_fast.bots.distilled import CANDIDATES, FEATURES, THRESHOLD, features, load_model
+from guandan_fast.bots.distilled import (CANDIDATES, FEATURES, THRESHOLD, features, load_model,
+                                         predict)
 from guandan_fast.bots.match import deal_for, play_deal
 from guandan_fast.bots.policy import PolicyBot, rollout_moves
 from guandan_fast.bots.search import candidates
@@ -138,14 +139,14 @@ def fit(data: str, test: str, out: str) -> None:
     model.fit(X, y)
     arrays = export(model)
     np.savez_compressed(out, **arrays)
-    from guandan_fast.bots.distilled import predict
+    written = load_model(out)
     check = X[:: max(1, len(X) // 5000)]
-    mine = predict(load_model(out), check)
-    assert np.allclose(mine, model.predict(check), atol=1e-9), "exported forest differs"
+    assert np.allclose(predict(written, check), model.predict(check), atol=1e-9), \
+        "exported forest differs"
     print(f"{len(X)} rows, {len(arrays['roots'])} trees, {len(arrays['feature'])} nodes -> {out}")
     if test:
         Xt, yt, gt = _load(test)
-        held_out(predict(load_model(out), Xt), yt, gt)
+        held_out(predict(written, Xt), yt, gt)
 
 
 def main() -> None:

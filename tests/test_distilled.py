@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from conftest import by_run
-from guandan_fast import _core
 from guandan_fast.bots import make_bot
 from guandan_fast.bots.distilled import (CANDIDATES, FEATURES, DistilledBot, bombs_held,
                                          features, load_model, predict)
