@@ -27,7 +27,12 @@ Variants (none of them in the package):
   rounds of fresh deals each as many rollouts as the first, each round
   for the policy's move and the better half (by mean) of the others of the
   round before, down to one; the choice among the last round's moves by
-  the margin rule on the deals each had.
+  the margin rule on the deals each had;
+- ``race``: racing rounds (``race``): fresh deals doubling each round for
+  the policy's move, the best and the candidates within 2 standard errors
+  of it, at most 8 or half of the round's;
+- ``distilled``: the shipped search with the distilled policy's move as
+  its row 0 (the prior of the margin rule).
 """
 
 from __future__ import annotations
@@ -43,12 +48,14 @@ import numpy as np  # noqa: E402
 
 from bench_rollout_search import policy_views  # noqa: E402
 from guandan_fast.bots import search as S  # noqa: E402
+from guandan_fast.bots.distilled import DistilledBot  # noqa: E402
 from guandan_fast.bots.policy import PolicyBot, rollout_moves  # noqa: E402
 from guandan_fast.engine.moves import hints  # noqa: E402
 from guandan_fast.game.view import View, sample_deals  # noqa: E402
 from guandan_fast.stats import mean_ci  # noqa: E402
 
 POLICY = PolicyBot()
+DISTILLED = DistilledBot()
 
 
 def _pick_ragged(per: dict, last: list) -> int:
@@ -119,6 +126,86 @@ def allocate(view: View, seconds: float, seed: int, cap: int = 0, first: int = 0
     return cands[0] if width < 2 else cands[_pick_ragged(per, last)]
 
 
+def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
+    """Racing rounds: the shipped first round (every candidate on the first
+    deals, widened while the time holds), then rounds of fresh deals, each
+    as many as all before it, for the policy's move, the best mean and the
+    candidates within ``z`` standard errors of it (paired), at most
+    ``keep`` or half of the round's (the best means); the choice by the
+    margin rule on the deals each had (``_pick_ragged``)."""
+    start = time.perf_counter()
+    cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
+    m = len(cands)
+    end = start + seconds - S.FINISH_SECONDS - S.FINISH_SECONDS_PER_MOVE * m
+    deals = sample_deals(view, S.DEFAULT_SAMPLES, seed=seed)
+    n = len(deals)
+    per: dict = {}
+    spent, done = 0.0, 0
+
+    def fits(c: int, want: int) -> int:
+        left = end - time.perf_counter()
+        if left < 0.002:
+            return 0
+        return min(want, int(left / (spent / done) / c)) if done else want
+
+    while len(per) < m:
+        w = len(per)
+        chunk = fits(n, min(m - w, 16 if done else 2))
+        if chunk < 1:
+            break
+        t0 = time.perf_counter()
+        res = rollout_moves(view, deals, cands[w:w + chunk])[1]
+        spent += time.perf_counter() - t0
+        done += chunk * n
+        for j in range(chunk):
+            per[w + j] = [res[j]]
+    live, rnd = list(range(len(per))), 1
+    while len(per) == m:
+        means = {i: np.concatenate(per[i]).astype(float).mean() for i in live}
+        top = max(live, key=lambda i: means[i])
+        vt = np.concatenate(per[top]).astype(float)
+        close = []
+        for i in live[1:]:
+            d = np.concatenate(per[i]).astype(float) - vt
+            if i == top or d.mean() + z * d.std(ddof=1) / np.sqrt(len(d)) >= 0:
+                close.append(i)
+        close = close or [max(live[1:], key=lambda i: means[i])]
+        cap = max(keep, (len(live) + 1) // 2)
+        live = [0] + sorted(sorted(close, key=lambda i: -means[i])[:cap - 1])
+        want = sum(len(x) for x in per[0])
+        k = fits(len(live), want)
+        if k < 1:
+            break
+        more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
+        t0 = time.perf_counter()
+        res = rollout_moves(view, more, [cands[i] for i in live])[1]
+        spent += time.perf_counter() - t0
+        done += k * len(live)
+        for j, i in enumerate(live):
+            per[i].append(res[j])
+        if k < want:
+            break
+        rnd += 1
+    return cands[0] if len(per) < 2 else cands[_pick_ragged(per, list(per))]
+
+
+def prior(view: View, seconds: float, seed: int):
+    """The shipped search with the distilled policy's move (docs/distilled.md)
+    as its row 0 (the prior the margin rule measures against)."""
+    first = DISTILLED.choose(view)
+    shipped = S._candidates
+
+    def cands(v, order):
+        out = shipped(v, order)
+        return out if out[0] == first else [first] + [p for p in out if p != first]
+
+    S._candidates = cands
+    try:
+        return S.evaluate_moves(view, max_seconds=seconds, seed=seed)[0].move
+    finally:
+        S._candidates = shipped
+
+
 def choose(view: View, variant: str, seconds: float, seed: int):
     name, _, arg = variant.partition("=")
     if name == "shipped":
@@ -140,6 +227,10 @@ def choose(view: View, variant: str, seconds: float, seed: int):
         return allocate(view, seconds, seed, cap=int(arg))
     if name == "halving":
         return allocate(view, seconds, seed, first=int(arg))
+    if name == "race":
+        return race(view, seconds, seed)
+    if name == "distilled":
+        return prior(view, seconds, seed)
     raise ValueError(f"unknown variant {variant!r}")
 
 
@@ -155,7 +246,7 @@ def main(argv=None) -> int:
     for var in variants:
         name, _, arg = var.partition("=")
         try:
-            ok = (name == "policy" and not arg) or (
+            ok = (name in ("policy", "race", "distilled") and not arg) or (
                 name == "seconds" and float(arg) > 0) or (
                 name == "margin" and float(arg) >= 0) or (
                 name in ("cap", "halving", "threads") and int(arg) >= 1)
@@ -163,7 +254,7 @@ def main(argv=None) -> int:
             ok = False
         if not ok:
             ap.error(f"--variants: {var!r}: use policy, seconds=S, margin=Z, "
-                     "threads=N, cap=K or halving=N")
+                     "threads=N, cap=K, halving=N, race or distilled")
     diffs: dict = {v: [] for v in variants}
     for k, v in enumerate(policy_views(args.seed, args.views, 4)):
         chosen = {var: choose(v, var, args.seconds, k + 1) for var in ["shipped"] + variants}
