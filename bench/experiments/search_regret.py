@@ -73,56 +73,77 @@ def _pick_ragged(per: dict, last: list) -> int:
     return best
 
 
+class _Clock:
+    """A decision's time: the rollouts so far and their seconds, what
+    fits before ``end`` at that speed, and the rounds of fresh deals."""
+
+    def __init__(self, view: View, cands: list, seconds: float, seed: int):
+        self.view, self.cands, self.seed = view, cands, seed
+        self.end = (time.perf_counter() + seconds - S.FINISH_SECONDS
+                    - S.FINISH_SECONDS_PER_MOVE * len(cands))
+        self.spent, self.done, self.rnd = 0.0, 0, 0
+
+    def fits(self, c: int, want: int) -> int:
+        """Units of ``c`` rollouts that fit, at most ``want`` (all before
+        the first call)."""
+        left = self.end - time.perf_counter()
+        if left < 0.002:
+            return 0
+        return min(want, int(left / (self.spent / self.done) / c)) if self.done else want
+
+    def run(self, deals, idx: list, per: dict) -> None:
+        """Candidates ``idx`` on ``deals``, their results appended to ``per``."""
+        t0 = time.perf_counter()
+        res = rollout_moves(self.view, deals, [self.cands[i] for i in idx])[1]
+        self.spent += time.perf_counter() - t0
+        self.done += len(deals) * len(idx)
+        for j, i in enumerate(idx):
+            per.setdefault(i, []).append(res[j])
+
+    def first_round(self, n: int, per: dict) -> int:
+        """The shipped first round: the candidates in order on ``n`` deals
+        drawn with the seed, two, then up to 16 a call, while the time
+        holds; the number of deals."""
+        deals = sample_deals(self.view, n, seed=self.seed)
+        m = len(self.cands)
+        while len(per) < m:
+            w = len(per)
+            chunk = self.fits(len(deals), min(m - w, 16 if self.done else 2))
+            if chunk < 1:
+                break
+            self.run(deals, list(range(w, w + chunk)), per)
+        return len(deals)
+
+    def more(self, k: int, idx: list, per: dict) -> None:
+        """A round of ``k`` fresh deals for candidates ``idx``."""
+        self.rnd += 1
+        self.run(sample_deals(self.view, k, seed=(self.seed * 7919 + self.rnd) & 0x7FFFFFFF),
+                 idx, per)
+
+
 def allocate(view: View, seconds: float, seed: int, cap: int = 0, first: int = 0):
     """``cap`` (first candidates only) or ``first`` (successive halving from
     that many deals), else the shipped allocation's shape."""
-    start = time.perf_counter()
     cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
     if cap:
         cands = cands[:cap]
     m = len(cands)
-    end = start + seconds - S.FINISH_SECONDS - S.FINISH_SECONDS_PER_MOVE * m
-    deals = sample_deals(view, first or S.DEFAULT_SAMPLES, seed=seed)
-    n = len(deals)
+    clock = _Clock(view, cands, seconds, seed)
     per: dict = {}
-    width, spent, done = 0, 0.0, 0
-    while width < m:
-        left = end - time.perf_counter()
-        if left < 0.002:
-            break
-        chunk = min(m - width, 16, int(left / (spent / done) / n)) if done else min(m, 2)
-        if chunk < 1:
-            break
-        t0 = time.perf_counter()
-        res = rollout_moves(view, deals, cands[width:width + chunk])[1]
-        spent += time.perf_counter() - t0
-        done += chunk * n
-        for j in range(chunk):
-            per[width + j] = [res[j]]
-        width += chunk
+    n = clock.first_round(first or S.DEFAULT_SAMPLES, per)
+    width = len(per)
     last = list(range(width))
-    rnd, round_cost = 1, width * n
+    round_cost = width * n
     while width == m:
         if first and len(last) > 2:
             means = {i: np.concatenate(per[i]).mean() for i in last}
             others = sorted((i for i in last if i), key=lambda i: -means[i])
             last = [0] + others[:max(1, (len(last) - 1) // 2)]
-        left = end - time.perf_counter()
-        if left < 0.002:
-            break
-        k = int(left / (spent / done) / len(last))
-        k = min(k, max(S.DEFAULT_SAMPLES, round_cost // len(last)) if first
-                else S.DEFAULT_SAMPLES)
+        want = max(S.DEFAULT_SAMPLES, round_cost // len(last)) if first else S.DEFAULT_SAMPLES
+        k = clock.fits(len(last), want)
         if k < 1:
             break
-        more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
-        t0 = time.perf_counter()
-        res = rollout_moves(view, more, [cands[i] for i in last])[1]
-        spent += time.perf_counter() - t0
-        done += k * len(last)
-        for j, i in enumerate(last):
-            per[i].append(res[j])
-        rnd += 1
+        clock.more(k, last, per)
     return cands[0] if width < 2 else cands[_pick_ragged(per, last)]
 
 
@@ -133,33 +154,12 @@ def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
     candidates within ``z`` standard errors of it (paired), at most
     ``keep`` or half of the round's (the best means); the choice by the
     margin rule on the deals each had (``_pick_ragged``)."""
-    start = time.perf_counter()
     cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
     m = len(cands)
-    end = start + seconds - S.FINISH_SECONDS - S.FINISH_SECONDS_PER_MOVE * m
-    deals = sample_deals(view, S.DEFAULT_SAMPLES, seed=seed)
-    n = len(deals)
+    clock = _Clock(view, cands, seconds, seed)
     per: dict = {}
-    spent, done = 0.0, 0
-
-    def fits(c: int, want: int) -> int:
-        left = end - time.perf_counter()
-        if left < 0.002:
-            return 0
-        return min(want, int(left / (spent / done) / c)) if done else want
-
-    while len(per) < m:
-        w = len(per)
-        chunk = fits(n, min(m - w, 16 if done else 2))
-        if chunk < 1:
-            break
-        t0 = time.perf_counter()
-        res = rollout_moves(view, deals, cands[w:w + chunk])[1]
-        spent += time.perf_counter() - t0
-        done += chunk * n
-        for j in range(chunk):
-            per[w + j] = [res[j]]
-    live, rnd = list(range(len(per))), 1
+    clock.first_round(S.DEFAULT_SAMPLES, per)
+    live = list(range(len(per)))
     while len(per) == m:
         means = {i: np.concatenate(per[i]).astype(float).mean() for i in live}
         top = max(live, key=lambda i: means[i])
@@ -173,19 +173,12 @@ def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
         cap = max(keep, (len(live) + 1) // 2)
         live = [0] + sorted(sorted(close, key=lambda i: -means[i])[:cap - 1])
         want = sum(len(x) for x in per[0])
-        k = fits(len(live), want)
+        k = clock.fits(len(live), want)
         if k < 1:
             break
-        more = sample_deals(view, k, seed=(seed * 7919 + rnd) & 0x7FFFFFFF)
-        t0 = time.perf_counter()
-        res = rollout_moves(view, more, [cands[i] for i in live])[1]
-        spent += time.perf_counter() - t0
-        done += k * len(live)
-        for j, i in enumerate(live):
-            per[i].append(res[j])
+        clock.more(k, live, per)
         if k < want:
             break
-        rnd += 1
     return cands[0] if len(per) < 2 else cands[_pick_ragged(per, list(per))]
 
 
