@@ -28,7 +28,7 @@ Variants (none of them in the package):
   for the policy's move and the better half (by mean) of the others of the
   round before, down to one; the choice among the last round's moves by
   the margin rule on the deals each had;
-- ``race``: racing rounds (``race``): fresh deals doubling each round for
+- ``race``: racing rounds: fresh deals doubling each round for
   the policy's move, the best and the candidates within 2 standard errors
   of it, at most 8 or half of the round's;
 - ``distilled``: the shipped search with the distilled policy's move as
@@ -77,9 +77,9 @@ class _Clock:
     """A decision's time: the rollouts so far and their seconds, what
     fits before ``end`` at that speed, and the rounds of fresh deals."""
 
-    def __init__(self, view: View, cands: list, seconds: float, seed: int):
+    def __init__(self, view: View, cands: list, start: float, seconds: float, seed: int):
         self.view, self.cands, self.seed = view, cands, seed
-        self.end = (time.perf_counter() + seconds - S.FINISH_SECONDS
+        self.end = (start + seconds - S.FINISH_SECONDS
                     - S.FINISH_SECONDS_PER_MOVE * len(cands))
         self.spent, self.done, self.rnd = 0.0, 0, 0
 
@@ -124,11 +124,12 @@ class _Clock:
 def allocate(view: View, seconds: float, seed: int, cap: int = 0, first: int = 0):
     """``cap`` (first candidates only) or ``first`` (successive halving from
     that many deals), else the shipped allocation's shape."""
+    start = time.perf_counter()         # the clock starts before the candidates, as shipped
     cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
     if cap:
         cands = cands[:cap]
     m = len(cands)
-    clock = _Clock(view, cands, seconds, seed)
+    clock = _Clock(view, cands, start, seconds, seed)
     per: dict = {}
     n = clock.first_round(first or S.DEFAULT_SAMPLES, per)
     width = len(per)
@@ -154,9 +155,10 @@ def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
     candidates within ``z`` standard errors of it (paired), at most
     ``keep`` or half of the round's (the best means); the choice by the
     margin rule on the deals each had (``_pick_ragged``)."""
+    start = time.perf_counter()
     cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
     m = len(cands)
-    clock = _Clock(view, cands, seconds, seed)
+    clock = _Clock(view, cands, start, seconds, seed)
     per: dict = {}
     clock.first_round(S.DEFAULT_SAMPLES, per)
     live = list(range(len(per)))
