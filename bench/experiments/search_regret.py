@@ -50,12 +50,10 @@ from bench_rollout_search import policy_views  # noqa: E402
 from guandan_fast.bots import search as S  # noqa: E402
 from guandan_fast.bots.distilled import DistilledBot  # noqa: E402
 from guandan_fast.bots.policy import PolicyBot, rollout_moves  # noqa: E402
-from guandan_fast.engine.moves import hints  # noqa: E402
 from guandan_fast.game.view import View, sample_deals  # noqa: E402
 from guandan_fast.stats import mean_ci  # noqa: E402
 
 POLICY = PolicyBot()
-DISTILLED = DistilledBot()
 
 
 def _pick_ragged(per: dict, last: list) -> int:
@@ -125,7 +123,7 @@ def allocate(view: View, seconds: float, seed: int, cap: int = 0, first: int = 0
     """``cap`` (first candidates only) or ``first`` (successive halving from
     that many deals), else the shipped allocation's shape."""
     start = time.perf_counter()         # the clock starts before the candidates, as shipped
-    cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
+    cands = S.candidates(view)
     if cap:
         cands = cands[:cap]
     m = len(cands)
@@ -156,19 +154,19 @@ def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
     ``keep`` or half of the round's (the best means); the choice by the
     margin rule on the deals each had (``_pick_ragged``)."""
     start = time.perf_counter()
-    cands = S._candidates(view, hints(view.hand_counts, view.rules, view.table))
+    cands = S.candidates(view)
     m = len(cands)
     clock = _Clock(view, cands, start, seconds, seed)
     per: dict = {}
     clock.first_round(S.DEFAULT_SAMPLES, per)
     live = list(range(len(per)))
     while len(per) == m:
-        means = {i: np.concatenate(per[i]).astype(float).mean() for i in live}
+        vals = {i: np.concatenate(per[i]).astype(float) for i in live}
+        means = {i: vals[i].mean() for i in live}
         top = max(live, key=lambda i: means[i])
-        vt = np.concatenate(per[top]).astype(float)
         close = []
         for i in live[1:]:
-            d = np.concatenate(per[i]).astype(float) - vt
+            d = vals[i] - vals[top]
             if i == top or d.mean() + z * d.std(ddof=1) / np.sqrt(len(d)) >= 0:
                 close.append(i)
         close = close or [max(live[1:], key=lambda i: means[i])]
@@ -187,7 +185,7 @@ def race(view: View, seconds: float, seed: int, z: float = 2.0, keep: int = 8):
 def prior(view: View, seconds: float, seed: int):
     """The shipped search with the distilled policy's move (docs/distilled.md)
     as its row 0 (the prior the margin rule measures against)."""
-    first = DISTILLED.choose(view)
+    first = DistilledBot().choose(view)      # the shipped model, loaded once
     shipped = S._candidates
 
     def cands(v, order):
