@@ -5,7 +5,8 @@ Run: ``python -m pytest bench/bench_policy.py -c bench/pytest.ini``. Views:
 the opening lead of 300 seeded deals (``deal_for(61, i)``: 27-card hands,
 108 cards in play) and the first follow of each (the next seat, 27 cards,
 the policy's own lead on the table). The decision is timed per call
-(``PolicyBot.choose(view)``, the view built beforehand), with greedy's
+(``PolicyBot.choose(view)``, the view built beforehand; on a thread of
+its own, so the policy's caches have not seen the hand), with greedy's
 ``choose`` on the same views as the baseline in the same run. Rollouts: 40
 seeded opening views, 50 deals sampled from each (``sample_deals``), played
 to the end with the policy in every seat; rollouts a second of CPU time
@@ -16,10 +17,12 @@ between 1 and 2 threads, alternated over 7 rounds in the same run; wall
 rollouts a second of each (the median of the rounds) and their ratio.
 The distilled policy (``DistilledBot.choose``: the policy, the first
 candidates, their features and the forest) on the same views, the policy in
-the same run as its baseline.
+the same run as its baseline. The search's rollouts: how many
+``evaluate_moves`` makes in 0.2 s on 20 of the opening leads.
 """
 
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 from conftest import describe, median_ci, per_call_times
@@ -28,6 +31,7 @@ from guandan_fast import GreedyBot, Rules, View, sample_deals
 from guandan_fast.bots.distilled import DistilledBot
 from guandan_fast.bots.match import deal_for
 from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollout_moves, rollouts
+from guandan_fast.bots.search import evaluate_moves
 from guandan_fast.game.state import GameState
 
 
@@ -48,11 +52,19 @@ def _views(n=300, seed=61):
 VIEWS = _views()
 
 
+def _cold_times(fn, items):
+    """per_call_times on a thread of its own: a policy context (its caches,
+    one a thread) that has seen none of the views, as a seat's first look
+    at a hand (the views were built on this thread, deciding the leads)."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(per_call_times, fn, items).result()
+
+
 def _decision(benchmark, bot, base, base_name, ratio_name, ratio):
     """One decision of ``bot`` per view, timed per call, with ``base`` on
     the same views in the same run; ``ratio(bot_median, base_median)``."""
-    t = per_call_times(bot.choose, VIEWS)
-    b = per_call_times(base.choose, VIEWS)
+    t = _cold_times(bot.choose, VIEWS)
+    b = _cold_times(base.choose, VIEWS)
     med, lo, hi = median_ci(t)
     bmed, blo, bhi = median_ci(b)
     benchmark.extra_info.update(describe(t))
@@ -113,3 +125,16 @@ def bench_policy_rollouts_threads(benchmark):
         "two_threads_per_wall_second": two, "two_over_one": two / one,
         "ratio_per_round": [b / a for a, b in zip(rates[1], rates[2])]})
     benchmark(lambda: [rollout_moves(v, d, m, threads=2) for v, d, m in work[:8]])
+
+
+def bench_search_rollouts(benchmark):
+    """The rollouts ``evaluate_moves`` makes in 0.2 s on the opening leads
+    of 20 of the views (every candidate on the same deals, so the policy's
+    caches see the same hands again): their median and total."""
+    views = VIEWS[0:40:2]
+    counts = [sum(m.samples for m in evaluate_moves(v, max_seconds=0.2) if m.valued)
+              for v in views]
+    assert all(c > 0 for c in counts)
+    benchmark.extra_info.update({"views": len(views), "median_rollouts": float(np.median(counts)),
+                                 "total_rollouts": int(sum(counts))})
+    benchmark.pedantic(lambda: evaluate_moves(views[0], max_seconds=0.2), rounds=3)
