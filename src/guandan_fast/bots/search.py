@@ -32,7 +32,7 @@ from ..game.state import team
 from ..game.view import View, sample_deals
 from ..stats import deals_mean_ci, mean_ci, t_quantile
 from .base import Bot
-from .policy import PolicyBot, rollout_moves
+from .policy import PolicyBot, _choose_return, rollout_moves
 
 __all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "compare_moves", "fresh_seed",
            "candidates",
@@ -459,8 +459,9 @@ class SearchBot(Bot):
     (rollouts a decision, deterministic for a seed; ``max_seconds`` is then
     not read), ``seed``, ``threads`` (the rollouts shared out between that
     many threads: more of them in the same time). A forced move costs no
-    time. Tribute and return
-    by the advice (``suggest_tribute`` / ``suggest_return``), as the policy.
+    time. The tribute by the advice (``suggest_tribute``), as the policy;
+    the return as the policy's (``_choose_return``), under the bot's clock
+    or playout budget.
     """
 
     def __init__(self, max_seconds: float = 0.2, samples: int = DEFAULT_SAMPLES,
@@ -493,7 +494,10 @@ class SearchBot(Bot):
         return _POLICY.tribute(view, candidates)
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
-        return _POLICY.give_back(view, candidates)
+        self._calls += 1
+        return _choose_return(view, candidates, self.max_seconds,
+                             (self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
+                             self.max_playouts)
 
     def __repr__(self):
         return (f"SearchBot(max_seconds={self.max_seconds:g}, samples={self.samples}, "
