@@ -134,8 +134,8 @@ def _choose_return(view: View, candidates: Sequence[Card], max_seconds: Optional
     rounds of ``RETURN_DEALS`` fresh deals, played until ``max_seconds``
     (the next round would pass it; the first is always played) or, with
     ``max_playouts`` (then ``max_seconds`` is not read), until that many
-    rollouts; ties go to the advice's order (in-model, this choice beat the
-    advice by +0.275 [+0.158, +0.392] levels a deal with a return;
+    rollouts; ties go to the advice's order (judged on the true deal, this
+    choice beat the advice by +0.216 [+0.097, +0.334] levels a return;
     docs/bots.md). With two tributes (the other return unknown) or no
     tribute to this seat in the view: the advice (``suggest_return``)."""
     t0 = time.perf_counter()
