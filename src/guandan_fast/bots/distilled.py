@@ -189,7 +189,7 @@ def predict(model: dict, X: np.ndarray) -> np.ndarray:
 
 class DistilledBot(PolicyBot):
     """The house policy with the learned correction above; tribute and
-    return as the policy's (by the advice)."""
+    return as the policy's (the return by its rollouts)."""
 
     spec = "distilled"
 

@@ -189,11 +189,12 @@ register("greedy", _greedy, grammar="greedy", examples=("greedy",),
 register("policy", _policy, grammar="policy", examples=("policy",),
          help="the blind house policy (compiled): a plan of the hand by the exact "
               "decomposition, the cards still out, the partner's standing and the "
-              "opponents' card counts; tribute/return by the advice")
+              "opponents' card counts; the tribute by the advice, the return by its "
+              "rollouts")
 register("distilled", _distilled, grammar="distilled", examples=("distilled",),
          help="the house policy with a learned correction: a forest fitted to the rollout "
               "search's values picks another of the first candidates when it predicts a "
-              "gain; tribute/return by the advice")
+              "gain; tribute and return as the policy")
 register("search", _search, params=("seconds", "samples", "playouts", "seed", "threads"),
          positional=1,
          grammar="search[:SECONDS][,samples=N][,playouts=N][,seed=N][,threads=N]",
