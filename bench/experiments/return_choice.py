@@ -4,9 +4,9 @@ true deal.
 
     python bench/experiments/return_choice.py --seed 3 --deals 2400
 
-Deals ``deal_for(seed, i)`` with a previous finishing order drawn from
-(seed, i); those with one tribute (paid by the advice) give a return
-decision. Each of the two cards is judged on the true hands: the card
+The external matches' single deals (``single_deal_start(seed, i)``: a
+random level and previous finishing order); those with one tribute (paid
+by the advice) give a return decision. Each of the two cards is judged on the true hands: the card
 moved to the payer, who leads, then the policy in every seat to the end
 (one deterministic playout, ``bots.policy.playout``); printed: the mean of
 (rollout choice minus advice) for the returner's team with its 95%
@@ -17,14 +17,13 @@ from __future__ import annotations
 
 import argparse
 import copy
-import random
 import zlib
 
-from guandan_fast import GreedyBot, Rules, View
-from guandan_fast.bots.match import deal_for
+from guandan_fast import GreedyBot, View
 from guandan_fast.bots.policy import RETURN_PLAYOUTS, _choose_return, playout
 from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import team
+from guandan_fast.platform.external import single_deal_start
 from guandan_fast.stats import mean_ci
 
 
@@ -36,19 +35,16 @@ def main() -> None:
     advice = GreedyBot()
     diffs, same = [], 0
     for i in range(args.deals):
-        hands, level, _ = deal_for(args.seed, i)
-        previous = list(range(4))
-        random.Random(f"{args.seed}:{i}").shuffle(previous)
-        rules = Rules(level=level)
-        deal = DealState(hands, rules, previous)
+        # the external matches' single deal i: a random previous order
+        hands, _leader, progress = single_deal_start(args.seed, i)
+        deal = DealState(hands, progress.deal_rules(), progress.previous)
         if len(deal.payments) != 1:
             continue
-        while deal.phase == "tribute":
-            seat, h = deal.actor, deal.hands()
-            view = View(seat, h[seat], rules, [len(x) for x in h], phase="tribute")
-            deal.pay_tribute(seat, advice.tribute(view, deal.legal_actions()))
-        if deal.phase != "return":
-            continue
+        payer = deal.payments[0][0]
+        h = deal.hands()
+        payment = View(payer, h[payer], deal.rules, [len(x) for x in h], phase="tribute")
+        deal.pay_tribute(payer, advice.tribute(payment, deal.legal_actions()))
+        rules = deal.rules
         seat, h, cands = deal.actor, deal.hands(), deal.legal_actions()
         view = View(seat, h[seat], rules, [len(x) for x in h], tributes=list(deal.tributes),
                     phase="return")
