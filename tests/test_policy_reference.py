@@ -11,7 +11,7 @@ import pytest
 from reference_policy import reference_choose
 
 from guandan_fast import Rules, View
-from guandan_fast.bots.base import Bot, RandomBot
+from guandan_fast.bots.base import Bot, GreedyBot, RandomBot
 from guandan_fast.bots.match import deal_for, play_deal
 from guandan_fast.bots.policy import PolicyBot
 from guandan_fast.game.deal import DealState
@@ -22,20 +22,24 @@ SLOW_DEALS = 70        # about 6,800 views
 
 
 class _Recorder(Bot):
-    """A seat's bot that keeps every play-phase view it is shown."""
+    """A seat's bot that keeps every play-phase view it is shown. A
+    PolicyBot seat exchanges by the advice (GreedyBot's tribute and
+    return), so the sample of views does not move with the policy's
+    return rule: this file checks the play."""
 
     def __init__(self, inner: Bot, out: list, tag):
         self.inner, self.out, self.tag = inner, out, tag
+        self.exchange = GreedyBot() if isinstance(inner, PolicyBot) else inner
 
     def choose(self, view):
         self.out.append((self.tag + (len(self.out),), view))
         return self.inner.choose(view)
 
     def tribute(self, view, candidates):
-        return self.inner.tribute(view, candidates)
+        return self.exchange.tribute(view, candidates)
 
     def give_back(self, view, candidates):
-        return self.inner.give_back(view, candidates)
+        return self.exchange.give_back(view, candidates)
 
 
 def recorded_views(n_deals, seed, policy_share=0.5, tribute_share=0.5):
