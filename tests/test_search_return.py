@@ -1,6 +1,6 @@
-"""The search's return card (``bots.search._choose_return``): each card's
-value by whole-deal rollouts of the policy after it, checked against plain
-play through GameState, and the choice against those values."""
+"""The return card of PolicyBot and SearchBot (``bots.policy._choose_return``):
+each card's value by whole-deal rollouts of the policy after it, checked
+against plain play through GameState, and the choice against those values."""
 
 import random
 
@@ -10,8 +10,7 @@ import pytest
 from guandan_fast import Rules
 from guandan_fast.bots import GreedyBot, SearchBot
 from guandan_fast.bots.match import deal_for
-from guandan_fast.bots.policy import PolicyBot
-from guandan_fast.bots.policy import RETURN_DEALS, _choose_return, _return_means
+from guandan_fast.bots.policy import RETURN_DEALS, PolicyBot, _choose_return, _return_means
 from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import GameState, team
 from guandan_fast.game.view import View, sample_deals

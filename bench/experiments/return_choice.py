@@ -6,11 +6,11 @@ true deal.
 
 The external matches' single deals (``single_deal_start(seed, i)``: a
 random level and previous finishing order); those with one tribute (paid
-by the advice) give a return decision. Each of the two cards is judged on the true hands: the card
-moved to the payer, who leads, then the policy in every seat to the end
-(one deterministic playout, ``bots.policy.playout``); printed: the mean of
-(rollout choice minus advice) for the returner's team with its 95%
-t-interval, and how often the two cards are the same.
+by the advice) give a return decision. Each of the two cards is judged on
+the true hands: the card moved to the payer, who leads, then the policy in
+every seat to the end (one deterministic playout, ``bots.policy.playout``);
+printed: the mean of (rollout choice minus advice) for the returner's team
+with its 95% t-interval, and how often the two cards are the same.
 """
 
 from __future__ import annotations
@@ -44,10 +44,9 @@ def main() -> None:
         h = deal.hands()
         payment = View(payer, h[payer], deal.rules, [len(x) for x in h], phase="tribute")
         deal.pay_tribute(payer, advice.tribute(payment, deal.legal_actions()))
-        rules = deal.rules
         seat, h, cands = deal.actor, deal.hands(), deal.legal_actions()
-        view = View(seat, h[seat], rules, [len(x) for x in h], tributes=list(deal.tributes),
-                    phase="return")
+        view = View(seat, h[seat], deal.rules, [len(x) for x in h],
+                    tributes=list(deal.tributes), phase="return")
         ours = _choose_return(view, cands, None, zlib.crc32(view.hand_counts.tobytes()),
                               RETURN_PLAYOUTS)
         theirs = advice.give_back(view, cands)

@@ -43,7 +43,7 @@ from .. import _core
 from .._core import Card, Play
 from ..engine.endgame import MAX_THREADS, check_threads
 from ..errors import ViewError
-from ..game.state import GameState, team
+from ..game.state import GameState
 from ..game.view import View, sample_deals
 from .base import Bot, GreedyBot
 
@@ -117,7 +117,7 @@ def _return_means(view: View, cards: Sequence[Card], payer: int, deals) -> np.nd
     ``payer``, who then leads (RULES §7: after a single tribute the payer
     leads), and the policy in every seat to the end."""
     base = np.asarray(deals, dtype=np.uint8)
-    sign = 1 if team(view.seat) == 0 else -1
+    sign = _team_sign(view.seat)
     out = np.empty(len(cards))
     for j, card in enumerate(cards):
         arr = base.copy()
@@ -141,8 +141,7 @@ def _choose_return(view: View, candidates: Sequence[Card], max_seconds: Optional
     t0 = time.perf_counter()
     advised = _ADVICE.give_back(view, candidates)
     mine = [t for t in view.tributes if t[1] == view.seat]
-    cards = [advised] + [c for i, c in enumerate(candidates)
-                         if c != advised and c not in candidates[:i]]
+    cards = list(dict.fromkeys([advised, *candidates]))     # distinct, the advice first
     if len(view.tributes) != 1 or len(mine) != 1 or len(cards) < 2:
         return advised
     payer = mine[0][0]
@@ -156,9 +155,10 @@ def _choose_return(view: View, candidates: Sequence[Card], max_seconds: Optional
         if max_playouts is not None:
             if rounds * RETURN_DEALS * len(cards) >= max_playouts:
                 break
-        elif max_seconds is None or \
-                time.perf_counter() + (time.perf_counter() - t1) > t0 + max_seconds:
-            break
+        else:
+            now = time.perf_counter()
+            if max_seconds is None or now + (now - t1) > t0 + max_seconds:
+                break
     return cards[int(np.argmax(sums))]
 
 
