@@ -338,3 +338,21 @@ def test_legal_actions_only_on_own_turn():
     t = View(0, _cards("S3"), Rules(level=2), [1, 2, 2, 1], phase="tribute")
     with pytest.raises(ViewError, match="no plays in the tribute phase"):
         t.legal_actions()
+
+
+def test_from_exchange_shows_the_hand_as_it_stands_and_the_tributes_once_paid():
+    hands = ["SA S3", "S4 S5", "SK S6", "S8 S7"]
+    deal = DealState(hands, Rules(level=2), previous=[0, 1, 2, 3])     # seat 3 pays seat 0
+    v = View.from_exchange(deal)
+    assert (v.seat, v.phase, v.tributes, v.counts) == (3, "tribute", (), (2, 2, 2, 2))
+    assert sorted(v.hand) == _cards("S8 S7")
+    deal.pay_tribute(3, Card("S8"))
+    v = View.from_exchange(deal)
+    assert (v.seat, v.phase, v.counts) == (0, "return", (3, 2, 2, 1))
+    assert sorted(v.hand) == _cards("SA S3 S8")
+    assert v.tributes == ((3, 0, Card("S8")),)
+    other = View.from_exchange(deal, 2)
+    assert other.seat == 2 and other.known[0] == (Card("S8"),)
+    deal.give_back(0, Card("S3"))
+    with pytest.raises(ViewError, match="no exchange in the play phase"):
+        View.from_exchange(deal)

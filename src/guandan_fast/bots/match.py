@@ -221,10 +221,8 @@ def play_deal(bots: Sequence[Bot], deal: DealState, clock: Optional[_Clock] = No
         assert seat is not None
         phase = deal.phase
         if phase in ("tribute", "return"):
-            hands = deal.hands()
             cands = deal.legal_actions()
-            view = View(seat, hands[seat], rules, [len(h) for h in hands],
-                        tributes=list(deal.tributes) if phase == "return" else (), phase=phase)
+            view = View.from_exchange(deal)
             if phase == "tribute":
                 card = bots[seat].tribute(view, cands)
                 if card not in cands:

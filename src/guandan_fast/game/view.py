@@ -289,6 +289,20 @@ class View:
                    tributes=tributes, returns=returns, turn=state.turn, unseen=unseen)
 
     @classmethod
+    def from_exchange(cls, deal, seat: Optional[int] = None) -> "View":
+        """The view of ``seat`` (default: the actor) in a DealState's
+        exchange: its hand and each seat's count as they stand (as dealt
+        while the tributes are paid, after them while the cards go back),
+        the tributes paid once the returns are due."""
+        if deal.phase not in ("tribute", "return"):
+            raise ViewError(f"no exchange in the {deal.phase} phase")
+        seat = deal.actor if seat is None else _seat(seat, "seat")
+        hands = deal.hands()
+        return cls(seat, hands[seat], deal.rules, [len(h) for h in hands],
+                   tributes=list(deal.tributes) if deal.phase == "return" else (),
+                   phase=deal.phase)
+
+    @classmethod
     def from_record(cls, record, decision_index: int, seat: Optional[int] = None) -> "View":
         """The view of the seat acting at decision ``decision_index`` (0 =
         the first action of the play) of a deal record, or of ``seat`` at
