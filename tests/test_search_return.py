@@ -1,24 +1,28 @@
 """The return card of PolicyBot and SearchBot (``bots.policy._choose_return``):
-each card's value by whole-deal rollouts of the policy after it, checked
-against plain play through GameState, and the choice against those values."""
+each card's value by whole-deal rollouts of the policy after it (after a
+double down, with the partner's return modelled), checked against plain
+play through GameState, and the choice against those values."""
 
 import random
 
 import numpy as np
 import pytest
 
-from guandan_fast import Rules
+from guandan_fast import Rules, min_plays
+from guandan_fast._core import CARDS
 from guandan_fast.bots import GreedyBot, SearchBot
 from guandan_fast.bots.match import deal_for
-from guandan_fast.bots.policy import RETURN_DEALS, PolicyBot, _choose_return, _return_means
+from guandan_fast.bots.policy import RETURN_DEALS, PolicyBot, _choose_return, _return_results
 from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import GameState, team
+from guandan_fast.game.tribute import return_candidates
 from guandan_fast.game.view import View, sample_deals
 
 
 def _returns(seed, n, payments=1):
     """Up to n return decisions of seeded deals with ``payments`` tributes,
-    the tributes paid by the advice: (deal, view, candidates)."""
+    the tributes paid by the advice, with two the receivers in turn: (deal,
+    view, candidates)."""
     advice = GreedyBot()
     out = []
     for i in range(400):
@@ -30,28 +34,51 @@ def _returns(seed, n, payments=1):
         if len(deal.payments) != payments:
             continue
         while deal.phase == "tribute":
-            seat, h = deal.actor, deal.hands()
-            view = View(seat, h[seat], rules, [len(x) for x in h], phase="tribute")
-            deal.pay_tribute(seat, advice.tribute(view, deal.legal_actions()))
+            deal.pay_tribute(deal.actor, advice.tribute(View.from_exchange(deal),
+                                                        deal.legal_actions()))
         if deal.phase != "return":
             continue
-        seat, h = deal.actor, deal.hands()
-        view = View(seat, h[seat], rules, [len(x) for x in h], tributes=list(deal.tributes),
-                    phase="return")
-        out.append((deal, view, deal.legal_actions()))
+        seat = deal.waiting()[len(out) % payments]      # both receivers in turn
+        out.append((deal, View.from_exchange(deal, seat), deal.legal_actions(seat)))
         if len(out) == n:
             break
     return out
 
 
-def _reference(view, deal_hands, card, payer):
-    """The returner's team's result: ``card`` moved to the payer, who leads;
-    PolicyBot in every seat deciding from its View of a plain GameState
-    (its hand, what it has not seen, every move since)."""
+def _leader(view):
+    """RULES 7: the payer; after a double down the payer of the higher
+    tribute, with equal tributes the first listed."""
+    (g, _r, c), *rest = view.tributes
+    if rest and view.rules.order(rest[0][2].rank) > view.rules.order(c.rank):
+        return rest[0][0]
+    return g
+
+
+def _partner_return(hand, rules):
+    """The modelled return of a sampled hand: the legal card leaving the
+    fewest plays, the lowest of those in return_candidates' order."""
+    cards = [c for i in range(54) for c in [CARDS[i]] * int(hand[i])]
+    best = None
+    for card in return_candidates(cards, rules):
+        rest = list(cards)
+        rest.remove(card)
+        n = min_plays(rest, rules)
+        if best is None or n < best[0]:
+            best = (n, card)
+    return best[1]
+
+
+def _reference(view, deal_hands, card):
+    """The returner's team's result: ``card`` moved to its payer, after a
+    double down the partner's card (``_partner_return``) to its payer, the
+    leader of RULES 7 leads; PolicyBot in every seat deciding from its View
+    of a plain GameState (its hand, what it has not seen, every move since)."""
     hands = [np.asarray(h, dtype=np.int64).copy() for h in deal_hands]
-    hands[view.seat][card.id] -= 1
-    hands[payer][card.id] += 1
-    state = GameState.start([h.astype(np.uint8) for h in hands], view.rules, payer)
+    for giver, receiver, _c in view.tributes:       # the payer is the tribute's giver
+        back = card if receiver == view.seat else _partner_return(hands[receiver], view.rules)
+        hands[receiver][back.id] -= 1
+        hands[giver][back.id] += 1
+    state = GameState.start([h.astype(np.uint8) for h in hands], view.rules, _leader(view))
     out = np.zeros(54, dtype=np.int64)
     bot = PolicyBot()
     while not state.over:
@@ -65,45 +92,50 @@ def _reference(view, deal_hands, card, payer):
     return r if team(view.seat) == 0 else -r
 
 
-def test_return_means_are_the_average_of_plain_play_after_each_card():
-    cases = _returns(301, 6)
+def _means(view, cards, deals):
+    payer = next(g for g, r, _c in view.tributes if r == view.seat)
+    other = next(((r, g) for g, r, _c in view.tributes if r != view.seat), None)
+    return _return_results(view, cards, payer, deals, _leader(view), other).mean(axis=1)
+
+
+@pytest.mark.parametrize("payments", [1, 2])
+def test_return_means_are_the_average_of_plain_play_after_each_card(payments):
+    cases = _returns(300 + payments, 6, payments)
     assert len(cases) == 6
     for k, (_deal, view, cands) in enumerate(cases):
-        payer = view.tributes[0][0]
         cards = list(dict.fromkeys(cands))[:4]
         deals = sample_deals(view, 3, seed=k)
-        got = _return_means(view, cards, payer, deals)
-        want = [np.mean([_reference(view, d, c, payer) for d in deals]) for c in cards]
+        got = _means(view, cards, deals)
+        want = [np.mean([_reference(view, d, c) for d in deals]) for c in cards]
         assert got.tolist() == pytest.approx(want)
 
 
-def test_the_choice_is_the_best_mean_ties_to_the_advice():
-    for k, (_deal, view, cands) in enumerate(_returns(302, 8)):
+@pytest.mark.parametrize("payments", [1, 2])
+def test_the_choice_is_the_best_mean_ties_to_the_advice(payments):
+    for k, (_deal, view, cands) in enumerate(_returns(302 + 10 * payments, 8, payments)):
         advised = GreedyBot().give_back(view, cands)
         cards = [advised] + [c for c in dict.fromkeys(cands) if c != advised]
-        payer = view.tributes[0][0]
         # one round: the first RETURN_DEALS deals of the seed's draw
-        means = _return_means(view, cards, payer,
-                             sample_deals(view, RETURN_DEALS, seed=(k * 7919) & 0x7FFFFFFF))
-        best = cards[int(np.argmax(means))]
-        assert means[cards.index(best)] == means.max()
+        means = _means(view, cards, sample_deals(view, RETURN_DEALS,
+                                                 seed=(k * 7919) & 0x7FFFFFFF))
+        best = next(c for c, m in zip(cards, means) if m == means.max())   # the first best
         assert _choose_return(view, cands, 1.0, k, max_playouts=1) == best
 
 
+@pytest.mark.parametrize("payments", [1, 2])
 @pytest.mark.parametrize("make", [lambda: SearchBot(max_playouts=200, seed=3), PolicyBot])
-def test_deterministic_and_legal(make):
+def test_deterministic_and_legal(make, payments):
     bot_a, bot_b = make(), make()
-    for _deal, view, cands in _returns(303, 10):
+    cases = _returns(303, 5, payments)
+    assert cases
+    for _deal, view, cands in cases:
         a, b = bot_a.give_back(view, cands), bot_b.give_back(view, cands)
         assert a == b and a in cands
 
 
-def test_the_advice_with_two_tributes_or_none_seen():
+def test_the_advice_with_no_tribute_seen():
     advice = GreedyBot()
-    cases = _returns(304, 4, payments=2)
-    assert cases
-    for _deal, view, cands in cases:
-        assert _choose_return(view, cands, 0.2, 1) == advice.give_back(view, cands)
     _deal, view, cands = _returns(305, 1)[0]
     blind = View(view.seat, view.hand, view.rules, view.counts, phase="return")
     assert _choose_return(blind, cands, 0.2, 1) == advice.give_back(blind, cands)
+

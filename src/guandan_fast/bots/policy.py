@@ -40,10 +40,12 @@ from typing import Optional, Sequence
 import numpy as np
 
 from .. import _core
-from .._core import Card, Play
+from .._core import CARDS, Card, Play
 from ..engine.endgame import MAX_THREADS, check_threads
 from ..errors import ViewError
+from ..engine.decomposition import min_plays_batch
 from ..game.state import GameState
+from ..game.tribute import _return_cands, tribute_leaders
 from ..game.view import View, sample_deals
 from .base import Bot, GreedyBot
 
@@ -110,56 +112,98 @@ RETURN_PLAYOUTS = 640    # PolicyBot's rollouts for its return (about 0.2 s)
 _ADVICE = GreedyBot()    # the advice (suggest_tribute / suggest_return)
 
 
-def _return_means(view: View, cards: Sequence[Card], payer: int, deals) -> np.ndarray:
-    """For each card the returning seat may give back, its mean result for
-    the seat's team over ``deals`` (the four hands as the exchange left
-    them before the return, ``sample_deals(view, ...)``): the card moved to
-    ``payer``, who then leads (RULES §7: after a single tribute the payer
-    leads), and the policy in every seat to the end."""
-    base = np.asarray(deals, dtype=np.uint8)
+def _return_results(view: View, cards: Sequence[Card], payer: int, deals, leader: int,
+                    other: Optional[tuple[int, int]] = None) -> np.ndarray:
+    """For each card the returning seat may give back, its results for the
+    seat's team on each of ``deals`` (the four hands as the tributes left
+    them, ``sample_deals(view, ...)``), a (len(cards), N) array: the card
+    moved to ``payer``, and after a double down the other return (``other``:
+    its giver, the partner, and its receiver) as ``_modelled_returns`` gives
+    it; then ``leader`` leads (RULES §7) and the policy plays every seat to
+    the end."""
+    base = np.array(deals, dtype=np.uint8)
+    if other is not None:
+        _modelled_returns(base, other[0], other[1], view.rules)
     sign = _team_sign(view.seat)
-    out = np.empty(len(cards))
+    out = np.empty((len(cards), base.shape[0]), dtype=np.int64)
     for j, card in enumerate(cards):
         arr = base.copy()
         arr[:, view.seat, card.id] -= 1
         arr[:, payer, card.id] += 1
-        out[j] = sign * _start_rollouts(arr, view.rules, payer).mean()
+        out[j] = sign * _start_rollouts(arr, view.rules, leader)
     return out
 
 
-def _choose_return(view: View, candidates: Sequence[Card], max_seconds: Optional[float],
-                   seed: int, max_playouts: Optional[int] = None) -> Card:
-    """The return card of the seat of ``view`` (phase "return"): after a
-    single tribute, the candidate with the best mean of ``_return_means`` on
-    rounds of ``RETURN_DEALS`` fresh deals, played until ``max_seconds``
-    (the next round would pass it; the first is always played) or, with
-    ``max_playouts`` (then ``max_seconds`` is not read), until that many
-    rollouts; ties go to the advice's order (judged on the true deal, this
-    choice beat the advice by +0.303 [+0.180, +0.426] levels a return;
-    docs/bots.md). With two tributes (the other return unknown) or no
-    tribute to this seat in the view: the advice (``suggest_return``)."""
+def _modelled_returns(arr: np.ndarray, giver: int, receiver: int, rules) -> None:
+    """Give, in every deal of ``arr`` (in place), the return of ``giver`` to
+    ``receiver`` as modelled for a seat whose hand is sampled: of its legal
+    return cards (``return_candidates``) the one that leaves it the fewest
+    plays (``min_plays``), the lowest of those; the advice's first
+    criterion, at a cost a sampled deal can afford (the advice itself takes
+    about 6 ms a hand)."""
+    cands = []
+    for hand in arr[:, giver]:
+        cards = [CARDS[i] for i in np.repeat(np.arange(54), hand)]
+        cands.append([c.id for c in _return_cands(cards, rules)])
+    rows = np.repeat(arr[:, giver], [len(c) for c in cands], axis=0)
+    flat = [i for c in cands for i in c]
+    rows[np.arange(len(flat)), flat] -= 1
+    plays = min_plays_batch(rows, np.full(len(flat), rules.level_index), rules)
+    k = 0
+    for d, ids in enumerate(cands):
+        best = ids[int(np.argmin(plays[k:k + len(ids)]))]   # the first minimum: the lowest
+        k += len(ids)
+        arr[d, giver, best] -= 1
+        arr[d, receiver, best] += 1
+
+
+def _return_values(view: View, candidates: Sequence[Card], max_seconds: Optional[float],
+                   seed: int, max_playouts: Optional[int] = None
+                   ) -> tuple[list[Card], Optional[np.ndarray]]:
+    """The distinct return cards of the seat of ``view`` (phase "return"),
+    the advice's card first, and their results (``_return_results``, one
+    row a card) on rounds of ``RETURN_DEALS`` fresh deals, played until
+    ``max_seconds`` (the next round would pass it; the first is always
+    played) or, with ``max_playouts`` (then ``max_seconds`` is not read),
+    until that many rollouts. After a double down the partner's return,
+    unknown when one gives, is modelled (``_modelled_returns``). No results
+    (None) with one card or with no tribute to this seat in the view."""
     t0 = time.perf_counter()
     advised = _ADVICE.give_back(view, candidates)
     mine = [t for t in view.tributes if t[1] == view.seat]
     cards = list(dict.fromkeys([advised, *candidates]))     # distinct, the advice first
-    if len(view.tributes) != 1 or len(mine) != 1 or len(cards) < 2:
-        return advised
+    if len(mine) != 1 or len(cards) < 2:
+        return cards, None
     payer = mine[0][0]
-    sums = np.zeros(len(cards))
-    rounds = 0
+    other = next(((r, g) for g, r, _c in view.tributes if r != view.seat), None)
+    leader = tribute_leaders([(g, r) for g, r, _c in view.tributes],
+                             [c.rank for _g, _r, c in view.tributes], view.rules)[0]
+    blocks: list[np.ndarray] = []
     while True:
-        deals = sample_deals(view, RETURN_DEALS, seed=(seed * 7919 + rounds) & 0x7FFFFFFF)
+        deals = sample_deals(view, RETURN_DEALS,
+                             seed=(seed * 7919 + len(blocks)) & 0x7FFFFFFF)
         t1 = time.perf_counter()
-        sums += _return_means(view, cards, payer, deals)
-        rounds += 1
+        blocks.append(_return_results(view, cards, payer, deals, leader, other))
         if max_playouts is not None:
-            if rounds * RETURN_DEALS * len(cards) >= max_playouts:
+            if len(blocks) * RETURN_DEALS * len(cards) >= max_playouts:
                 break
         else:
             now = time.perf_counter()
             if max_seconds is None or now + (now - t1) > t0 + max_seconds:
                 break
-    return cards[int(np.argmax(sums))]
+    return cards, np.concatenate(blocks, axis=1)
+
+
+def _choose_return(view: View, candidates: Sequence[Card], max_seconds: Optional[float],
+                   seed: int, max_playouts: Optional[int] = None) -> Card:
+    """The return card: of ``_return_values``, the best mean, ties to the
+    advice's order (judged on the true deal, this choice beat the advice by
+    +0.303 [+0.180, +0.426] levels a return after a single tribute;
+    docs/bots.md); the advice when there are no results."""
+    cards, results = _return_values(view, candidates, max_seconds, seed, max_playouts)
+    if results is None:
+        return cards[0]
+    return cards[int(np.argmax(results.sum(axis=1)))]
 
 
 class PolicyBot(Bot):
