@@ -10,12 +10,13 @@ import pytest
 
 from guandan_fast import Rules, min_plays
 from guandan_fast._core import CARDS
-from guandan_fast.bots import GreedyBot, SearchBot
+from guandan_fast.bots import GreedyBot, SearchBot, suggest
 from guandan_fast.bots.match import deal_for
 from guandan_fast.bots.policy import RETURN_DEALS, PolicyBot, _choose_return, _return_results
 from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import GameState, team
 from guandan_fast.game.tribute import return_candidates
+from guandan_fast.errors import ViewError
 from guandan_fast.game.view import View, sample_deals
 
 
@@ -139,3 +140,32 @@ def test_the_advice_with_no_tribute_seen():
     blind = View(view.seat, view.hand, view.rules, view.counts, phase="return")
     assert _choose_return(blind, cands, 0.2, 1) == advice.give_back(blind, cands)
 
+
+@pytest.mark.parametrize("payments", [1, 2])
+def test_suggest_values_every_return_card_the_best_mean_first(payments):
+    for k, (_deal, view, cands) in enumerate(_returns(306, 4, payments)):
+        out = suggest(view, max_seconds=0.05, seed=k)
+        assert sorted(m.move for m in out) == sorted(set(cands))
+        advised = GreedyBot().give_back(view, cands)
+        if len(out) == 1:
+            assert out[0].move == advised and not out[0].valued
+            continue
+        means = [m.mean for m in out]
+        assert means == sorted(means, reverse=True)
+        n = out[0].samples
+        assert n >= RETURN_DEALS and all(m.samples == n for m in out)
+        assert all(m.low <= m.mean <= m.high and m.team == team(view.seat) for m in out)
+        tied = [m.move for m in out if m.mean == means[0]]
+        assert out[0].move == (advised if advised in tied else tied[0])
+
+
+def test_suggest_on_a_return_without_a_tribute_seen_or_a_tribute():
+    _deal, view, cands = _returns(305, 1)[0]
+    blind = View(view.seat, view.hand, view.rules, view.counts, phase="return")
+    out = suggest(blind, max_seconds=0.05)
+    assert out[0].move == GreedyBot().give_back(blind, cands)
+    assert sorted(m.move for m in out) == sorted(set(cands))
+    assert not any(m.valued for m in out)
+    paying = View(view.seat, view.hand, view.rules, view.counts, phase="tribute")
+    with pytest.raises(ViewError, match="suggest_tribute"):
+        suggest(paying)
