@@ -169,3 +169,13 @@ def test_suggest_on_a_return_without_a_tribute_seen_or_a_tribute():
     paying = View(view.seat, view.hand, view.rules, view.counts, phase="tribute")
     with pytest.raises(ViewError, match="suggest_tribute"):
         suggest(paying)
+
+
+def test_the_search_returns_by_the_advice_after_a_double_down():
+    advice, search, policy = GreedyBot(), SearchBot(max_playouts=200, seed=3), PolicyBot()
+    cases = _returns(307, 6, payments=2)
+    assert len(cases) == 6
+    advised = [advice.give_back(view, cands) for _d, view, cands in cases]
+    assert [search.give_back(view, cands) for _d, view, cands in cases] == advised
+    # the policy's rollouts choose otherwise on some of them: the check can fail
+    assert [policy.give_back(view, cands) for _d, view, cands in cases] != advised

@@ -32,7 +32,7 @@ from ..game.state import team
 from ..game.view import View, sample_deals
 from ..stats import deals_mean_ci, mean_ci, t_quantile
 from .base import Bot
-from .policy import PolicyBot, _choose_return, rollout_moves
+from .policy import _ADVICE, PolicyBot, _choose_return, rollout_moves
 
 __all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "compare_moves", "fresh_seed",
            "candidates",
@@ -460,8 +460,9 @@ class SearchBot(Bot):
     not read), ``seed``, ``threads`` (the rollouts shared out between that
     many threads: more of them in the same time). A forced move costs no
     time. The tribute by the advice (``suggest_tribute``), as the policy;
-    the return as the policy's (``_choose_return``), under the bot's clock
-    or playout budget.
+    after a single tribute the return as the policy's (``_choose_return``),
+    under the bot's clock or playout budget; after a double down the
+    advice (the rollouts' return measured no gain in the search there).
     """
 
     def __init__(self, max_seconds: float = 0.2, samples: int = DEFAULT_SAMPLES,
@@ -494,6 +495,8 @@ class SearchBot(Bot):
         return _POLICY.tribute(view, candidates)
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
+        if len(view.tributes) == 2:     # after a double down: the advice (docs/bots.md, rule 5)
+            return _ADVICE.give_back(view, candidates)
         self._calls += 1
         return _choose_return(view, candidates, self.max_seconds,
                              (self._deal_seed * 131 + self._calls) & 0x7FFFFFFF,
