@@ -41,9 +41,9 @@ import numpy as np
 
 from .. import _core
 from .._core import CARDS, Card, Play
+from ..engine.decomposition import min_plays_batch
 from ..engine.endgame import MAX_THREADS, check_threads
 from ..errors import ViewError
-from ..engine.decomposition import min_plays_batch
 from ..game.state import GameState
 from ..game.tribute import _return_cands, tribute_leaders
 from ..game.view import View, sample_deals

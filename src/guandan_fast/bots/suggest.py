@@ -15,10 +15,10 @@ In the return phase (a View with ``phase="return"``) the moves are the
 legal return cards, each valued by whole-deal rollouts after it
 (``bots.policy._return_values``, the computation PolicyBot gives back by,
 and SearchBot after a single tribute), the policy's choice first: the best
-mean, ties to the advice.
-Without a tribute to the seat in the view, or with one legal card, the
-cards come in the advice's order, not ``valued``. The tribute card itself
-is a choice among suits of one rank: ``suggest_tribute``.
+mean, ties to the advice. Without a tribute to the seat in the view, or
+with one legal card, the cards come in the advice's order, not
+``valued``. The tribute card itself is a choice among suits of one rank:
+``suggest_tribute``.
 """
 
 from __future__ import annotations
