@@ -13,10 +13,10 @@ from guandan_fast._core import CARDS
 from guandan_fast.bots import GreedyBot, SearchBot, suggest
 from guandan_fast.bots.match import deal_for
 from guandan_fast.bots.policy import RETURN_DEALS, PolicyBot, _choose_return, _return_results
+from guandan_fast.errors import ViewError
 from guandan_fast.game.deal import DealState
 from guandan_fast.game.state import GameState, team
 from guandan_fast.game.tribute import return_candidates
-from guandan_fast.errors import ViewError
 from guandan_fast.game.view import View, sample_deals
 
 
