@@ -69,7 +69,8 @@ def main() -> None:
         diffs.append(values[0] - values[1])
         same += ours == theirs
     m, lo, hi = mean_ci(diffs)
-    print(f"{len(diffs)} {'double-down ' if args.double else ''}returns (seed {args.seed}); rollout choice minus advice on the true "
+    kind = "double-down returns" if args.double else "returns"
+    print(f"{len(diffs)} {kind} (seed {args.seed}); rollout choice minus advice on the true "
           f"deal {m:+.3f} [{lo:+.3f}, {hi:+.3f}] levels; the same card {same}")
 
 

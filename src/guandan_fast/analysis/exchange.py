@@ -21,8 +21,8 @@ it leads to, as the giver could see it at the moment of choosing:
   one fixed policy on each drawn deal: every other tribute and every other
   return is the tribute advice's first card from that seat's own hand
   (``suggest_tribute`` / ``suggest_return`` without the receiver's hand,
-  which that seat cannot see): GreedyBot's choice, and the policy's and
-  SearchBot's wherever there is another return (a double down). Who
+  which that seat cannot see): GreedyBot's choice, and SearchBot's return
+  after a double down (the policy returns by its rollouts). Who
   receives which tribute and who leads come from ``game.tribute``
   (``tribute_plan``, ``tribute_leaders``) on the drawn hands.
 - **the value** of each legal card (``tribute_candidates`` /
