@@ -8,7 +8,7 @@ from conftest import by_run, core_pattern, flag_kwargs, random_case, random_coun
 
 import reference as ref
 
-from guandan_fast import Rules, beating_plays, classify, hints, plays, plays_array
+from guandan_fast import Card, Rules, beating_plays, classify, hints, plays, plays_array
 from guandan_fast.errors import PlayError
 from guandan_fast.model.counts import to_counts
 from guandan_fast.engine.moves import hints_with_counts
@@ -106,6 +106,52 @@ def test_concrete_cards_keep_straight_flushes():
     assert singles["5"] == "D5"
     pairs = [str(p) for p in plays("S9 ST SJ SQ SK C9 D9", rules) if p.type == "pair"]
     assert pairs == ["C9 D9"]
+
+
+def _free_copies(counts, level):
+    """For each natural rank index 0..12 (2..A), the card ids of the hand
+    that a single may give without spoiling a straight flush: a second copy
+    of a card, or a card in no window of five consecutive ranks of its suit
+    (A-2-3-4-5 .. 10-J-Q-K-A) that the hand can complete, i.e. whose naturals
+    of the suit number at least one and miss at most as many as the wilds
+    (the heart of the level rank, never a natural)."""
+    wild = Card("H" + level).id
+    wilds = int(counts[wild])
+    line = [12] + list(range(13))               # line position -> rank index
+    protected = set()
+    for suit in range(4):
+        for start in range(10):
+            window = [suit * 13 + line[start + i] for i in range(5)]
+            have = sum(1 for c in window if c != wild and counts[c])
+            if have and 5 - have <= wilds:
+                protected.update(c for c in window if c != wild and counts[c])
+    free = {}
+    for c in range(52):
+        if c != wild and counts[c] and (counts[c] == 2 or c not in protected):
+            free.setdefault(c % 13, set()).add(c)
+    return free
+
+
+def test_single_card_spares_straight_flushes():
+    """The card a single gives: a free copy of its rank whenever the hand
+    holds one (_free_copies, read from the cards alone)."""
+    rng = random.Random(3117)
+    checked = spared = 0
+    for _ in range(by_run(400, 4000)):
+        counts = random_counts(rng, rng.randint(5, 27))
+        level = rng.choice(["2", "5", "9", "J", "A"])
+        rules = Rules(level=level)
+        free = _free_copies(counts, level)
+        for p in plays(counts, rules):
+            card = p.cards[0]
+            if p.type != "single" or card.is_joker or card.rank == level:
+                continue
+            r = card.rank_index
+            if free.get(r):
+                checked += 1
+                assert card.id in free[r], (str(p), level, counts.tolist())
+                spared += sum(1 for c in range(r, 52, 13) if counts[c]) > len(free[r])
+    assert checked > 1000 and spared > 20, (checked, spared)
 
 
 def test_flush_flag_straight_uses_mixed_suits():

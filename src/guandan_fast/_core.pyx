@@ -142,25 +142,24 @@ ctypedef struct HandInfo:
     u8 scnt[4][13]        # natural cards per suit and rank (wild slot is 0)
     u8 pick[15][8]        # card slots per rank, in the order they are given away
     u8 smask[13]          # bit s set when suit s holds a natural of this rank
+    unsigned int lmask[4] # bit i set when suit s holds a natural at line position i
 
 
 cdef void sf_protection(HandInfo* h, u8 prot[4][13]) noexcept nogil:
     """prot[s][r] = number of straight-flush windows of suit s through rank r
-    that the hand can complete (with its wilds)."""
-    cdef int s, st, i, r, have, need_w
+    that the hand can complete (with its wilds): a window of five line
+    positions whose naturals of suit s number at least one and at least
+    5 - wilds (``lmask``, one bit a position)."""
+    cdef int s, st, i, win
     memset(prot, 0, 4 * 13)
     for s in range(4):
         for st in range(10):
-            need_w = 0
-            for i in range(st, st + 5):
-                r = line_rank(i)
-                if h.scnt[s][r] == 0:
-                    need_w += 1
-            if need_w <= h.w and need_w < 5:
-                for i in range(st, st + 5):
-                    r = line_rank(i)
-                    if h.scnt[s][r]:
-                        prot[s][r] += 1
+            win = (h.lmask[s] >> st) & 31
+            if win == 0 or 5 - popcount8(win) > h.w:
+                continue
+            for i in range(5):
+                if (win >> i) & 1:
+                    prot[s][line_rank(st + i)] += 1
 
 
 cdef void hand_info(const u8* cnt, int lv, int flags, HandInfo* h) noexcept nogil:
@@ -183,6 +182,7 @@ cdef void hand_info(const u8* cnt, int lv, int flags, HandInfo* h) noexcept nogi
             h.nat[r] += cnt[c]
             if cnt[c]:
                 h.smask[r] |= <u8>(1 << s)
+                h.lmask[s] |= (1u << (r + 1)) | ((1u if r == 12 else 0u))
     h.nat[RB] = cnt[52]
     h.nat[RR] = cnt[53]
     for k in range(cnt[52]):
@@ -194,6 +194,11 @@ cdef void hand_info(const u8* cnt, int lv, int flags, HandInfo* h) noexcept nogi
     # completable straight flush, or the spare copy of a doubled card), then
     # the last copies of straight-flush cards, fewest windows first.
     for r in range(13):
+        if h.nat[r] <= 1:               # one copy or none: nothing to order
+            for s in range(4):
+                if (h.smask[r] >> s) & 1:
+                    h.pick[r][0] = <u8>(s * 13 + r)
+            continue
         m = 0
         for s in range(4):
             c = s * 13 + r
@@ -433,35 +438,36 @@ cdef void gen_straights(const HandInfo* h, Out* o) noexcept nogil:
 
 
 cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
-    cdef int s, st, mask, i, r, nw, ok, forced
+    cdef int s, st, mask, i, nw, forced, free, x
     cdef CPlay* p
     for s in range(4):
         for st in range(10):
-            forced = 0
-            ok = 1
-            for i in range(5):
-                r = line_rank(st + i)
-                if s == SUIT_H and r == h.lv:
-                    forced |= 1 << i      # the heart level card is the wild itself
-                elif h.scnt[s][r] == 0:
-                    forced |= 1 << i
+            # the positions with no natural of the suit (the heart level
+            # card is the wild itself, never a natural: lmask leaves it out)
+            forced = ~(h.lmask[s] >> st) & 31
             if popcount8(forced) > h.w:
                 continue
-            for mask in range(32):
-                if (mask & forced) != forced:
-                    continue
+            # the wild slots: forced plus any subset of the other positions,
+            # in increasing order of the mask (x runs over the subsets of
+            # free = ~forced & 31 in increasing order)
+            free = ~forced & 31
+            x = 0
+            while True:
+                mask = forced | x
                 nw = popcount8(mask)
-                if nw > h.w or nw == 5:
-                    continue
-                p = new_play(o, T_STRAIGHT_FLUSH, line_rank(st + 4), s, NOSUIT)
-                if p == NULL:
-                    return
-                for i in range(5):
-                    if (mask >> i) & 1:
-                        add_wild(p, h, 1)
-                    else:
-                        p.cards[p.size] = <u8>(s * 13 + line_rank(st + i))
-                        p.size += 1
+                if nw <= h.w and nw < 5:
+                    p = new_play(o, T_STRAIGHT_FLUSH, line_rank(st + 4), s, NOSUIT)
+                    if p == NULL:
+                        return
+                    for i in range(5):
+                        if (mask >> i) & 1:
+                            add_wild(p, h, 1)
+                        else:
+                            p.cards[p.size] = <u8>(s * 13 + line_rank(st + i))
+                            p.size += 1
+                if x == free:
+                    break
+                x = ((x | ~free) + 1) & free
 
 
 cdef void gen_tubes(const HandInfo* h, Out* o) noexcept nogil:
