@@ -438,7 +438,7 @@ cdef void gen_straights(const HandInfo* h, Out* o) noexcept nogil:
 
 
 cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
-    cdef int s, st, mask, i, nw, forced, free, x
+    cdef int s, st, mask, i, nw, forced, others, x
     cdef CPlay* p
     for s in range(4):
         for st in range(10):
@@ -449,8 +449,8 @@ cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
                 continue
             # the wild slots: forced plus any subset of the other positions,
             # in increasing order of the mask (x runs over the subsets of
-            # free = ~forced & 31 in increasing order)
-            free = ~forced & 31
+            # the others, ~forced & 31, in increasing order)
+            others = ~forced & 31
             x = 0
             while True:
                 mask = forced | x
@@ -465,9 +465,9 @@ cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
                         else:
                             p.cards[p.size] = <u8>(s * 13 + line_rank(st + i))
                             p.size += 1
-                if x == free:
+                if x == others:
                     break
-                x = ((x | ~free) + 1) & free
+                x = ((x | ~others) + 1) & others
 
 
 cdef void gen_tubes(const HandInfo* h, Out* o) noexcept nogil:
