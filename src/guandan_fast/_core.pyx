@@ -262,6 +262,22 @@ cdef inline void add_wild(CPlay* p, const HandInfo* h, int k) noexcept nogil:
     p.nwild += <u8>k
 
 
+cdef inline void add_line_five(CPlay* p, HandInfo* h, int st, int mask, int suit) noexcept nogil:
+    """The five cards of line positions st..st+4: a wild where ``mask`` has
+    the position's bit, else a natural of its rank: the card of ``suit``
+    (a straight flush), or with suit < 0 the first copy in ``pick`` order."""
+    cdef int i, r
+    for i in range(5):
+        r = line_rank(st + i)
+        if (mask >> i) & 1:
+            add_wild(p, h, 1)
+        elif suit < 0:
+            add_nat(p, h, r, 1)
+        else:
+            p.cards[p.size] = <u8>(suit * 13 + r)
+            p.size += 1
+
+
 cdef void gen_groups(const HandInfo* h, Out* o, int typemask) noexcept nogil:
     """Singles, pairs, triples, bombs of one rank, joker bomb."""
     cdef int r, k, n, lv = h.lv, w = h.w
@@ -406,11 +422,7 @@ cdef void gen_straights(const HandInfo* h, Out* o) noexcept nogil:
             p = new_play(o, T_STRAIGHT, line_rank(st + 4), NOSUIT, NOSUIT)
             if p == NULL:
                 return
-            for i in range(5):
-                if (mask >> i) & 1:
-                    add_wild(p, h, 1)
-                else:
-                    add_nat(p, h, line_rank(st + i), 1)
+            add_line_five(p, h, st, mask, -1)
             if flushflag:
                 # make sure the chosen naturals are not all of one suit
                 s = -1
@@ -438,7 +450,7 @@ cdef void gen_straights(const HandInfo* h, Out* o) noexcept nogil:
 
 
 cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
-    cdef int s, st, mask, i, nw, forced, others, x
+    cdef int s, st, mask, nw, forced, others, x
     cdef CPlay* p
     for s in range(4):
         for st in range(10):
@@ -459,12 +471,7 @@ cdef void gen_straight_flushes(const HandInfo* h, Out* o) noexcept nogil:
                     p = new_play(o, T_STRAIGHT_FLUSH, line_rank(st + 4), s, NOSUIT)
                     if p == NULL:
                         return
-                    for i in range(5):
-                        if (mask >> i) & 1:
-                            add_wild(p, h, 1)
-                        else:
-                            p.cards[p.size] = <u8>(s * 13 + line_rank(st + i))
-                            p.size += 1
+                    add_line_five(p, h, st, mask, s)
                 if x == others:
                     break
                 x = ((x | ~others) + 1) & others
