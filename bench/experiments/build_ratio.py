@@ -1,10 +1,11 @@
 """Two builds of the core compared on the same work, alternated in one session.
 
 Each round runs, in a fresh process for each build (``PYTHONPATH=SRC``, its
-compiled ``_core`` built in place), the whole-deal policy rollouts of
-``bench/bench_policy.py`` (40 opening views of seed 61, 50 deals each) and
-``plays`` on 2,000 seeded random 27-card hands, and reads the CPU time of
-each. The builds alternate round by round, so a drift of the machine falls
+compiled ``_core`` built in place), the work of two shipped benchmarks:
+the whole-deal policy rollouts of ``bench/bench_policy.py``
+(``_rollout_work``: 40 opening views, 50 deals each) and ``plays`` on the
+2,000 seeded 27-card hands of ``bench/bench_moves.py``
+(``random_hands(11, 2000)``), and reads the CPU time of each. The builds alternate round by round, so a drift of the machine falls
 on both. Printed: each build's medians and the ratio B/A of each figure
 (the geometric mean over the rounds, with the 95% t-interval of the mean
 log ratio).
@@ -24,35 +25,24 @@ import time
 
 
 def _child() -> None:
-    import numpy as np
+    sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))  # bench/
+    from bench_policy import _rollout_work
+    from conftest import random_hands
 
-    from guandan_fast import Rules, View, sample_deals
-    from guandan_fast.bots.match import deal_for
     from guandan_fast.bots.policy import rollouts
     from guandan_fast.engine.moves import plays
-    from guandan_fast.game.state import GameState
 
-    views = []
-    for i in range(40):
-        hands, level, leader = deal_for(61, i)
-        views.append(View.from_state(GameState.start(hands, Rules(level=level), leader)))
-    work = [(v, np.array(sample_deals(v, 50, seed=7), dtype=np.uint8)) for v in views]
-    rng = np.random.default_rng(1)
-    hands = []
-    for _ in range(2000):
-        c = np.zeros(54, dtype=np.uint8)
-        for x in rng.choice(108, 27, replace=False):
-            c[x % 54] += 1
-        hands.append(c)
-    rules = Rules(level=2)
+    work = _rollout_work()
+    hands = random_hands(11, 2000)
     t0 = time.process_time()
     for v, d in work:
         rollouts(v, d)
     t1 = time.process_time()
-    for h in hands:
-        plays(h, rules)
+    for counts, rules in hands:
+        plays(counts, rules)
     t2 = time.process_time()
-    print(f"{2000 / (t1 - t0):.3f} {(t2 - t1) / 2000 * 1e6:.4f}")
+    n = sum(len(d) for _, d in work)
+    print(f"{n / (t1 - t0):.3f} {(t2 - t1) / len(hands) * 1e6:.4f}")
 
 
 def _run(src: str) -> tuple[float, float]:
