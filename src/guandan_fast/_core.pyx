@@ -519,53 +519,68 @@ cdef void gen_plates(const HandInfo* h, Out* o) noexcept nogil:
                 add_wild(p, h, nw)
 
 
+cdef int enumerate_plays_h(const HandInfo* h, int typemask, CPlay* buf, int cap) noexcept nogil:
+    """All plays of the hand summarised in h whose type is in typemask (bit
+    per type), one per pattern. Returns the number written, or -1 when cap
+    was too small. The generators only read h."""
+    cdef Out o
+    o.buf = buf
+    o.n = 0
+    o.cap = cap
+    o.overflow = 0
+    gen_groups(h, &o, typemask)
+    if typemask & (1 << T_FULL_HOUSE):
+        gen_full_houses(h, &o)
+    if typemask & (1 << T_STRAIGHT):
+        gen_straights(h, &o)
+    if typemask & (1 << T_TUBE):
+        gen_tubes(h, &o)
+    if typemask & (1 << T_PLATE):
+        gen_plates(h, &o)
+    if typemask & (1 << T_STRAIGHT_FLUSH):
+        gen_straight_flushes(h, &o)
+    if o.overflow:
+        return -1
+    return o.n
+
+
 cdef int enumerate_plays(const u8* cnt, int lv, int flags, int typemask,
                          CPlay* buf, int cap) noexcept nogil:
     """All plays of the hand whose type is in typemask (bit per type), one per
     pattern. Returns the number written, or -1 when cap was too small."""
     cdef HandInfo h
-    cdef Out o
     hand_info(cnt, lv, flags, &h)
-    o.buf = buf
-    o.n = 0
-    o.cap = cap
-    o.overflow = 0
-    gen_groups(&h, &o, typemask)
-    if typemask & (1 << T_FULL_HOUSE):
-        gen_full_houses(&h, &o)
-    if typemask & (1 << T_STRAIGHT):
-        gen_straights(&h, &o)
-    if typemask & (1 << T_TUBE):
-        gen_tubes(&h, &o)
-    if typemask & (1 << T_PLATE):
-        gen_plates(&h, &o)
-    if typemask & (1 << T_STRAIGHT_FLUSH):
-        gen_straight_flushes(&h, &o)
-    if o.overflow:
-        return -1
-    return o.n
+    return enumerate_plays_h(&h, typemask, buf, cap)
 
 
 DEF ALL_TYPES = (1 << NTYPE) - 1
 DEF BOMB_TYPES = (1 << T_BOMB) | (1 << T_STRAIGHT_FLUSH) | (1 << T_JOKER_BOMB)
 
 
-cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
-                         CPlay* buf, int cap) noexcept nogil:
-    """Plays of the hand that beat the table play (compacted in place)."""
+cdef int beating_plays_h(const HandInfo* h, const CPlay* table, CPlay* buf, int cap) noexcept nogil:
+    """Plays of the hand summarised in h that beat the table play
+    (compacted in place)."""
     cdef int n, i, m = 0
     cdef int mask = BOMB_TYPES
     if bomb_class(table) == 0:
         mask |= 1 << table.type
-    n = enumerate_plays(cnt, lv, flags, mask, buf, cap)
+    n = enumerate_plays_h(h, mask, buf, cap)
     if n < 0:
         return -1
     for i in range(n):
-        if c_beats(&buf[i], table, lv):
+        if c_beats(&buf[i], table, h.lv):
             if m != i:
                 buf[m] = buf[i]
             m += 1
     return m
+
+
+cdef int beating_plays_c(const u8* cnt, int lv, int flags, const CPlay* table,
+                         CPlay* buf, int cap) noexcept nogil:
+    """Plays of the hand that beat the table play (compacted in place)."""
+    cdef HandInfo h
+    hand_info(cnt, lv, flags, &h)
+    return beating_plays_h(&h, table, buf, cap)
 
 
 include "_types.pxi"

@@ -106,6 +106,9 @@ ctypedef struct PCtx:
     u8 snap_hand[4][54]
     int snap_rules[4]  # lv * 4 + flags + 1 of the layers (0: none)
     int snap_mp[4]     # the minimum plays of that hand
+    HandInfo hinfo[4]  # per seat: the summary of its hand as last seen
+    u8 hinfo_hand[4][54]
+    int hinfo_rules[4] # lv * 4 + flags + 1 of the summary (0: none)
     long long plies    # rollout statistics: moves made,
     long long mp_calls # min-plays asked,
     long long mp_dp    # ... and computed (cache misses)
@@ -126,6 +129,7 @@ cdef int pctx_init(PCtx* P) noexcept nogil:
     cdef int s
     for s in range(4):
         P.snap_rules[s] = 0
+        P.hinfo_rules[s] = 0
         if snap_alloc(&P.snap[s], 16384) < 0:
             return -1
     P.plies = 0
@@ -610,17 +614,30 @@ cdef int pol_follow(PCtx* P, const PView* v, const PUnseen* u, CPlay* buf, int n
     return 0
 
 
+cdef const HandInfo* pol_hand_info(PCtx* P, const PView* v) noexcept nogil:
+    """The summary of the seat's hand (hand_info), kept per seat while its
+    hand and the rules are the same: a seat that passes or follows asks
+    for the same hand again."""
+    cdef int me = v.me, rules = v.lv * 4 + v.flags + 1
+    if P.hinfo_rules[me] != rules or memcmp(P.hinfo_hand[me], v.hand, 54) != 0:
+        hand_info(v.hand, v.lv, v.flags, &P.hinfo[me])
+        memcpy(P.hinfo_hand[me], v.hand, 54)
+        P.hinfo_rules[me] = rules
+    return &P.hinfo[me]
+
+
 cdef int pol_decide(PCtx* P, const PView* v, CPlay* out) noexcept nogil:
     """The policy's move for seat v.me (to act, holding cards) into out
     (size 0: pass). -1 on a buffer overflow."""
     cdef int n, i
     cdef PUnseen u
     cdef CPlay* buf = P.buf
+    cdef const HandInfo* h = pol_hand_info(P, v)
     memset(out, 0, sizeof(CPlay))
     if v.owner >= 0:
-        n = beating_plays_c(v.hand, v.lv, v.flags, &v.table, buf, MAXPLAY)
+        n = beating_plays_h(h, &v.table, buf, MAXPLAY)
     else:
-        n = enumerate_plays(v.hand, v.lv, v.flags, ALL_TYPES, buf, MAXPLAY)
+        n = enumerate_plays_h(h, ALL_TYPES, buf, MAXPLAY)
     if n < 0:
         return -1
     if n == 0:
