@@ -121,10 +121,11 @@ def gap(args) -> dict:
     return out
 
 
-def policy_views(seed: int, n: int, every: int) -> list:
+def policy_views(seed: int, n: int, every: int, hands: bool = False) -> list:
     """``n`` views with a choice: every ``every``-th decision of the seeded
     policy deals ``deal_for(seed, 0)``, ``deal_for(seed, 1)``, ... (the
-    policy in every seat), in order."""
+    policy in every seat), in order; with ``hands``, each as (view, the
+    true hands of the four seats)."""
     views: list = []
     bot = PolicyBot()
     i = 0
@@ -135,7 +136,7 @@ def policy_views(seed: int, n: int, every: int) -> list:
         while not s.over and len(views) < n:
             v = View.from_state(s)
             if j % every == 0 and len(v.legal_actions()) > 1:
-                views.append(v)
+                views.append((v, tuple(h.copy() for h in s.hands)) if hands else v)
             s = s.apply(bot.choose(v))
             j += 1
         i += 1

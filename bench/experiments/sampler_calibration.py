@@ -57,32 +57,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))   # bench/
 import numpy as np  # noqa: E402
 
 import guandan_fast.bots.search as search_module  # noqa: E402
-from guandan_fast import Rules, _core  # noqa: E402
-from guandan_fast.bots.match import deal_for  # noqa: E402
-from guandan_fast.bots.policy import PolicyBot, rollout_moves  # noqa: E402
+from bench_rollout_search import policy_views  # noqa: E402
+from guandan_fast import _core  # noqa: E402
+from guandan_fast.bots.policy import rollout_moves  # noqa: E402
 from guandan_fast.bots.search import candidates  # noqa: E402
-from guandan_fast.game.state import GameState  # noqa: E402
 from guandan_fast.game.view import View, sample_deals  # noqa: E402
 from guandan_fast.stats import mean_ci  # noqa: E402
-
-
-def seeded_views(seed: int, n: int) -> list:
-    """(view, true hands) at every 5th decision with a choice."""
-    bot = PolicyBot()
-    out: list = []
-    i = 0
-    while len(out) < n:
-        hands, level, leader = deal_for(seed, i)
-        s = GameState.start(hands, Rules(level=level), leader)
-        j = 0
-        while not s.over and len(out) < n:
-            v = View.from_state(s)
-            if j % 5 == 0 and len(v.legal_actions()) > 1:
-                out.append((v, tuple(h.copy() for h in s.hands)))
-            s = s.apply(bot.choose(v))
-            j += 1
-        i += 1
-    return out
 
 
 def _copy(free: np.ndarray, rng: random.Random) -> int:
@@ -191,7 +171,7 @@ def main(argv=None) -> None:
     t0 = time.perf_counter()
     rows = []
     short: dict = {v: [] for v in variants}      # true hidden hand's min plays - drawn (5-19 cards)
-    for n, (v, true) in enumerate(seeded_views(a.seed, a.views)):
+    for n, (v, true) in enumerate(policy_views(a.seed, a.views, 5, hands=True)):
         c = candidates(v)[:2]
         row = {"truth": rollout_moves(v, [true], c)[1][:, 0].astype(float)}
         lv, fl = v.rules.level_index, v.rules.flags
