@@ -7,8 +7,8 @@ structured hands.
     python bench/experiments/sampler_calibration.py --gap b2 --steps 120
 
 Views: every 5th decision with a choice of seeded policy deals
-(``deal_for(seed, i)``, the policy in every seat), each with its true
-hands. At each view the first two candidates of the search
+(``bench_rollout_search.policy_views``: ``deal_for(seed, i)``, the policy
+in every seat), each with its true hands. At each view the first two candidates of the search
 (``search.candidates``: the policy's move, then the next) are played by
 the policy's rollouts on ``--deals`` deals drawn from the view, and on the
 true deal (the truth: one rollout, the policy being deterministic). For
@@ -19,7 +19,8 @@ each variant, from the mover's team's side:
 - difference error: the mean squared error of the two candidates'
   difference against the truth's (what a choice between moves depends on);
 - each variant minus ``uniform`` on the same views (paired), and the
-  minimum plays of the true hidden hands minus those of the drawn ones.
+  minimum plays of the true hidden hands of 5-19 cards minus those of the
+  drawn ones (every 4th view, its first 8 deals).
 
 Under a sampler that knew the true posterior (the deal dealt uniformly,
 then played by the policy), the bias would be 0 and both errors smallest.
