@@ -104,11 +104,11 @@ ctypedef struct PCtx:
     PMPEntry* mpc      # min plays per hand, direct-mapped, exact keys
     Snap snap[4]       # per seat: the DP layers of its hand as last seen
     u8 snap_hand[4][54]
-    int snap_rules[4]  # lv * 4 + flags + 1 of the layers (0: none)
+    int snap_rules[4]  # pol_rules of the layers (0: none)
     int snap_mp[4]     # the minimum plays of that hand
     HandInfo hinfo[4]  # per seat: the summary of its hand as last seen
     u8 hinfo_hand[4][54]
-    int hinfo_rules[4] # lv * 4 + flags + 1 of the summary (0: none)
+    int hinfo_rules[4] # pol_rules of the summary (0: none)
     long long plies    # rollout statistics: moves made,
     long long mp_calls # min-plays asked,
     long long mp_dp    # ... and computed (cache misses)
@@ -169,20 +169,31 @@ cdef inline PMPEntry* pol_mp_entry(PCtx* P, const u8* cnt, int lv, int flags,
     return &P.mpc[smix(a[0] ^ smix(b[0])) & ((1 << PMP_BITS) - 1)]
 
 
+cdef inline int pol_rules(const PView* v) noexcept nogil:
+    """The key of the view's rules for the per-seat caches (never 0)."""
+    return v.lv * 4 + v.flags + 1
+
+
+cdef inline bint pol_kept(const u8* hand, int rules, const PView* v) noexcept nogil:
+    """Whether a per-seat cache entry made for ``hand`` under ``rules``
+    (0: none) holds for the seat's hand and rules in v."""
+    return rules == pol_rules(v) and memcmp(hand, v.hand, 54) == 0
+
+
 cdef int pol_snap(PCtx* P, const PView* v) noexcept nogil:
     """The DP layers of the seat's hand in P.snap[v.me] (kept while the
     hand is the same): its minimum plays, or -1 when they could not be
     kept."""
     cdef u8 nat0[15]
-    cdef int w0, r, me = v.me, rules = v.lv * 4 + v.flags + 1
-    if P.snap_rules[me] == rules and memcmp(P.snap_hand[me], v.hand, 54) == 0:
+    cdef int w0, r, me = v.me
+    if pol_kept(P.snap_hand[me], P.snap_rules[me], v):
         return P.snap_mp[me]
     P.snap_rules[me] = 0
     nat_counts(v.hand, v.lv, nat0, &w0)
     r = dp_min_plays(nat0, w0, v.flags, P.dws, &P.snap[me], NULL, 0)
     if r < 0 or not P.snap[me].ok:
         return -1
-    P.snap_rules[me] = rules
+    P.snap_rules[me] = pol_rules(v)
     P.snap_mp[me] = r
     memcpy(P.snap_hand[me], v.hand, 54)
     return r
@@ -215,7 +226,7 @@ cdef int pol_mp_after(PCtx* P, const PView* v, const CPlay* p) noexcept nogil:
     cdef u8 cnt[54]
     cdef u8 nat[15]
     cdef u8 nat0[15]
-    cdef int i, w, w0, start, r, me = v.me, rules = v.lv * 4 + v.flags + 1
+    cdef int i, w, w0, start, r, me = v.me
     cdef uint64_t a, b
     cdef PMPEntry* e
     memcpy(cnt, v.hand, 54)
@@ -618,11 +629,11 @@ cdef const HandInfo* pol_hand_info(PCtx* P, const PView* v) noexcept nogil:
     """The summary of the seat's hand (hand_info), kept per seat while its
     hand and the rules are the same: a seat that passes or follows asks
     for the same hand again."""
-    cdef int me = v.me, rules = v.lv * 4 + v.flags + 1
-    if P.hinfo_rules[me] != rules or memcmp(P.hinfo_hand[me], v.hand, 54) != 0:
+    cdef int me = v.me
+    if not pol_kept(P.hinfo_hand[me], P.hinfo_rules[me], v):
         hand_info(v.hand, v.lv, v.flags, &P.hinfo[me])
         memcpy(P.hinfo_hand[me], v.hand, 54)
-        P.hinfo_rules[me] = rules
+        P.hinfo_rules[me] = pol_rules(v)
     return &P.hinfo[me]
 
 
