@@ -72,17 +72,14 @@ def _copy(free: np.ndarray, rng: random.Random) -> int:
     return int(np.searchsorted(np.cumsum(free), k, side="right"))
 
 
-def tempered(view: View, deal, beta: float, steps: int, rng: random.Random) -> tuple:
-    """``deal`` moved by ``steps`` proposals of the chain above."""
+def tempered(view: View, deal, beta: float, steps: int, rng: random.Random,
+             others: list, known: list) -> tuple:
+    """``deal`` moved by ``steps`` proposals of the chain above; ``others``
+    the hidden seats holding cards, ``known`` each seat's known counts."""
     d = [h.copy() for h in deal]
-    others = [s for s in range(4) if s != view.seat and view.counts[s] > 0]
     if len(others) < 2:
         return tuple(d)
     lv, fl = view.rules.level_index, view.rules.flags
-    known = [np.zeros(54, dtype=np.uint8) for _ in range(4)]
-    for s in range(4):
-        for c in view.known[s]:
-            known[s][c.id] += 1
     mp = {s: _core._py_min_plays(d[s], lv, fl) for s in others}
     for _ in range(steps):
         a, b = rng.sample(others, 2)
@@ -114,7 +111,12 @@ def draw(view: View, variant: str, n: int, seed: int, steps: int) -> list:
         return deals
     beta = float(variant[1:])
     rng = random.Random(seed * 31 + 7)
-    return [tempered(view, d, beta, steps, rng) for d in deals]
+    others = [s for s in range(4) if s != view.seat and view.counts[s] > 0]
+    known = [np.zeros(54, dtype=np.uint8) for _ in range(4)]
+    for s in range(4):
+        for c in view.known[s]:
+            known[s][c.id] += 1
+    return [tempered(view, d, beta, steps, rng, others, known) for d in deals]
 
 
 def review_gap(variant: str, steps: int) -> dict:
