@@ -92,8 +92,8 @@ ctypedef struct PView:
 
 
 ctypedef struct PMPEntry:
-    uint64_t a         # the packed hand (2 bits a card), the rules in b's top bits
-    uint64_t b
+    uint64_t a         # the hand's natural counts by rank (4 bits each, pol_mp_entry)
+    uint64_t b         # its wilds and the rule flags
     int mp
 
 
@@ -101,7 +101,7 @@ ctypedef struct PCtx:
     DecompWork* dws
     CPlay* buf         # MAXPLAY plays
     int* key           # MAXPLAY scores
-    PMPEntry* mpc      # min plays per hand, direct-mapped, exact keys
+    PMPEntry* mpc      # min plays per rank counts, direct-mapped, exact keys
     Snap snap[4]       # per seat: the DP layers of its hand as last seen
     u8 snap_hand[4][54]
     int snap_rules[4]  # pol_rules of the layers (0: none)
@@ -154,17 +154,15 @@ cdef void pctx_free(PCtx* P) noexcept nogil:
     P.mpc = NULL
 
 
-cdef inline PMPEntry* pol_mp_entry(PCtx* P, const u8* cnt, int lv, int flags,
+cdef inline PMPEntry* pol_mp_entry(PCtx* P, const u8* nat, int w, int flags,
                                    uint64_t* a, uint64_t* b) noexcept nogil:
-    """The cache slot of a hand, its exact key in a, b."""
+    """The cache slot of a hand by its rank counts and wilds (all that its
+    minimum plays depend on, see dp_min_plays), its exact key in a, b."""
     cdef int i
     a[0] = 0
-    b[0] = 0
-    for i in range(32):
-        a[0] |= (<uint64_t>cnt[i]) << (2 * i)
-    for i in range(32, 54):
-        b[0] |= (<uint64_t>cnt[i]) << (2 * (i - 32))
-    b[0] |= (<uint64_t>(lv * 4 + flags + 1)) << 48
+    for i in range(15):
+        a[0] |= (<uint64_t>nat[i]) << (4 * i)
+    b[0] = <uint64_t>(w * 4 + flags + 1)
     P.mp_calls += 1
     return &P.mpc[smix(a[0] ^ smix(b[0])) & ((1 << PMP_BITS) - 1)]
 
@@ -202,8 +200,11 @@ cdef int pol_snap(PCtx* P, const PView* v) noexcept nogil:
 cdef int pol_mp0(PCtx* P, const PView* v) noexcept nogil:
     """Minimum plays of the seat's hand (its layers kept for the plays)."""
     cdef uint64_t a, b
-    cdef int r
-    cdef PMPEntry* e = pol_mp_entry(P, v.hand, v.lv, v.flags, &a, &b)
+    cdef int r, w
+    cdef u8 nat[15]
+    cdef PMPEntry* e
+    nat_counts(v.hand, v.lv, nat, &w)
+    e = pol_mp_entry(P, nat, w, v.flags, &a, &b)
     if e.a == a and e.b == b:
         return e.mp
     P.mp_dp += 1
@@ -232,11 +233,11 @@ cdef int pol_mp_after(PCtx* P, const PView* v, const CPlay* p) noexcept nogil:
     memcpy(cnt, v.hand, 54)
     for i in range(p.size):
         cnt[p.cards[i]] -= 1
-    e = pol_mp_entry(P, cnt, v.lv, v.flags, &a, &b)
+    nat_counts(cnt, v.lv, nat, &w)
+    e = pol_mp_entry(P, nat, w, v.flags, &a, &b)
     if e.a == a and e.b == b:
         return e.mp
     P.mp_dp += 1
-    nat_counts(cnt, v.lv, nat, &w)
     nat_counts(v.hand, v.lv, nat0, &w0)
     start = 0
     if w == w0 and nat[12] == nat0[12]:
