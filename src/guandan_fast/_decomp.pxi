@@ -21,20 +21,17 @@
 
 DEF DW = 32            # D vector width, D in -16..15
 DEF DOFF = 16
-DEF INF8 = 100
+DEF INF8 = 200         # no value (any sum with it stays >= INF8; min() keeps it there)
+DEF DPAD = 8           # padding either side of a vector read shifted by a split's dD
 DEF LAYER_CAP = 8192
 DEF HASH_BITS = 14
 DEF HASH_SIZE = 16384
-
-ctypedef signed char i8
 
 ctypedef struct Layer:
     int n
     int nused                    # hash slots taken (a layer loaded from a snapshot has none)
     unsigned int keys[LAYER_CAP]
-    i8 vec[LAYER_CAP][DW]
-    u8 lo[LAYER_CAP]
-    u8 hi[LAYER_CAP]
+    u8 vec[LAYER_CAP][DW]
     int slot[HASH_SIZE]          # index + 1, 0 = empty
     int used[LAYER_CAP]          # hash slots in use (to clear them)
 
@@ -124,32 +121,24 @@ cdef inline int layer_get(Layer* L, unsigned int key) noexcept nogil:
     L.nused += 1
     L.keys[idx] = key
     memset(&L.vec[idx][0], INF8, DW)
-    L.lo[idx] = DW
-    L.hi[idx] = 0
     return idx
 
 
-cdef inline void relax(Layer* L, int idx, const i8* src, int lo, int hi, int base,
-                       int m) noexcept nogil:
-    """new[d + dD] = min(new, src[d] + base + cost) over the split options of m."""
-    cdef int g, d, nd, v, c, dd
-    cdef i8* dst = &L.vec[idx][0]
+cdef inline void relax(u8* dst, const u8* src, int base, int m) noexcept nogil:
+    """dst[d + dD] = min(dst, src[d] + base + cost) over the split options of
+    m, for every d (src: a vector padded with DPAD values INF8 either side,
+    so a shifted read never leaves it; |dD| <= 5 < DPAD). The fixed-length
+    loops compile to vector min() instructions; no sum reaches 256 (values
+    are <= INF8 = 200, costs <= 44)."""
+    cdef int g, nd
+    cdef u8 c, v
+    cdef const u8* sh
     for g in range(GOPT_N[m]):
-        c = GOPT_C[m][g] + base
-        dd = GOPT_D[m][g]
-        for d in range(lo, hi + 1):
-            if src[d] >= INF8:
-                continue
-            nd = d + dd
-            if nd < 0 or nd >= DW:
-                continue
-            v = src[d] + c
-            if v < dst[nd]:
-                dst[nd] = <i8>v
-                if nd < L.lo[idx]:
-                    L.lo[idx] = <u8>nd
-                if nd > L.hi[idx]:
-                    L.hi[idx] = <u8>nd
+        c = <u8>(GOPT_C[m][g] + base)
+        sh = src + DPAD - GOPT_D[m][g]
+        for nd in range(DW):
+            v = sh[nd] + c
+            dst[nd] = v if v < dst[nd] else dst[nd]
 
 
 ctypedef struct Snap:
@@ -160,9 +149,7 @@ ctypedef struct Snap:
     int total
     int off[15]              # layer after position p: states off[p] .. off[p+1]-1
     unsigned int* keys
-    i8* vec                  # DW bytes per state
-    u8* lo
-    u8* hi
+    u8* vec                  # DW bytes per state
 
 
 cdef int snap_alloc(Snap* sn, int cap) noexcept nogil:
@@ -170,18 +157,16 @@ cdef int snap_alloc(Snap* sn, int cap) noexcept nogil:
     sn.total = 0
     sn.ok = 1
     sn.keys = <unsigned int*>malloc(cap * sizeof(unsigned int))
-    sn.vec = <i8*>malloc(cap * DW)
-    sn.lo = <u8*>malloc(cap)
-    sn.hi = <u8*>malloc(cap)
-    if sn.keys == NULL or sn.vec == NULL or sn.lo == NULL or sn.hi == NULL:
+    sn.vec = <u8*>malloc(cap * DW)
+    if sn.keys == NULL or sn.vec == NULL:
         sn.ok = 0
         return -1
     return 0
 
 
 cdef void snap_free(Snap* sn) noexcept nogil:
-    free(sn.keys); free(sn.vec); free(sn.lo); free(sn.hi)
-    sn.keys = NULL; sn.vec = NULL; sn.lo = NULL; sn.hi = NULL
+    free(sn.keys); free(sn.vec)
+    sn.keys = NULL; sn.vec = NULL
     sn.ok = 0
 
 
@@ -194,8 +179,6 @@ cdef void snap_save(Snap* sn, const Layer* L, int pos) noexcept nogil:
     for i in range(L.n):
         sn.keys[b + i] = L.keys[i]
         memcpy(&sn.vec[(b + i) * DW], &L.vec[i][0], DW)
-        sn.lo[b + i] = L.lo[i]
-        sn.hi[b + i] = L.hi[i]
     sn.total = b + L.n
     sn.off[pos + 1] = sn.total
 
@@ -206,8 +189,6 @@ cdef void snap_load(const Snap* sn, Layer* L, int pos) noexcept nogil:
     for i in range(n):
         L.keys[i] = sn.keys[b + i]
         memcpy(&L.vec[i][0], &sn.vec[(b + i) * DW], DW)
-        L.lo[i] = sn.lo[b + i]
-        L.hi[i] = sn.hi[b + i]
     L.n = n
 
 
@@ -244,7 +225,9 @@ cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
     cdef int avail_next[14]
     cdef int i, j, n, req, cons, m, lim, s1, s2, s3, s4, t1, t2, p1, wl, ah
     cdef unsigned int key
-    cdef int lo, hi, base
+    cdef int base
+    cdef u8 padded[DW + 2 * DPAD]
+    memset(padded, INF8, DW + 2 * DPAD)
 
     # sequence-line availability (naturals), for early pruning of starts
     for i in range(14):
@@ -278,11 +261,7 @@ cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
                         return -1
                     base = 2 * (ns + nt + np_)
                     if base < cur.vec[idx][DOFF]:
-                        cur.vec[idx][DOFF] = <i8>base
-                    if DOFF < cur.lo[idx]:
-                        cur.lo[idx] = DOFF
-                    if DOFF > cur.hi[idx]:
-                        cur.hi[idx] = DOFF
+                        cur.vec[idx][DOFF] = <u8>base
 
     if save != NULL:
         snap_save(save, cur, 0)
@@ -303,9 +282,7 @@ cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
             req = s1 + s2 + s3 + s4 + 2 * (t1 + t2) + 3 * p1
             if req > n + wl:
                 continue
-            lo = cur.lo[si]; hi = cur.hi[si]
-            if lo > hi:
-                continue
+            memcpy(&padded[DPAD], &cur.vec[si][0], DW)
             maxns = 0
             if i <= 9:
                 maxns = 5
@@ -344,7 +321,7 @@ cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
                             if idx < 0:
                                 return -1
                             base = 2 * (ns + nt + np_)
-                            relax(nxt, idx, &cur.vec[si][0], lo, hi, base, m)
+                            relax(&nxt.vec[idx][0], padded, base, m)
         tmp = cur; cur = nxt; nxt = tmp
         if save != NULL:
             snap_save(save, cur, i)
@@ -375,7 +352,7 @@ cdef int dp_min_plays(const u8* nat, int w, int flags, DecompWork* ws,
         key = cur.keys[si]
         if (key >> 20) & 3:
             continue            # every wild must be placed
-        for d in range(cur.lo[si], cur.hi[si] + 1):
+        for d in range(DW):
             if cur.vec[si][d] >= INF8:
                 continue
             for g in range(jok_n):
@@ -499,7 +476,7 @@ cdef int min_plays_after(const u8* cnt, int lv, int flags, const CPlay* buf, int
     memcpy(local, cnt, NCARD)
     nat_counts(local, lv, nat0, &w0)
     for d in range(3):
-        sn[d].keys = NULL; sn[d].vec = NULL; sn[d].lo = NULL; sn[d].hi = NULL
+        sn[d].keys = NULL; sn[d].vec = NULL
         sn[d].ok = 0
         if d <= w0:
             snap_alloc(&sn[d], 16384)
