@@ -296,6 +296,16 @@ def test_json_unknown_keys_and_bad_values(extra, field, needle):
     assert str(e.value).startswith(field + ": ") and needle in str(e.value), str(e.value)
 
 
+def test_json_duplicates_across_hands_name_their_keys():
+    # a card three times across the hands: a RecordError naming the keys
+    # (found by the fuzz suite: the text form's line numbers were assumed)
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps({"level": "2", "hands": ["S3 S3", "S4", "S3", "S5"]}))
+    assert str(e.value) == ("hands[2]: the three of spades (S3) appears 3 times across the "
+                            "hands, typed 'S3' (hands[0], seat 0), 'S3' (hands[0], seat 0), "
+                            "'S3' (hands[2], seat 2); a deal has two")
+
+
 def test_json_readings_and_passes_that_are_right_load():
     plays = [{"seat": 0, "cards": "S3", "type": "single", "rank": "3"},
              {"seat": 1, "cards": ["S9"], "type": "单张"}, {"seat": 2, "pass": True},
