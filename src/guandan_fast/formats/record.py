@@ -599,10 +599,9 @@ def _check_deal(raw: _Raw, hands: list) -> None:
             typed = []
             for s in seats:
                 text, where = raw.hands[s]     # a line (the text form) or a key (JSON)
-                at = "line {}" if isinstance(where, int) else str(where)
-                typed += [f"{shown(t.text)!r} ({at.format(t.line)}, seat {s})"
-                          for t in scan_cards(text, where if isinstance(where, int) else 1)
-                          if t.card == card]
+                line = isinstance(where, int)
+                typed += [f"{shown(t.text)!r} ({_where(t.line if line else where)}, seat {s})"
+                          for t in scan_cards(text, where if line else 1) if t.card == card]
             _fail(raw.hands[seats[-1]][1],
                   f"{card_name(card)} ({card}) appears {n} times across the hands, typed "
                   f"{', '.join(typed)}; a deal has two", seats[-1])
