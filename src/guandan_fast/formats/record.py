@@ -202,6 +202,18 @@ def _where(where) -> str:
     return f"line {where}" if isinstance(where, int) else str(where)
 
 
+def _first_line(where) -> int:
+    """The line a text at ``where`` starts on: ``where`` itself in the text
+    form (a line), 1 in JSON (a key: its text is numbered from 1)."""
+    return where if isinstance(where, int) else 1
+
+
+def _place(where, line: Optional[int]):
+    """Where a token on ``line`` of a text at ``where`` is: its line in the
+    text form, the text's key in JSON (or when the line is unknown)."""
+    return line if isinstance(where, int) and line is not None else where
+
+
 def _fail(where, message: str, seat: Optional[int] = None) -> NoReturn:
     if isinstance(where, int):
         raise RecordError(message, where, seat=seat)
@@ -431,13 +443,12 @@ def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
     """The cards of a text at ``where`` (its first line, or a JSON path):
     an error names the line of the bad token; a look-alike warning is kept
     in ``warnings`` as (line, seat, text)."""
-    first = where if isinstance(where, int) else 1
     found: list = []
     try:
-        cards = parse_cards(text, max_cards=max_cards, warnings=found, first_line=first)
+        cards = parse_cards(text, max_cards=max_cards, warnings=found,
+                            first_line=_first_line(where))
     except GuandanError as e:
-        line = getattr(e, "line", None)
-        _fail(line if isinstance(where, int) and line is not None else where, str(e), seat)
+        _fail(_place(where, getattr(e, "line", None)), str(e), seat)
     for w in found:
         m = re.search(r"\(line (\d+), token", w)
         line = int(m.group(1)) if m else where
@@ -599,9 +610,8 @@ def _check_deal(raw: _Raw, hands: list) -> None:
             typed = []
             for s in seats:
                 text, where = raw.hands[s]     # a line (the text form) or a key (JSON)
-                line = isinstance(where, int)
-                typed += [f"{shown(t.text)!r} ({_where(t.line if line else where)}, seat {s})"
-                          for t in scan_cards(text, where if line else 1) if t.card == card]
+                typed += [f"{shown(t.text)!r} ({_where(_place(where, t.line))}, seat {s})"
+                          for t in scan_cards(text, _first_line(where)) if t.card == card]
             _fail(raw.hands[seats[-1]][1],
                   f"{card_name(card)} ({card}) appears {n} times across the hands, typed "
                   f"{', '.join(typed)}; a deal has two", seats[-1])
