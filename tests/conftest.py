@@ -11,7 +11,6 @@ import pytest
 import reference as ref
 
 from guandan_fast import Rules
-from guandan_fast.model.counts import to_counts
 
 LEVELS = ref.RANKS
 

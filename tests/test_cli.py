@@ -74,7 +74,7 @@ def test_missing_file_and_bad_option():
 def test_hand_analysis_prints_min_plays_and_decomposition():
     r = run("--format", "json", EXAMPLES / "hand1.txt")
     data = json.loads(r.stdout)
-    from guandan_fast import min_plays, parse_cards, Rules
+    from guandan_fast import min_plays, parse_cards
     from guandan_fast.formats.hand import load_hand
     hand = load_hand(EXAMPLES / "hand1.txt")
     assert data["min_plays"] == min_plays(hand.cards, hand.rules)

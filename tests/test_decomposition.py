@@ -12,7 +12,6 @@ import reference as ref
 
 from guandan_fast import (Card, HandError, Rules, classify, decompose, min_plays,
                           min_plays_batch)
-from guandan_fast.model.counts import from_counts
 
 
 @pytest.mark.parametrize("seed", slow_beyond(range(8), 1))

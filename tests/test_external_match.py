@@ -16,7 +16,7 @@ import pytest
 from clirun import run
 from conftest import by_run
 
-from guandan_fast.platform.external import (ExternalDeal, Limits, Team, external_match,
+from guandan_fast.platform.external import (ExternalDeal, Limits, external_match,
                                             is_external, parse_team, scored_units,
                                             single_deal_start)
 from guandan_fast.bots.match import deal_for

@@ -10,7 +10,6 @@ import reference as ref
 
 from guandan_fast import Card, Rules, beating_plays, classify, hints, plays, plays_array
 from guandan_fast.errors import PlayError
-from guandan_fast.model.counts import to_counts
 from guandan_fast.engine.moves import hints_with_counts
 
 

@@ -409,7 +409,7 @@ def test_every_error_of_a_record_is_listed_with_its_line_and_the_seats_name():
 def test_the_errors_are_capped():
     from guandan_fast.errors import MAX_RECORD_ERRORS
     text = "level: 2\npartial: yes\nhands:\n" + "".join(f"0: S{k}\n" for k in range(3, 10)) \
-        + "play:\n" + "".join(f"9: S3\n" for _ in range(40))
+        + "play:\n" + "9: S3\n" * 40
     with pytest.raises(RecordError) as e:
         loads(text)
     assert len(e.value.errors) == MAX_RECORD_ERRORS and e.value.more

@@ -225,7 +225,6 @@ def test_bad_deal_hands():
 
 from guandan_fast import min_plays, suggest_return, suggest_tribute  # noqa: E402
 from guandan_fast.bots.advice import held_bombs  # noqa: E402
-from guandan_fast.model.counts import to_counts  # noqa: E402
 
 import reference  # noqa: E402  (tests/reference.py, pure Python)
 from guandan_fast.report.i18n import advice_reason, describe_bomb  # noqa: E402

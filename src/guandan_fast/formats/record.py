@@ -94,7 +94,7 @@ from .._core import Card
 from ..model.cards import MAX_HAND, card_name, format_cards, parse_cards, scan_cards
 from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, RecordError, RulesError,
                       shown)
-from ..game.record import Move, Record, Transfer, replay
+from ..game.record import Record, Transfer, replay
 from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
                             tribute_plan)
