@@ -130,8 +130,8 @@ def policy_views(seed: int, n: int, every: int, hands: bool = False) -> list:
     bot = PolicyBot()
     i = 0
     while len(views) < n:
-        hands, level, leader = deal_for(seed, i)
-        s = GameState.start(hands, Rules(level=level), leader)
+        dealt, level, leader = deal_for(seed, i)
+        s = GameState.start(dealt, Rules(level=level), leader)
         j = 0
         while not s.over and len(views) < n:
             v = View.from_state(s)
