@@ -514,6 +514,18 @@ def test_a_look_alike_in_the_json_form_is_warned_of():
         assert loads_json(json.dumps(data)) == loads(BASE)
 
 
+def test_a_look_alike_on_a_later_line_of_a_json_hand_names_its_key():
+    # a JSON value has no line of the file: the key is the place, as for an error there
+    from guandan_fast.errors import NotationWarning
+    data = json.loads(dumps_json(loads(BASE)))
+    data["hands"][3] = "S9\nTпики"
+    with pytest.warns(NotationWarning, match=r"^hands\[3\]: 'Tпики' \(line 2, token 2\) mixes"):
+        assert loads_json(json.dumps(data)) == loads(BASE)
+    data["hands"][3] = "S9\nZ9"
+    with pytest.raises(RecordError, match=r"hands\[3\]"):
+        loads_json(json.dumps(data))
+
+
 def test_play_errors_repeat_the_cards_as_typed():
     with pytest.raises(RecordError, match=r"line 10: seat 1 does not hold S9 \(typed '9♠'\)"):
         loads(BASE.replace("1: S5\n", "1: 9♠\n"))

@@ -451,7 +451,7 @@ def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
         _fail(_place(where, getattr(e, "line", None)), str(e), seat)
     for w in found:
         m = re.search(r"\(line (\d+), token", w)
-        line = int(m.group(1)) if m else where
+        line = _place(where, int(m.group(1)) if m else None)
         if warnings is not None:
             warnings.append((line, seat, w))
         else:                           # no record to keep it on: never silent
