@@ -10,6 +10,7 @@ import pytest
 
 from guandan_fast import CARDS, CardParseError, HandError, format_cards, parse_card, parse_cards
 from guandan_fast.errors import NotationWarning
+from guandan_fast.model.cards import parse_card_tokens
 from guandan_fast.report.i18n import LANGS, card_label, cards_label, describe_bomb, rank_label
 
 DECK = [c for c in CARDS for _ in range(2)]
@@ -106,6 +107,43 @@ def test_a_warning_names_the_line_of_a_text_of_several_lines():
     found = []
     parse_cards("S3 S4\nS5 SТ", warnings=found)
     assert found and found[0].startswith("'SТ' (line 2, token 4) mixes")
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_tokens_carry_their_own_line_index_and_warning(seed):
+    # seeded texts of clean and look-alike tokens over several lines (from
+    # line 7 of a file): each token's line and index counted here from the
+    # text, its warning that of the token read alone
+    rng = random.Random(seed)
+    looks = ["SТ", "Tпики", "С3", "Н10", "Кh"]
+    for _ in range(40):
+        toks = [rng.choice(looks) if rng.random() < 0.3 else str(c)
+                for c in rng.sample(DECK, rng.randint(1, 12))]
+        lines, line = [], []
+        for t in toks:
+            line.append(t)
+            if rng.random() < 0.3:
+                lines.append(line)
+                line = []
+        lines.append(line)
+        text = "\n".join(" ".join(ln) for ln in lines)
+        try:
+            found = []
+            cards = parse_cards(text, warnings=found, first_line=7)
+        except HandError:       # a look-alike may make a third copy
+            with pytest.raises(HandError):
+                parse_card_tokens(text, first_line=7)
+            continue
+        got = parse_card_tokens(text, first_line=7)
+        assert [t.card for t in got] == cards
+        expected = [(7 + k, t) for k, ln in enumerate(lines) for t in ln]
+        assert [(t.line, t.text) for t in got] == expected
+        assert [t.index for t in got] == list(range(1, len(toks) + 1))
+        for t in got:
+            alone = []
+            parse_cards(t.text, warnings=alone)
+            assert (t.warning is not None) == bool(alone)
+        assert [t.warning for t in got if t.warning] == found
 
 
 def test_a_clean_token_gives_no_warning():

@@ -91,7 +91,7 @@ from pathlib import Path
 from typing import NoReturn, Optional, TextIO, Union
 
 from .._core import Card
-from ..model.cards import MAX_HAND, card_name, format_cards, parse_cards, scan_cards
+from ..model.cards import MAX_HAND, card_name, format_cards, parse_card_tokens, scan_cards
 from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, RecordError, RulesError,
                       shown)
 from ..game.record import Record, Transfer, replay
@@ -443,20 +443,19 @@ def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
     """The cards of a text at ``where`` (its first line, or a JSON path):
     an error names the line of the bad token; a look-alike warning is kept
     in ``warnings`` as (line, seat, text)."""
-    found: list = []
     try:
-        cards = parse_cards(text, max_cards=max_cards, warnings=found,
-                            first_line=_first_line(where))
+        tokens = parse_card_tokens(text, max_cards=max_cards, first_line=_first_line(where))
     except GuandanError as e:
         _fail(_place(where, getattr(e, "line", None)), str(e), seat)
-    for w in found:
-        m = re.search(r"\(line (\d+), token", w)
-        line = _place(where, int(m.group(1)) if m else None)
+    for t in tokens:
+        if not t.warning:
+            continue
+        line = _place(where, t.line)
         if warnings is not None:
-            warnings.append((line, seat, w))
+            warnings.append((line, seat, t.warning))
         else:                           # no record to keep it on: never silent
-            _warnings.warn(NotationWarning(f"{_where(line)}: {w}"), stacklevel=3)
-    return cards
+            _warnings.warn(NotationWarning(f"{_where(line)}: {t.warning}"), stacklevel=3)
+    return [t.card for t in tokens]
 
 
 def _reading_label(p) -> str:

@@ -40,7 +40,8 @@ from typing import Any, Iterable, NamedTuple, Optional
 from .._core import CARDS, RANK_CHARS as _RANK_CHARS, TOKENS, Card
 from ..errors import CardParseError, HandError, NotationWarning, shown
 
-__all__ = ["Card", "CARDS", "parse_card", "parse_cards", "scan_cards", "Token",
+__all__ = ["Card", "CARDS", "parse_card", "parse_cards", "parse_card_tokens",
+           "scan_cards", "Token",
            "format_cards", "card_name", "check_hand", "MAX_HAND", "MAX_HOLDING",
            "MAX_COPIES", "RANKS", "RANK_CHARS", "SEQUENCE", "FACE_2_TO_10"]
 
@@ -228,6 +229,46 @@ def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list[Token
     return out
 
 
+def parse_card_tokens(text: str | Iterable[Any], max_cards: int | None = None,
+                      first_line: int = 1) -> list[Token]:
+    """The cards of ``parse_cards`` as typed (``Token``: each with its
+    line, its index and its look-alike warning, not yet given), checked as
+    there: an unknown token, a third copy or more than ``max_cards`` cards
+    is an error naming the token and where it is. A reader that places
+    its warnings itself (a record's: by line or by key) takes them here.
+
+    >>> [(t.card, t.line, t.warning is not None) for t in parse_card_tokens("S3\\nSТ")]
+    [(Card('S3'), 1, False), (Card('SA'), 2, True)]
+    """
+    multi_line = isinstance(text, str) and "\n" in text
+    items: list[Token]
+    if isinstance(text, str):
+        items = scan_cards(text, first_line, lines=multi_line)
+    elif isinstance(text, (bytes, bytearray, dict)) or not hasattr(text, "__iter__"):
+        raise CardParseError(f"cards are text or a list of cards, not {type(text).__name__}")
+    else:
+        items = []
+        for i, x in enumerate(text, start=1):
+            if isinstance(x, Card):
+                items.append(Token(x, str(x), first_line, i))
+                continue
+            card, warning = _read_token(str(x), f"token {i}")
+            if card is None:
+                raise CardParseError(_unknown(str(x), f"token {i}"), token=str(x), position=i)
+            items.append(Token(card, str(x), first_line, i, warning))
+    seen: Counter[Card] = Counter()
+    for n, tok in enumerate(items, start=1):
+        where = f"line {tok.line}, token {tok.index}" if multi_line else f"token {tok.index}"
+        seen[tok.card] += 1
+        if seen[tok.card] > MAX_COPIES:
+            raise HandError(f"a third copy of {tok.card} ({where}, {shown(tok.text)!r})",
+                            line=tok.line)
+        if max_cards is not None and n > max_cards:
+            raise HandError(f"more than {max_cards} cards (token {tok.index}, {shown(tok.text)!r})",
+                            line=tok.line)
+    return items
+
+
 def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
                 warnings: Optional[list[str]] = None, first_line: int = 1) -> list[Card]:
     """Cards from text (any accepted notation, separated by spaces, commas or
@@ -244,41 +285,14 @@ def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
     ...
     guandan_fast.errors.HandError: a third copy of S3 (token 3, 'S3')
     """
-    multi_line = isinstance(text, str) and "\n" in text
-    items: list[Any]
-    if isinstance(text, str):
-        items = scan_cards(text, first_line, lines=multi_line)
-    elif isinstance(text, (bytes, bytearray, dict)) or not hasattr(text, "__iter__"):
-        raise CardParseError(f"cards are text or a list of cards, not {type(text).__name__}")
-    else:
-        items = []
-        for i, x in enumerate(text, start=1):
-            if isinstance(x, Card):
-                items.append(Token(x, str(x), 1, i))
-                continue
-            card, warning = _read_token(str(x), f"token {i}")
-            if card is None:
-                raise CardParseError(_unknown(str(x), f"token {i}"), token=str(x), position=i)
-            items.append(Token(card, str(x), first_line, i, warning))
-    cards: list[Card] = []
-    seen: Counter[Card] = Counter()
-    for tok in items:
-        where = f"line {tok.line}, token {tok.index}" if multi_line else f"token {tok.index}"
-        seen[tok.card] += 1
-        if seen[tok.card] > MAX_COPIES:
-            raise HandError(f"a third copy of {tok.card} ({where}, {shown(tok.text)!r})",
-                            line=tok.line)
-        cards.append(tok.card)
-        if max_cards is not None and len(cards) > max_cards:
-            raise HandError(f"more than {max_cards} cards (token {tok.index}, {shown(tok.text)!r})",
-                            line=tok.line)
+    items = parse_card_tokens(text, max_cards, first_line)
     for tok in items:
         if tok.warning:
             if warnings is not None:
                 warnings.append(tok.warning)
             else:
                 _warnings.warn(NotationWarning(tok.warning), stacklevel=2)
-    return cards
+    return [tok.card for tok in items]
 
 
 def check_hand(cards: Iterable[Card], max_cards: int = MAX_HAND) -> None:
