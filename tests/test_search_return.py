@@ -7,6 +7,7 @@ import random
 
 import numpy as np
 import pytest
+from conftest import by_run
 
 from guandan_fast import Rules, min_plays
 from guandan_fast._core import CARDS
@@ -101,8 +102,9 @@ def _means(view, cards, deals):
 
 @pytest.mark.parametrize("payments", [1, 2])
 def test_return_means_are_the_average_of_plain_play_after_each_card(payments):
-    cases = _returns(300 + payments, 6, payments)
-    assert len(cases) == 6
+    n = by_run(3, 6)
+    cases = _returns(300 + payments, n, payments)
+    assert len(cases) == n
     for k, (_deal, view, cands) in enumerate(cases):
         cards = list(dict.fromkeys(cands))[:4]
         deals = sample_deals(view, 3, seed=k)
@@ -113,7 +115,7 @@ def test_return_means_are_the_average_of_plain_play_after_each_card(payments):
 
 @pytest.mark.parametrize("payments", [1, 2])
 def test_the_choice_is_the_best_mean_ties_to_the_advice(payments):
-    for k, (_deal, view, cands) in enumerate(_returns(302 + 10 * payments, 8, payments)):
+    for k, (_deal, view, cands) in enumerate(_returns(302 + 10 * payments, by_run(4, 8), payments)):
         advised = GreedyBot().give_back(view, cands)
         cards = [advised] + [c for c in dict.fromkeys(cands) if c != advised]
         # one round: the first RETURN_DEALS deals of the seed's draw
@@ -127,7 +129,7 @@ def test_the_choice_is_the_best_mean_ties_to_the_advice(payments):
 @pytest.mark.parametrize("make", [lambda: SearchBot(max_playouts=200, seed=3), PolicyBot])
 def test_deterministic_and_legal(make, payments):
     bot_a, bot_b = make(), make()
-    cases = _returns(303, 5, payments)
+    cases = _returns(303, by_run(2, 5), payments)
     assert cases
     for _deal, view, cands in cases:
         a, b = bot_a.give_back(view, cands), bot_b.give_back(view, cands)
