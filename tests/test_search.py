@@ -414,3 +414,18 @@ def test_compare_on_a_perfect_view_is_the_exact_difference():
     worse = [m for m in legal[:2] if m != best]
     again = compare_moves(v, worse + [best], legal[2], max_seconds=0.5, max_playouts=30)
     assert again["best"] == best and again["loss"] == got["loss"]
+
+
+@pytest.mark.parametrize("arg", [None, "S3", 0])
+def test_evaluate_moves_and_suggest_need_a_view(arg):
+    for f in (evaluate_moves, suggest):
+        with pytest.raises(ViewError, match="needs a View"):
+            f(arg, max_seconds=0.05)
+
+
+def test_an_ended_deal_has_no_view_to_value():
+    # seats 0 and 2 are out: the deal is over (RULES 6), nothing is left to value
+    st = GameState([[], "S3 S4", [], "S5 S6 S7"], Rules(level=2), turn=1, finished=[0, 2])
+    assert st.over and st.legal_actions() == []
+    with pytest.raises(ViewError, match="the deal is over: seats 0 and 2 are out"):
+        View.from_state(st, unseen="S5 S6 S7")

@@ -13,7 +13,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from guandan_fast import Card, Rules, View, ViewError, parse_cards, sample_deals
+from guandan_fast import Card, Rules, View, ViewError, classify, parse_cards, sample_deals
 from guandan_fast.bots import RandomBot
 from guandan_fast.bots.match import deal_for, play_deal
 from guandan_fast.formats.record import dumps, loads
@@ -315,6 +315,13 @@ def test_sampler_is_reproducible_and_rejects_bad_n():
     (dict(history=[(5, None)]), "history"),
     (dict(finished=[1]), "out but holds cards"),
     (dict(rules=2), "rules must be a Rules"),
+    (dict(unseen="S3 S3 S4 S5 S6"), "S3 appears more than twice in the hand, the cards played"),
+    (dict(unseen="S4 S5 S6 S7 S8", history=[(1, classify("S3 S3", Rules(level=2))[0])]),
+     "S3 appears more than twice"),
+    (dict(counts=[1, 2, 2, 28]),
+     r"counts\[3\] is 28: at most 27 in the play phase"),
+    (dict(counts=[1, 0, 2, 0], finished=[1, 3]), "the deal is over: seats 1 and 3 are out"),
+    (dict(counts=[1, 0, 2, 1], finished=[1], turn=1), "turn: seat 1 is out and cannot act"),
 ])
 def test_view_rejections(kwargs, needle):
     base = dict(seat=0, hand="S3", rules=Rules(level=2), counts=[1, 2, 2, 1])

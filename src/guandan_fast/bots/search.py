@@ -160,6 +160,8 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     policy's order), then the moves never valued (no samples: ``valued``
     False, the whole range, mean 0) in the hint order.
     """
+    if not isinstance(view, View):
+        raise ViewError(f"evaluate_moves needs a View, not {type(view).__name__}")
     max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
                                                             max_playouts)
     threads = check_threads(threads)

@@ -44,7 +44,7 @@ import numpy as np
 from .. import _core
 from .._core import CARDS, Card, Play
 from ..errors import GuandanError, ViewError
-from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HOLDING, parse_cards
+from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
 from ..model.seats import check_seat
@@ -192,6 +192,17 @@ class View:
                 raise ViewError(f"seat {s}: {'out but holds cards' if s in fin else 'holds no cards but is not out'}")
         self.finished = fin
         self.turn = seat if turn is None else _seat(turn, "turn")
+        if phase == "play":
+            # RULES 1: a hand holds at most 27 cards once the returns are made;
+            # RULES 6: the deal ends once both players of a team are out
+            for s in range(4):
+                if cnt[s] > MAX_HAND:
+                    raise ViewError(f"counts[{s}] is {cnt[s]}: at most {MAX_HAND} in the play phase")
+            for s in (0, 1):
+                if s in fin and s + 2 in fin:
+                    raise ViewError(f"the deal is over: seats {s} and {s + 2} are out")
+            if self.turn in fin:
+                raise ViewError(f"turn: seat {self.turn} is out and cannot act")
         self.tributes: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
         self.returns: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
 
@@ -256,6 +267,12 @@ class View:
         if (pool < 0).any():
             i = int(np.nonzero(pool < 0)[0][0])
             raise ViewError(f"{CARDS[i]} appears more than twice in {what}")
+        if unseen is not None:
+            over = pool + own + played.sum(axis=0) > MAX_COPIES
+            if over.any():
+                i = int(np.nonzero(over)[0][0])
+                raise ViewError(f"unseen: {CARDS[i]} appears more than twice in the hand, "
+                                "the cards played and unseen")
         free = pool - held.sum(axis=0)
         if (free < 0).any():
             i = int(np.nonzero(free < 0)[0][0])
