@@ -179,3 +179,23 @@ def test_docs_platform_md_examples():
     result = doctest.testfile(str(path), module_relative=False,
                               optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_index_of_maps_a_flush_reading_to_the_same_cards():
+    # the 2020 platform lists a one-suit run only as a straight flush: a bot
+    # reading it as a plain straight plays the entry of the same cards
+    hand = "S3 S4 S5 S6 S7 D9"
+    r = Rules(level=2)
+    straight = next(p for p in plays(hand, r) if p.type == "straight")
+    acts = action_list(hand, Rules(level=2, flush_is_always_bomb=True))
+    assert all(a[0] != "Straight" for a in acts)
+    i = index_of(straight, acts)
+    assert acts[i][0] == "StraightFlush" and sorted(acts[i][2]) == sorted(str(c) for c in straight.cards)
+    # and a run completed by the wild, listed only as a plain straight
+    hand = "S3 S4 S5 S6 H2"
+    flush = next(p for p in plays(hand, Rules(level=2, flush_is_always_bomb=True))
+                 if p.type == "straight_flush")
+    only_straight = [["Straight", "3", ["S3", "S4", "S5", "S6", "H2"]], ["Single", "3", ["S3"]]]
+    assert index_of(flush, only_straight) == 0
+    with pytest.raises(ProtocolError, match="no entry of the action list plays"):
+        index_of(flush, only_straight[1:])

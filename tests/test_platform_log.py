@@ -316,3 +316,16 @@ def test_cli_serve_and_bot_reject_bad_options(args, needle):
     r = _cli(*args)
     assert r.returncode == 2 and needle in r.stderr, r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_wild_flush_played_as_a_straight_names_the_lenient_import():
+    # a 2020 server lists a one-suit run completed by the wild only as a
+    # plain straight; RULES 5 with the platform's flag reads it as a straight
+    # flush only: strict says so and names the lenient import, which reads it
+    msgs = json.loads(json.dumps(log_of(SEQ)).replace('"D5"', '"C3"'))
+    del msgs[0]["rules"]                  # a 2020 log: no flags, the platform's reading
+    assert msgs[2]["curAction"][0] == "Straight" and "C3" in msgs[2]["curAction"][2]
+    with pytest.raises(RecordError, match="as a 2020 server plays it: the lenient import"):
+        import_platform_log(text(msgs))
+    [rec] = import_platform_log(text(msgs), lenient=True)
+    assert rec.moves[0].play.type == "straight"

@@ -284,8 +284,11 @@ def index_of(play: Optional[Play], entries: Sequence) -> int:
     """The index in an ``actionList`` (platform actions, as received) of the
     entry that makes ``play`` (None: the pass): the same type, rank and
     cards; failing that, the same type and rank with other suits of the same
-    pattern (a list from a server that chooses other concrete cards).
-    ProtocolError when no entry matches."""
+    pattern (a list from a server that chooses other concrete cards);
+    failing that, an entry of the same cards under another type (the 2020
+    platform lists a one-suit run only as ``StraightFlush`` and a run
+    completed by the wild only as ``Straight``, PLATFORM.md: to that server
+    the same cards are the same play). ProtocolError when no entry matches."""
     if play is None:
         for i, e in enumerate(entries):
             if parse_action(e, f"actionList[{i}]") is None and e is not None:
@@ -293,13 +296,15 @@ def index_of(play: Optional[Play], entries: Sequence) -> int:
         raise ProtocolError("the action list offers no pass", "actionList")
     want_type, want_rank, want_cards = play.type, platform_rank(play), _card_key(
         str(c) for c in play.cards)
-    fallback = -1
+    fallback = same_cards = -1
     for i, e in enumerate(entries):
         parts = parse_action(e, f"actionList[{i}]")
         if parts is None:
             continue
         typ, rank, cards = parts
         if typ != want_type:
+            if same_cards < 0 and _card_key(cards) == want_cards:
+                same_cards = i
             continue
         if rank is not None and rank not in (want_rank, play.rank):
             continue
@@ -314,5 +319,7 @@ def index_of(play: Optional[Play], entries: Sequence) -> int:
                 fallback = i
     if fallback >= 0:
         return fallback
+    if same_cards >= 0:
+        return same_cards
     raise ProtocolError(f"no entry of the action list plays {play.type} {play.rank} ({play})",
                         "actionList")

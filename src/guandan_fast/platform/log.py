@@ -245,13 +245,15 @@ def _episode(ep: dict, over: dict, previous, lineno, lenient) -> Record:
         try:
             play = from_action(action, rules, field="curAction")
         except GuandanError as e:
-            if not lenient:
-                raise RecordError(str(e), where) from None
             try:
                 play = from_action(action, Rules(level=level, **dict(
                     flags, flush_is_always_bomb=False)), field="curAction")
             except GuandanError as e2:
-                raise RecordError(str(e2), where) from None
+                raise RecordError(str(e2 if lenient else e), where) from None
+            if not lenient:
+                raise RecordError(f"{e} (read with flush_is_always_bomb off, as a 2020 server "
+                                  "plays it: the lenient import reads it and notes it)",
+                                  where) from None
         if play is None:
             plays.append({"seat": seat, "pass": True})
             continue
