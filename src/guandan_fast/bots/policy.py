@@ -180,9 +180,9 @@ def _return_values(view: View, candidates: Sequence[Card], max_seconds: Optional
                              [c.rank for _g, _r, c in view.tributes], view.rules)[0]
     blocks: list[np.ndarray] = []
     while True:
+        t1 = time.perf_counter()        # a round: its deals drawn, then played
         deals = sample_deals(view, RETURN_DEALS,
                              seed=(seed * 7919 + len(blocks)) & 0x7FFFFFFF)
-        t1 = time.perf_counter()
         blocks.append(_return_results(view, cards, payer, deals, leader, other))
         if max_playouts is not None:
             if len(blocks) * RETURN_DEALS * len(cards) >= max_playouts:
