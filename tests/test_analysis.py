@@ -398,3 +398,43 @@ def test_the_docs_do_not_promise_the_same_review_from_run_to_run():
         flat = " ".join(text.split())
         assert "the same from run to run" not in flat
         assert "speed and load" in flat and ("same seed" in flat or "same `--seed`" in flat)
+
+
+# -- the move played is valued --------------------------------------------------------
+
+def test_the_single_dummy_view_always_values_the_move_played():
+    """At a small playout budget the rollout search values only its first
+    candidates (the policy's move, the pass, ...): the move played is put
+    among them, so every decision that is not forced has its value."""
+    kw = dict(views=("single",), playouts=20, opening=False, tribute=False, min_plays=False)
+    a = analyse(load(EXAMPLES / "record_club.txt"), **kw)
+    plays = [d for d in a.decisions if d.kind == "play" and not d.forced]
+    assert len(plays) >= 10
+    for d in plays:
+        assert d.single.chosen is not None and d.single.chosen.valued, d.index
+
+
+def _blind_suggester(record, move_index, max_seconds=None, seed=0, max_playouts=None):
+    """A suggester that values every legal move but the one played."""
+    from guandan_fast.game.view import View
+    view = View.from_record(record, move_index)
+    played = record.moves[move_index].play
+    legal = [m for m in view.legal_actions()
+             if not (m is None and played is None)
+             and not (m is not None and played is not None and m.pattern == played.pattern)]
+    return [MoveValue(m, 0.5, 0.2, 0.8, samples=8) for m in legal]
+
+
+def test_a_move_the_view_did_not_value_is_neither_judged_nor_accurate():
+    from guandan_fast.report.text import render_text
+    a = analyse(load(SHORT), views=("single",), budget=0.05, suggester=_blind_suggester,
+                min_plays=False, opening=False, check_factor=None)
+    unvalued = [d for d in a.decisions if d.kind == "play" and not d.forced]
+    assert unvalued and all(d.single.chosen is None for d in unvalued)
+    for row in a.players():
+        assert row["judged"] == 0
+        assert row["single"]["judged"] == 0 and row["single"]["accurate"] == 0
+        assert row["single"]["accuracy"] is None
+    text = render_text(a.to_dict(), "en")
+    assert text.count("SD not valued") == len(unvalued)
+    assert "СВОЁ без оценки" in render_text(a.to_dict(), "ru")

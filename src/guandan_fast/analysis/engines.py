@@ -83,12 +83,14 @@ def _single_dummy(record: Record, move_index: int, max_seconds=None, seed=0,
     and the position's value, the search's choice valued again on fresh
     deals (``bots.search.evaluate_position``: an unbiased estimate, not the
     largest of the moves' noisy means); with ``max_playouts``, that many
-    rollouts in all."""
+    rollouts in all. The move played is always valued (``include=``: it
+    is among the first candidates), whatever the budget."""
     from ..bots.search import DEFAULT_SAMPLES, evaluate_position
     from ..game.view import View
     view = View.from_record(record, move_index)
     return evaluate_position(view, max_seconds=max_seconds, samples=DEFAULT_SAMPLES,
-                             seed=seed, max_playouts=max_playouts)
+                             seed=seed, max_playouts=max_playouts,
+                             include=record.moves[move_index].play)
 
 
 def _single_dummy_check(record: Record, move_index: int, best: list, played,

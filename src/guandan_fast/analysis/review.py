@@ -97,6 +97,13 @@ def _lost(marked: list) -> dict:
 
 
 
+def _valued(v: Optional[Valuation]) -> bool:
+    """A view that valued the move played: only such a decision is judged
+    (a move with no value is neither accurate nor a mistake: the report
+    says "not valued")."""
+    return v is not None and v.chosen is not None and v.chosen.valued
+
+
 def accuracy(judged: list) -> dict:
     """The accuracy of one player's judged decisions in one view (the
     Valuations of the decisions that were not forced): ``unclear``, those
@@ -211,12 +218,12 @@ class Analysis:
             mine = [d for d in self.decisions if d.seat == s]
             row: dict = {"seat": s, "decisions": len(mine),
                          "judged": sum(1 for d in mine if not d.forced
-                                       and (d.double or d.single))}
+                                       and (_valued(d.double) or _valued(d.single)))}
             for view in VIEWS:
                 marked = [(d, getattr(d, view)) for d in mine
                           if getattr(d, view) is not None and getattr(d, view).mistake]
                 judged = [getattr(d, view) for d in mine
-                          if getattr(d, view) is not None and not d.forced]
+                          if _valued(getattr(d, view)) and not d.forced]
                 row[view] = {
                     "judged": len(judged),
                     "mistakes": len(marked),

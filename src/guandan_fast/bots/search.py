@@ -70,6 +70,7 @@ def check_search(max_seconds, samples, seed, max_playouts):
 
 
 _POLICY = PolicyBot()
+_NONE = object()         # no move to include (None is the pass)
 
 
 def candidates(view: View) -> list:
@@ -79,13 +80,31 @@ def candidates(view: View) -> list:
     return _candidates(view, hints(view.hand_counts, view.rules, view.table))
 
 
-def _candidates(view: View, order: list) -> list:
+def _legal_of(legal: list, move) -> Optional[Play]:
+    """The legal move that is ``move`` (equal, or the same pattern: a record
+    may write a play's cards in another order), None when none is."""
+    if move is None:
+        return None
+    for p in legal:
+        if p is not None and (p == move or p.pattern == getattr(move, "pattern", None)):
+            return p
+    return None
+
+
+def _candidates(view: View, order: list, include=_NONE) -> list:
+    """The candidates in the policy's order (``candidates``); ``include``,
+    a legal move (None: the pass), comes right after the policy's move and
+    the pass, so that it is among the first valued."""
     legal = view.legal_actions()
     allowed = set(legal)
     first = _POLICY.choose(view)
     out = [first]
     if view.table is not None and first is not None:
         out.append(None)
+    if include is not _NONE and include is not None:
+        extra = _legal_of(legal, include)
+        if extra is not None and extra not in out:
+            out.append(extra)
     seen = set(out)
     for p in order:
         if p not in seen and p in allowed:
@@ -111,22 +130,26 @@ def _pick(values: np.ndarray, z: float = MARGIN) -> int:
     return best if mean[best] - z * se[best] > 0 else 0
 
 
-def _plan(m: int, samples: int, playouts: int, perfect: bool) -> tuple[int, int]:
+def _plan(m: int, samples: int, playouts: int, perfect: bool,
+          need: int = 2) -> tuple[int, int]:
     """(deals, width) under a playout budget of ``playouts`` rollouts: the
-    first ``samples`` deals (fewer when the budget has not two candidates'
-    worth; one deal on a perfect-information view), as many candidates as
-    the budget holds on them (``width``, the policy's order), and when every
-    candidate fits, the rest of the budget as more deals."""
+    first ``samples`` deals (fewer when the budget has not ``need``
+    candidates' worth; one deal on a perfect-information view), as many
+    candidates as the budget holds on them (``width``, the policy's order,
+    at least ``need`` of them, even past the budget: the move a review
+    judges is among them), and when every candidate fits, the rest of the
+    budget as more deals."""
+    need = max(1, min(m, need))
     if perfect:
-        return 1, min(m, playouts)
-    n = max(1, min(samples, playouts // 2))
-    width = min(m, max(1, playouts // n))
+        return 1, min(m, max(need, playouts))
+    n = max(1, min(samples, playouts // max(2, need)))
+    width = min(m, max(need, playouts // n))
     return (max(n, playouts // m) if width == m else n), width
 
 
 def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
                    seed: int = 0, max_playouts: Optional[int] = None,
-                   threads: int = 1) -> list[MoveValue]:
+                   threads: int = 1, include=_NONE) -> list[MoveValue]:
     """Every legal move of ``view`` (the pass included when following),
     each a :class:`~guandan_fast.engine.value.MoveValue` for the mover's
     team (``team``), the search's choice first.
@@ -145,13 +168,18 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     (fewer when the budget has less than two candidates' worth), as many
     candidates on them as it holds, and when every move fits, the rest as
     more deals. With ``max_seconds`` alone: ``samples`` deals, the policy's
-    move and the next candidate first, then more candidates on the same
-    deals while the time measured so far says the next call fits before the
+    move and the next candidate (and ``include``) first, then more
+    candidates on the same deals while the time measured so far says the next call fits before the
     deadline, then, every move valued, more deals for every move (as many as
     fit, up to ``samples`` a round). The calls stop ``FINISH_SECONDS`` +
     ``FINISH_SECONDS_PER_MOVE`` a legal move before the deadline (the
     answer's building). A forced move answers at once (no value: the whole
     range).
+
+    ``include``: a legal move (None: the pass) that must be valued, e.g. the
+    move a review judges: it is the candidate right after the policy's
+    move and the pass, and the first call (or the playout plan) values at
+    least the candidates up to it, whatever the budget.
 
     The order: first the search's choice, the policy's move unless another
     beats it by more than ``MARGIN`` standard errors of the paired
@@ -171,13 +199,18 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     if len(legal) == 1:
         return [MoveValue.bounded(legal[0], -3.0, 3.0, team=mover)]
     order = hints(view.hand_counts, view.rules, view.table)
-    cands = _candidates(view, order)
+    cands = _candidates(view, order, include)
     m = len(cands)
+    need = 2                            # the candidates the first call values
+    if include is not _NONE:
+        at = _legal_of(cands, include) if include is not None else None
+        if at is not None or (include is None and None in cands):
+            need = max(need, cands.index(at) + 1)
     perfect = view.perfect
     blocks: list[np.ndarray] = []       # (width, deals) results, one per round of deals
     width = 0
     if max_playouts is not None:
-        n, width = _plan(m, samples, max_playouts, perfect)
+        n, width = _plan(m, samples, max_playouts, perfect, need)
         deals = sample_deals(view, n, seed=seed)
         blocks.append(rollout_moves(view, deals, cands[:width], threads=threads)[1])
     else:
@@ -196,7 +229,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
                 if chunk < 1:
                     break
             else:
-                chunk = min(m, 2)
+                chunk = min(m, need)
             t0 = time.perf_counter()
             rows.append(rollout_moves(view, deals, cands[width:width + chunk],
                                       threads=threads)[1])
@@ -261,7 +294,7 @@ def fresh_seed(seed: int) -> int:
 
 
 def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
-                      seed: int = 0, max_playouts: Optional[int] = None
+                      seed: int = 0, max_playouts: Optional[int] = None, include=_NONE
                       ) -> tuple[list[MoveValue], Optional[MoveValue]]:
     """The review's single-dummy values of one decision: ``(moves,
     position)``. ``moves`` is ``evaluate_moves`` (the search's choice
@@ -274,7 +307,8 @@ def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_
     the same deals, and the largest of several noisy means is biased upward
     (the winner's curse; on seeded greedy deals it made the position worth
     about 0.3 levels more to the side to move than the move before it had
-    said). The choice is made on the first deals, its value measured on
+    said). ``include``: a move ``evaluate_moves`` must value (the move
+    played, which the review judges). The choice is made on the first deals, its value measured on
     others, so the value does not carry the noise that chose it: an
     unbiased estimate of the value of the move the search plays.
 
@@ -294,16 +328,16 @@ def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_
     perfect = view.perfect
     if m <= 1 or perfect:
         moves = evaluate_moves(view, max_seconds=max_seconds, samples=samples, seed=seed,
-                               max_playouts=max_playouts)
+                               max_playouts=max_playouts, include=include)
         top = moves[0]
         return moves, (top if top.valued and m > 1 else None)
     if max_playouts is not None:
         k, _ = _plan(m + 1, samples, max_playouts, False)
         moves = evaluate_moves(view, max_seconds=max_seconds, samples=samples, seed=seed,
-                               max_playouts=max(1, max_playouts - k))
+                               max_playouts=max(1, max_playouts - k), include=include)
     else:
         moves = evaluate_moves(view, max_seconds=max_seconds * m / (m + 1), samples=samples,
-                               seed=seed)
+                               seed=seed, include=include)
         k = moves[0].samples or 0
     choice = moves[0]
     if not choice.valued or k < 1:

@@ -14,6 +14,7 @@ from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
            "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
+           "chosen_text",
            "line_text", "line_moves", "line_hands", "breaks_text", "rounds", "LINE_SHOWN", "VIEWS",
            "DIFFERS"]
 
@@ -160,6 +161,19 @@ def opening_value_text(data: dict, key: str, mv: dict, lang: str) -> str:
             and mv["low"] < 0 < mv["high"] and mv["high"] - mv["low"] > width:
         return f"? {game_label('unclear', lang)}"
     return value_text(mv, lang)
+
+
+def chosen_text(d: dict, view: str, lang: str) -> str:
+    """The value of the move played in one view of decision ``d``
+    (``value_text``), or ``not valued`` when the view judged the decision
+    (not forced) without a value of the move played; empty without the
+    view."""
+    val = d.get(view)
+    if not val:
+        return ""
+    if val.get("chosen"):
+        return value_text(val["chosen"], lang)
+    return "" if d.get("forced") else game_label("not_solved", lang)
 
 
 def unclear_mark(val: Optional[dict], lang: str) -> str:

@@ -29,7 +29,7 @@ from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
-                     play_text, rounds, signed, team_names, type_rank, value_text)
+                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, number, rank_face, rank_label, type_name)
 
@@ -292,8 +292,8 @@ def _viewer_data(data: dict, lang: str) -> dict:
             "table": table, "what": what, "cands": rows, "more": len(cands.keys() - listed),
             "marks": marks, "mistake": bool(marks), "forced": bool(d.get("forced")),
             "round": list(trick),
-            "dd": value_text((d.get("double") or {}).get("chosen"), lang),
-            "sd": value_text((d.get("single") or {}).get("chosen"), lang),
+            "dd": chosen_text(d, "double", lang),
+            "sd": chosen_text(d, "single", lang),
         })
     start = data.get("first_mistake")
     return {"frames": frames, "start": start if start is not None else 0,
@@ -470,9 +470,9 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             vals = []
             for view, short in _view_labels(G):
                 val = (d or {}).get(view)
-                if not val or not val.get("chosen"):
+                if not val or not chosen_text(d or {}, view, lang):
                     continue
-                v = f'{_e(short)} {_e(value_text(val["chosen"], lang))}'
+                v = f'{_e(short)} {_e(chosen_text(d or {}, view, lang))}'
                 if val.get("mistake"):
                     est = " est" if val["mistake"] != "proven" else ""
                     v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
@@ -522,7 +522,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         mp = ""
         if d.get("min_plays_before") is not None:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
-        vals = [value_text((d.get(v) or {}).get("chosen"), lang) for v in VIEWS]
+        vals = [chosen_text(d, v, lang) for v in VIEWS]
         broke = breaks_text(d, lang)
         broke = f'<div class="breaks legend">{_e(broke)}</div>' if broke else ""
         move = _play_html(d["move"], level, lang)

@@ -9,7 +9,7 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, decision_ref, line_text, loss_text, lost_text, names, play_text,
-                     opening_value_text, team_names, unclear_mark, value_text)
+                     opening_value_text, team_names, unclear_mark, value_text, chosen_text)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text, number,
                    percent, rank_label)
 
@@ -56,8 +56,8 @@ def render_text(data: dict, lang: str = "en") -> str:
                     f"{cards_label(d['move']['cards'], lang)}")
             for view, short in _view_labels(G):
                 val = d.get(view)
-                if val and val.get("chosen"):
-                    line += f"   {short} {value_text(val['chosen'], lang)}"
+                if chosen_text(d, view, lang):
+                    line += f"   {short} {chosen_text(d, view, lang)}"
                 if val and val.get("mistake"):
                     line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
             out.append(line)
@@ -123,9 +123,8 @@ def _play_lines(data: dict, lang: str) -> list:
             mp = f"{d['min_plays_before']}→{d['min_plays_after']}"
         vals = []
         for view, short in _view_labels(G):
-            val = d.get(view)
-            c = val.get("chosen") if val else None
-            vals.append(f"{short} {value_text(c, lang)}" if c else "")
+            c = chosen_text(d, view, lang)
+            vals.append(f"{short} {c}" if c else "")
         marks = []
         for view, short in _view_labels(G):
             val = d.get(view)
