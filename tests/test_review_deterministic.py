@@ -93,3 +93,22 @@ def test_bad_playout_options_exit_2(args, needle):
         r = run(cmd, EXAMPLES / "record_endgame_short.txt", *args)
         assert r.returncode == 2 and r.stderr.count("\n") == 1 and needle in r.stderr, \
             (cmd, r.stderr)
+
+
+@pytest.mark.parametrize("n, en, ru", [(1, "1 playout ", "1 розыгрыш "),
+                                       (3, "3 playouts ", "3 розыгрыша "),
+                                       (50, "50 playouts ", "50 розыгрышей ")])
+def test_a_playout_review_says_it_is_deterministic_not_a_time_budget(n, en, ru):
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
+    data = analyse(load(EXAMPLES / "record_endgame_short.txt"), views=("single",),
+                   playouts=n, min_plays=False, opening=False).to_dict()
+    for lang, words in (("en", ("deterministic review: " + en + "per decision", "budget")),
+                        ("ru", ("детерминированный обзор: " + ru + "на решение", "бюджет")),
+                        ("zh", (f"确定性复盘：每个决策每种视角 {n}次模拟", "秒"))):
+        said, not_said = words
+        for page in (render_text(data, lang), render_html(data, lang)):
+            assert said in page and not_said not in page
+    # a time budget still says so
+    timed = dict(data, settings={**data["settings"], "playouts": None})
+    assert "budget 0.40 s per decision and view, seed 0" in render_text(timed, "en")

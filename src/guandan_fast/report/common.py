@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .i18n import (at_least_levels, card_label, cards_label, estimate_text, game_label, levels, levels_estimate, number,
+from .i18n import (at_least_levels, card_label, cards_label, count_of, estimate_text, game_label, levels,
+                   levels_estimate, number,
                    rank_label, seat_label, structure_text, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
            "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
-           "chosen_text",
+           "chosen_text", "budget_text",
            "line_text", "line_moves", "line_hands", "breaks_text", "rounds", "LINE_SHOWN", "VIEWS",
            "DIFFERS"]
 
@@ -174,6 +175,19 @@ def chosen_text(d: dict, view: str, lang: str) -> str:
     if val.get("chosen"):
         return value_text(val["chosen"], lang)
     return "" if d.get("forced") else game_label("not_solved", lang)
+
+
+def budget_text(settings: dict, lang: str) -> str:
+    """What each decision got: ``50 playouts`` a decision and view in the
+    deterministic mode (``settings.playouts``), else the time budget;
+    empty without a budget."""
+    seed = settings.get("seed", 0)
+    if settings.get("playouts") is not None:
+        return game_label("budget_playouts", lang, seed=seed,
+                          playouts=count_of(int(settings["playouts"]), "playouts", lang))
+    if settings.get("budget") is not None:
+        return game_label("budget", lang, s=number(settings["budget"], lang, 2), seed=seed)
+    return ""
 
 
 def unclear_mark(val: Optional[dict], lang: str) -> str:

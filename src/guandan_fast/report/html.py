@@ -29,9 +29,9 @@ from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
-                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text)
+                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
-                   note_text, number, rank_face, rank_label, type_name)
+                   note_text, rank_face, rank_label, type_name)
 
 __all__ = ["render_html", "FONT_STACK"]
 
@@ -561,8 +561,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     h.append('</div>')
     settings = data.get("settings") or {}
     notes = [note_text(x, lang) for x in data.get("notes") or []]
-    if settings.get("budget") is not None:
-        notes.insert(0, G("budget", s=number(settings["budget"], lang, 2), seed=settings.get("seed", 0)))
+    if budget_text(settings, lang):
+        notes.insert(0, budget_text(settings, lang))
     if notes:
         h.append(f'<h2>{_e(G("notes"))}</h2><ul class="notes">'
                  + "".join(f"<li>{_e(x)}</li>" for x in notes) + '</ul>')

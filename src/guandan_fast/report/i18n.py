@@ -475,12 +475,15 @@ def count_of(n: int, key: str, lang: str = "en") -> str:
 
 _COUNT_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
+           "playouts": ("playout", "playouts"),
            "deals": ("deal", "deals"), "drills": ("drill", "drills")},
     "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),
+           "playouts": ("розыгрыш", "розыгрыша", "розыгрышей"),
            "decisions": ("решение", "решения", "решений"),
            "deals": ("сдача", "сдачи", "сдач"),
            "drills": ("задача", "задачи", "задач")},
     "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",),
+           "playouts": ("次模拟",),
            "drills": ("道练习题",)},
 }
 
@@ -570,6 +573,7 @@ _GAME_LABELS = {
         "evening": "Club evening", "results": "Results by table and deal",
         "table_col": "Table", "deal_col": "Deal", "file": "Record", "deal_link": "review",
         "budget": "budget {s} s per decision and view, seed {seed}",
+        "budget_playouts": "deterministic review: {playouts} per decision and view, seed {seed}",
         "levels_lost_per_deal": "levels lost per deal", "errors": "Records not reviewed",
         "seat": "seat", "to_act": "to act", "value_team0": "Value (team 0)",
         "not_proven": "not proven, between {lo} and {hi}", "moves": "Moves",
@@ -663,6 +667,7 @@ _GAME_LABELS = {
         "evening": "Клубный вечер", "results": "Итоги по столам и сдачам",
         "table_col": "Стол", "deal_col": "Сдача", "file": "Запись", "deal_link": "разбор",
         "budget": "бюджет {s} с на решение и вид, зерно {seed}",
+        "budget_playouts": "детерминированный обзор: {playouts} на решение и вид, зерно {seed}",
         "levels_lost_per_deal": "уровней потеряно за сдачу", "errors": "Записи без разбора",
         "seat": "место", "to_act": "ходит", "value_team0": "Оценка (команда 0)",
         "not_proven": "не доказано, между {lo} и {hi}", "moves": "Ходы",
@@ -748,6 +753,7 @@ _GAME_LABELS = {
         "evening": "俱乐部牌会", "results": "各桌各副结果",
         "table_col": "桌", "deal_col": "副", "file": "记录", "deal_link": "复盘",
         "budget": "每个决策每种视角 {s} 秒，种子 {seed}",
+        "budget_playouts": "确定性复盘：每个决策每种视角 {playouts}，种子 {seed}",
         "levels_lost_per_deal": "每副损失级数", "errors": "未能复盘的记录",
         "seat": "座位", "to_act": "出牌方", "value_team0": "估值（0队）",
         "not_proven": "未证明，介于 {lo} 与 {hi} 之间", "moves": "着法",

@@ -9,8 +9,8 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, decision_ref, line_text, loss_text, lost_text, names, play_text,
-                     opening_value_text, team_names, unclear_mark, value_text, chosen_text)
-from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text, number,
+                     opening_value_text, team_names, unclear_mark, value_text, chosen_text, budget_text)
+from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
                    percent, rank_label)
 
 __all__ = ["render_text"]
@@ -87,8 +87,8 @@ def render_text(data: dict, lang: str = "en") -> str:
     if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
         out.append(G("unclear_help"))
     settings = data.get("settings") or {}
-    if settings.get("budget") is not None:
-        out.append(G("budget", s=number(settings["budget"], lang, 2), seed=settings.get("seed", 0)))
+    if budget_text(settings, lang):
+        out.append(budget_text(settings, lang))
     if data.get("notes"):
         out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
     return "\n".join(out) + "\n"
