@@ -328,3 +328,32 @@ def test_the_nominated_moves_are_rechecked_and_only_the_check_marks_them():
         v = confirm(d.single, {"loss": loss, "low": low, "high": high, "samples": 900,
                                "paired": True}, 10.0)
         assert (v.mistake == "likely") == marked and (v.tier is not None) == marked
+
+
+def test_a_recheck_interval_of_no_width_that_is_no_proof_does_not_mark():
+    """An estimate whose interval has no width (every playout the same) is
+    not a confidence interval: a re-check that gives one confirms nothing."""
+    v = confirm(_candidate(), {"loss": 1.0, "low": 1.0, "high": 1.0, "samples": None,
+                               "paired": False}, 10.0)
+    assert v.mistake is None and v.tier is None and not v.check["confirmed"]
+
+
+def test_a_recheck_that_proves_both_values_proves_the_loss():
+    proven_a = MoveValue.proven("x", 1.0)       # the engine's move object: replaced by "a"
+    v = confirm(_candidate(), {"loss": 1.0, "low": 1.0, "high": 1.0, "samples": None,
+                               "paired": False, "exact": True, "proven": proven_a}, 10.0)
+    assert v.mistake == "proven" and v.tier == "mistake" and v.check["confirmed"]
+    assert v.loss == v.loss_low == v.loss_high == v.loss_proven == 1.0
+    assert v.best[0].move == "a" and v.best[0].exact and v.best[0].mean == 1.0
+    assert any(m is v.best[0] for m in v.moves)
+
+
+def test_an_unproven_loss_is_never_a_plain_number():
+    from guandan_fast.report.common import loss_text, lost_text
+    flat = {"loss": 4.0, "loss_low": 4.0, "loss_high": 4.0, "loss_proven": 0.0}
+    assert loss_text(flat, "en") == "≈4 [4, 4] levels"
+    assert loss_text(flat, "ru").startswith("≈4 [4, 4]")
+    assert loss_text({**flat, "loss_proven": 4.0}, "en") == "4 levels"
+    summed = {"lost": 4.0, "lost_low": 4.0, "lost_high": 4.0, "lost_proven": 0.0}
+    assert lost_text(summed, "en").startswith("≈4")
+    assert lost_text({**summed, "lost_proven": 4.0}, "en") == "4"

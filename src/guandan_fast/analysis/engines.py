@@ -345,7 +345,9 @@ def check_task(task: dict) -> dict:
       sum of squares), held within what the proven bounds allow.
 
     The answer: ``{"key", "loss", "low", "high", "samples", "paired"}``
-    (and ``best`` when the check chose among candidates)
+    (and ``best`` when the check chose among candidates, ``exact`` when
+    both values are proven: the loss then is, and ``proven``, the better
+    move's proven value, team 0's side)
     (the loss for the mover's team), or ``{"key", "error"}``."""
     engines = _engines(task["engines"])
     seconds = task["budget"] * task["factor"]
@@ -357,6 +359,8 @@ def check_task(task: dict) -> dict:
             p = _state_value(task["states"][1], engines, seconds / 2, seed)
             if b is None or p is None:
                 return {**out, "error": "no estimator"}
+            if b.exact and p.exact:     # the loss is proven: so is the better move's value
+                out["proven"] = b
             b, p = b.pov(mover), p.pov(mover)
             mean = float(b.mean) - float(p.mean)
             half = (_half(b) ** 2 + _half(p) ** 2) ** 0.5
@@ -364,7 +368,7 @@ def check_task(task: dict) -> dict:
             low = max(lo_p, mean - half)
             high = min(hi_p, mean + half)
             out.update(loss=mean, low=min(low, mean), high=max(high, mean), samples=None,
-                       paired=False)
+                       paired=False, exact=b.exact and p.exact)
         elif task["kind"] == "play" and engines["checker"] is not None:
             got = _call(engines, "checker", task["record"], task["move_index"],
                         task.get("candidates") or task["moves"][:1], task["moves"][1],

@@ -238,8 +238,11 @@ def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
     times the budget, ``loss``, ``low``, ``high``): the loss shown is the
     re-checked one; the mark stays (``"likely"``, tier by the re-checked
     mean) only when the whole interval lies above 0, is no wider than
-    ``UNCLEAR_WIDTH`` and the loss reaches a tier; else no mark (and
-    ``unclear`` when the interval is too wide). A failed check (``error``)
+    ``UNCLEAR_WIDTH``, has a width (an interval of no width that is not a
+    proof is no confidence interval: it never counts) and the loss reaches
+    a tier; else no mark (and ``unclear`` when the interval is too wide).
+    A check whose two values are both proven (``exact``) proves the loss:
+    a ``"proven"`` mark when it is above 0. A failed check (``error``)
     removes the mark: only a checked mark is shown. A check that chose
     among several best moves (``best``) puts its choice first in ``best``
     (the move the loss is measured against, and the better line's)."""
@@ -258,9 +261,20 @@ def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
     v.loss = max(v.loss_proven, float(check["loss"]))
     v.loss_low = max(v.loss_proven, min(v.loss, float(check["low"])))
     v.loss_high = max(v.loss, float(check["high"]))
+    if check.get("exact"):
+        if check.get("proven") is not None and v.best:       # the better move's value, proven
+            top = check["proven"].with_move(v.best[0].move)
+            v.moves = [top if m is v.best[0] else m for m in v.moves]
+            v.best = [top] + v.best[1:]
+        v.loss_proven = v.loss_low = v.loss_high = v.loss
+        v.check["confirmed"] = v.loss > 0
+        v.mistake = "proven" if v.loss > 0 else None
+        v.tier = (tier_of(v.loss) or TIERS[-1][0]) if v.loss > 0 else None
+        return v
     tier = tier_of(v.loss)
     wide = float(check["high"]) - float(check["low"]) > UNCLEAR_WIDTH
-    if float(check["low"]) > 0 and not wide and tier is not None:
+    flat = float(check["high"]) <= float(check["low"])
+    if float(check["low"]) > 0 and not wide and not flat and tier is not None:
         v.mistake, v.tier = "likely", tier
         v.check["confirmed"] = True
     else:

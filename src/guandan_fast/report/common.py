@@ -203,11 +203,12 @@ def loss_text(val: dict, lang: str = "en") -> str:
     ``loss_high``, ``loss_proven``): ``2 levels`` when it is proven
     exactly; ``at least 2 levels (estimate ≈5.4 [2.1, 6])`` when the proven
     bounds show part of it (the proven part, then the estimate); else the
-    estimate with its interval, ``≈2.8 [0.4, 5.2] levels``."""
+    estimate with its interval, ``≈2.8 [0.4, 5.2] levels`` (an estimate
+    is never a plain number, even with an interval of no width)."""
     mean = val.get("loss") or 0.0
     low, high = val.get("loss_low", mean), val.get("loss_high", mean)
     proven = val.get("loss_proven") or 0.0
-    if low == high:
+    if low == high and round(proven, 3) == round(mean, 3):
         return levels(round(mean, 1), lang)
     est = levels_estimate(mean, low, high, lang)
     if proven > 0:
@@ -223,7 +224,9 @@ def lost_text(v: dict, lang: str = "en", digits: int = 1, per: int = 1) -> str:
     mean = (v.get("lost") or 0.0) / per
     low, high = v.get("lost_low", v.get("lost") or 0.0) / per, \
         v.get("lost_high", v.get("lost") or 0.0) / per
-    if round(low, 3) == round(high, 3):
+    proven = v.get("lost_proven")
+    proven = mean if proven is None else proven / per
+    if round(low, 3) == round(high, 3) and round(proven, 3) == round(mean, 3):
         return number(round(mean, digits), lang, digits)
     return estimate_text(mean, low, high, lang, digits)
 
