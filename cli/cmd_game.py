@@ -331,9 +331,10 @@ def _cache_dir(value):
 
 
 def _emit_review(data: dict, fmt: str, lang: str, html_path) -> None:
-    """One review printed (JSON or text), and its page written with --html."""
+    """One review printed (JSON: the very text --json-out writes, or
+    text), and its page written with --html."""
     if fmt == "json":
-        emit_json(data)
+        click.echo(analysis_json.dumps(data), nl=False)
     else:
         click.echo(render_text(data, lang), nl=False)
     if html_path:

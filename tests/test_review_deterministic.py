@@ -112,3 +112,14 @@ def test_a_playout_review_says_it_is_deterministic_not_a_time_budget(n, en, ru):
     # a time budget still says so
     timed = dict(data, settings={**data["settings"], "playouts": None})
     assert "budget 0.40 s per decision and view, seed 0" in render_text(timed, "en")
+
+
+def test_format_json_prints_the_document_json_out_writes(tmp_path):
+    rec = EXAMPLES / "record_endgame_short.txt"
+    out = tmp_path / "r.json"
+    r = run("game", rec, "--playouts", "20", "-j", "1", "-q", "--format", "json",
+            "--json-out", out)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.encode("utf-8") == out.read_bytes()
+    again = run("render", out, "--format", "json")
+    assert again.returncode == 0 and again.stdout.encode("utf-8") == out.read_bytes()
