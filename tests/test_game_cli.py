@@ -178,7 +178,7 @@ def test_the_progress_bar_goes_to_stderr():
 def test_endgame_in_three_languages():
     en = run("endgame", EXAMPLES / "endgame2.txt")
     assert en.returncode == 0, en.stderr
-    assert "Table: D8 (single 8) by seat 3, 0 pass(es)" in en.stdout
+    assert "Table: D8 (single 8) by seat 3, 0 passes" in en.stdout
     ru = run("endgame", EXAMPLES / "endgame2.txt", "--lang", "ru").stdout
     assert "Уровень: 2    ходит: место 0 (команда 0)" in ru and "  2: (вышел)" in ru
     assert "Стол: 8♦ (одиночная 8), сыграл: место 3" in ru and "+2 * пас" in ru

@@ -84,6 +84,9 @@ def test_the_evening_shows_the_levels_lost_per_deal_with_an_interval(estimated):
     line = next(x for x in render_evening_text(reviews, "en").splitlines()
                 if x.startswith("    DD:"))       # Anna's double-dummy line, the first
     assert re.search(r"levels lost per deal ≈[\d.]+ \[[\d.]+, [\d.]+\]", line), line
+    # one decimal, as every other value of the report
+    per = re.search(r"levels lost per deal (≈[\d.]+ \[[\d.]+, [\d.]+\])", line).group(1)
+    assert not re.search(r"\d\.\d\d", per), per
 
 
 def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():

@@ -5,7 +5,7 @@ double-dummy value of every move (``render_endgame_text``) or its estimate
 from __future__ import annotations
 
 from .common import play_text
-from .i18n import cards_label, game_label, label, number, rank_label, seat_label
+from .i18n import cards_label, count_of, game_label, label, number, rank_label, seat_label
 
 __all__ = ["render_endgame_text", "render_estimate_text"]
 
@@ -22,7 +22,8 @@ def _position_lines(position: dict, lang: str) -> list:
     if position.get("table") is not None:
         lines.append(f"{G('table')}: " + G("table_by", play=play_text(position["table"], lang),
                                            seat=seat_label(position["owner"], lang),
-                                           passes=position["passes"]))
+                                           passes=position["passes"],
+                                           passes_n=count_of(position["passes"], "passes", lang)))
     else:
         lines.append(f"{G('table')}: {G('free_lead')}")
     if position.get("finished"):

@@ -109,7 +109,7 @@ def evening_summary(reviews: list, lang: str = "en") -> dict:
 
 def _per_deal(v: dict, deals: int, lang: str) -> str:
     """A player's levels lost per deal in one view, with the interval."""
-    return lost_text(v, lang, 2, per=deals or 1)
+    return lost_text(v, lang, per=deals or 1)
 
 
 def _natural(value) -> tuple:

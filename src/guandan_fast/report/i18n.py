@@ -475,15 +475,17 @@ def count_of(n: int, key: str, lang: str = "en") -> str:
 
 _COUNT_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
+           "passes": ("pass", "passes"),
            "playouts": ("playout", "playouts"),
            "deals": ("deal", "deals"), "drills": ("drill", "drills")},
     "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),
            "playouts": ("розыгрыш", "розыгрыша", "розыгрышей"),
+           "passes": ("пас", "паса", "пасов"),
            "decisions": ("решение", "решения", "решений"),
            "deals": ("сдача", "сдачи", "сдач"),
            "drills": ("задача", "задачи", "задач")},
     "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",),
-           "playouts": ("次模拟",),
+           "playouts": ("次模拟",), "passes": ("家过",),
            "drills": ("道练习题",)},
 }
 
@@ -582,12 +584,12 @@ _GAME_LABELS = {
         "note_no_estimator": "the estimator is not available: double-dummy values only where "
                              "the solver proves them",
         "note_no_suggest": "the bots' suggest is not available: no single-dummy values",
-        "note_estimated": "{n} decision(s) valued by estimates (mean and interval), not proven",
+        "note_estimated": "{decisions} valued by estimates (mean and interval), not proven",
         "note_refused": "{what}: an engine refused the position: {error}",
         "what_play": "move {i}", "what_tribute": "tribute {i}", "what_return": "return {i}",
         "what_opening": "opening value ({i})",
         "note_import": "record: {text}",
-        "team": "team {t}", "table_by": "{play} by {seat}, {passes} pass(es)",
+        "team": "team {t}", "table_by": "{play} by {seat}, {passes_n}",
         "interrupted": "interrupted: not exact", "sec": "s",
         "est_proven": "proven by the estimator's solver",
         "est_estimated": "ESTIMATED (not proven; {c} intervals; proven range {lo}..{hi})",
@@ -822,8 +824,12 @@ def note_text(note: dict, lang: str = "en") -> str:
 
     >>> note_text({"key": "estimated", "params": {"n": 3}}, "ru")
     'решений, оценённых приближённо (среднее и интервал), не доказано: 3'
+    >>> note_text({"key": "estimated", "params": {"n": 1}})
+    '1 decision valued by estimates (mean and interval), not proven'
     """
     params = dict(note.get("params") or {})
+    if isinstance(params.get("n"), int):        # a count of decisions, in agreement
+        params["decisions"] = count_of(params["n"], "decisions", lang)
     what = params.get("what")
     if isinstance(what, dict):
         i = what["i"]
