@@ -4,7 +4,8 @@ bundled records (examples/record_*.txt) reviewed on a small budget:
 
 - at 390 px the document is no wider than the viewport, the graph shown is
   the narrow one and readable (full width, taller), no cell wraps one
-  character per line, a joker's name fits its card, a mistake row stays
+  character per line, a joker's name fits its card in a font of 11 px at
+  least, a mistake row stays
   compact;
 - at every decision of every record the viewer lists the move played and
   flags it (its cards as a multiset, whatever order the record wrote them
@@ -41,6 +42,7 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 RECORDS = sorted(p.stem for p in EXAMPLES.glob("record_*.txt"))
 LANGS = ("en", "ru", "zh")
 PASS = {"en": "pass", "ru": "пас", "zh": "过"}
+MIN_JOKER_FONT = 11         # px: the least readable label on a phone
 pytestmark = needs_browser
 slow = pytest.mark.slow
 
@@ -107,6 +109,13 @@ def _layout(driver, lang: str) -> dict:
       document.querySelectorAll('.card.joker').forEach(function(e){
         if(shown(e) && e.scrollWidth > e.clientWidth + 1) out.jokers.push(e.textContent);
       });
+      // the smallest font of a joker's label (its word is the card's own text)
+      out.jokerFont = null;
+      document.querySelectorAll('.card.joker').forEach(function(e){
+        if(!shown(e)) return;
+        var fs = parseFloat(getComputedStyle(e).fontSize);
+        if(out.jokerFont === null || fs < out.jokerFont) out.jokerFont = fs;
+      });
       out.mistakeRows = [].map.call(document.querySelectorAll('table.play tr.mistake'),
         function(e){return e.getBoundingClientRect().height;});
       out.playRows = [].map.call(document.querySelectorAll('table.play tr[data-i]'),
@@ -123,6 +132,7 @@ def _check_phone(driver, data: dict, lang: str, shot: bool) -> None:
     assert "narrow" in cls and w >= 0.85 * 390 and h >= 200, m["graphs"]
     assert m["narrow"] == [], m["narrow"][:5]
     assert m["jokers"] == []
+    assert m["jokerFont"] is None or m["jokerFont"] >= MIN_JOKER_FONT, m["jokerFont"]
     # a mistake row stays about as tall as a few plain rows
     plain = sorted(m["playRows"])[len(m["playRows"]) // 2]
     assert m["mistakeRows"] and max(m["mistakeRows"]) < max(400, 4 * plain), m["mistakeRows"]
@@ -162,6 +172,22 @@ def test_every_record_fits_a_phone(driver, tmp_path, name, lang):
     else:
         m = _layout(driver, lang)
         assert m["doc"] <= m["vw"] and m["narrow"] == [] and m["jokers"] == []
+        assert m["jokerFont"] is None or m["jokerFont"] >= MIN_JOKER_FONT, m["jokerFont"]
+
+
+@pytest.mark.parametrize("lang", ["ru"] + [pytest.param(x, marks=slow) for x in ("en", "zh")])
+def test_joker_labels_are_readable_on_a_phone(driver, tmp_path, lang):
+    """Jokers in every size of card (the hands, the play's small cards) with
+    a label of at least MIN_JOKER_FONT px, fitting their cards, and the page
+    still no wider than the phone (the Russian word is the longest)."""
+    data = _open(driver, tmp_path, "record_tribute", lang, 390)
+    assert any("SB" in h.split() or "HR" in h.split() for h in data["hands"])
+    m = _layout(driver, lang)
+    assert m["jokerFont"] is not None and m["jokerFont"] >= MIN_JOKER_FONT, m["jokerFont"]
+    small = driver.execute_script(
+        "return document.querySelectorAll('.cards.small .card.joker').length")
+    assert small > 0
+    assert m["jokers"] == [] and m["doc"] <= m["vw"], (m["jokers"][:3], m["doc"])
 
 
 @slow
