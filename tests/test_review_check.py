@@ -357,3 +357,58 @@ def test_an_unproven_loss_is_never_a_plain_number():
     summed = {"lost": 4.0, "lost_low": 4.0, "lost_high": 4.0, "lost_proven": 0.0}
     assert lost_text(summed, "en").startswith("≈4")
     assert lost_text({**summed, "lost_proven": 4.0}, "en") == "4"
+
+
+def test_unclear_says_which_interval_decides_it_and_the_report_shows_that_one():
+    """The single-dummy position (the choice on fresh deals) too wide while
+    the move played, the choice itself, is not: the report must show the
+    position's interval, not only the narrow one beside the mark."""
+    from guandan_fast.formats import analysis_json
+    from guandan_fast.report.common import unclear_mark
+    played = MoveValue("a", -1.8, -2.9, -0.6, samples=8)
+    v = judge("single", [played, MoveValue("b", -2.0, -2.5, -1.5, samples=8)], "a", seat=1,
+              position=MoveValue("a", 1.1, -0.7, 2.9, samples=8))
+    assert v.unclear and v.mistake is None
+    assert v.unclear_by == {"what": "position", "low": -0.7, "high": 2.9}
+    d = v.to_dict()
+    assert unclear_mark(d, "en") == ("? unclear: the position's value [−0.7, +2.9] is wider "
+                                     "than 3 levels")
+    assert unclear_mark(d, "ru") == "? неясно: оценка позиции [−0,7, +2,9] шире 3 уровней"
+    # the move played too wide: that one
+    w = judge("double", [MoveValue("a", 1.0, 0.5, 1.5), MoveValue("b", 0.0, -2.0, 2.0)], "b",
+              seat=0)
+    assert w.unclear_by == {"what": "move", "low": -2.0, "high": 2.0}
+    # a re-checked loss too wide: the loss's interval; a confirmed mark is not unclear
+    c = confirm(_candidate(), {"loss": 1.0, "low": -1.5, "high": 3.5, "samples": 16,
+                               "paired": True}, 10.0)
+    assert c.unclear and c.unclear_by == {"what": "loss", "low": -1.5, "high": 3.5}
+    assert "the loss [−1.5, +3.5] is wider" in unclear_mark(c.to_dict(), "en")
+    u = judge("single", [played, MoveValue("b", -2.0, -2.5, -1.5, samples=8)], "b", seat=1,
+              position=MoveValue("a", 1.1, -0.7, 2.9, samples=8))
+    u.mistake = "likely"
+    k = confirm(u, {"loss": 1.0, "low": 0.6, "high": 1.4, "samples": 64, "paired": True}, 10.0)
+    assert k.mistake == "likely" and not k.unclear and k.unclear_by is None
+    # the document keeps it, and its loader checks it
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=None,
+                min_plays=False, opening=False).to_dict()
+    a["decisions"][-1]["double"]["unclear_by"] = v.unclear_by
+    analysis_json.validate(a)
+    a["decisions"][-1]["double"]["unclear_by"] = {"what": "luck", "low": 0, "high": 1}
+    with pytest.raises(analysis_json.AnalysisFormatError):
+        analysis_json.validate(a)
+
+
+def test_a_paired_mark_says_its_interval_is_paired_and_the_docs_state_the_rule_once():
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
+    a = analyse(load(EXAMPLES / "record_endgame_pair.txt"), views=("single",), playouts=50,
+                min_plays=False, opening=False).to_dict()
+    paired = [d for d in a["decisions"] if d["single"] and d["single"]["mistake"] == "likely"
+              and d["single"]["check"]["paired"]]
+    assert paired
+    for lang, word in (("en", "(paired)"), ("ru", "(парно)"), ("zh", "配对复核")):
+        assert word in render_text(a, lang) and word in render_html(a, lang)
+    docs = " ".join((Path(__file__).resolve().parent.parent / "docs" / "review.md")
+                    .read_text(encoding="utf-8").split())
+    assert "whose interval overlaps the best one is not marked" not in docs
+    assert "Two intervals that overlap do not clear the move played" in docs

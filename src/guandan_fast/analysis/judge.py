@@ -64,6 +64,7 @@ class Valuation:
     mistake: Optional[str] = None    # None, "proven" or "likely"
     tier: Optional[str] = None       # a mark's tier (TIERS)
     unclear: bool = False            # the loss's interval too wide to say anything
+    unclear_by: Optional[dict] = None    # the interval that decided it (_unclear)
     check: Optional[dict] = None     # the re-check of a candidate mark (confirm)
     method: str = ""                 # "solve", "estimate", "suggest", "forced"
     seconds: Optional[float] = 0.0   # None in the deterministic mode
@@ -76,6 +77,7 @@ class Valuation:
                 "loss_low": _r(self.loss_low), "loss_high": _r(self.loss_high),
                 "loss_proven": _r(self.loss_proven),
                 "mistake": self.mistake, "tier": self.tier, "unclear": self.unclear,
+                "unclear_by": self.unclear_by,
                 "check": self.check, "moves": [m.to_dict() for m in self.moves],
                 "seconds": None if self.seconds is None else round(self.seconds, 3),
                 "line": self.line}
@@ -146,7 +148,7 @@ def judge(view: str, moves: list, chosen_move, seat: int,
                   and m.pov(mover).high >= t.low]
     else:
         v.best = [m for m in moves if m.exact and top.exact and m.mean == top.mean] or [top]
-        v.unclear = _wide(top) or _wide(chosen)
+        _unclear(v, top, chosen)
     return v
 
 
@@ -166,7 +168,7 @@ def _judge_at(v: Valuation, position: MoveValue, mover: int) -> Valuation:
         return v
     if same_move(chosen.move, position.move):
         v.best = [top]                    # the choice played: no loss
-        v.unclear = _wide(position) or _wide(chosen)
+        _unclear(v, position, chosen)
         return v
     p, c = position.pov(mover), chosen.pov(mover)
     v.loss, v.loss_low, v.loss_high, v.loss_proven = loss(position, chosen, mover)
@@ -189,7 +191,7 @@ def _judge_at(v: Valuation, position: MoveValue, mover: int) -> Valuation:
                           and m.pov(mover).high >= p.low]
     else:
         v.best = [top]
-        v.unclear = _wide(p) or _wide(chosen)
+        _unclear(v, position, chosen)
     return v
 
 
@@ -222,6 +224,19 @@ def nominated(v: Valuation, seat: int) -> bool:
         return False
     mover = team(seat)
     return top.pov(mover).mean - chosen.pov(mover).mean >= NOMINATE - 1e-9
+
+
+def _unclear(v: Valuation, position: MoveValue, chosen: MoveValue) -> None:
+    """``unclear`` when the interval of the position's value (the best
+    move's, or the single-dummy view's choice on fresh deals) or of the
+    move played is wider than ``UNCLEAR_WIDTH`` (``_wide``); ``unclear_by``
+    says which, with that interval (team 0's side, as the values): the
+    report shows the interval that decides, not another."""
+    wide = [(what, m) for what, m in (("position", position), ("move", chosen)) if _wide(m)]
+    v.unclear = bool(wide)
+    if wide:
+        what, m = max(wide, key=lambda wm: wm[1].high - wm[1].low)
+        v.unclear_by = {"what": what, "low": _r(m.low), "high": _r(m.high)}
 
 
 def _wide(m: MoveValue) -> bool:
@@ -274,10 +289,14 @@ def confirm(v: Valuation, check: dict, factor: float) -> Valuation:
     tier = tier_of(v.loss)
     wide = float(check["high"]) - float(check["low"]) > UNCLEAR_WIDTH
     flat = float(check["high"]) <= float(check["low"])
+    v.unclear, v.unclear_by = False, None
     if float(check["low"]) > 0 and not wide and not flat and tier is not None:
         v.mistake, v.tier = "likely", tier
         v.check["confirmed"] = True
     else:
         v.mistake, v.tier = None, None
         v.unclear = wide
+        if wide:
+            v.unclear_by = {"what": "loss", "low": _r(float(check["low"])),
+                            "high": _r(float(check["high"]))}
     return v

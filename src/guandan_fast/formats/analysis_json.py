@@ -231,8 +231,10 @@ VALUATION = _Null(_Obj({
                                                           "loss_high": VALUE}),
                          "confirmed": BOOL, "samples": _Null(NAT), "paired": BOOL,
                          "error": _Null(STR)})),
-    "moves": _List(MOVE_VALUE), "seconds": _Null(NUM), "line": _Null(LINE)},
-    optional=("line",)))
+    "moves": _List(MOVE_VALUE), "seconds": _Null(NUM), "line": _Null(LINE),
+    "unclear_by": _Null(_Obj({"what": _choice("position", "move", "loss"), "low": VALUE,
+                              "high": VALUE}))},
+    optional=("line", "unclear_by")))
 DECISION = _Obj({
     "index": NAT, "kind": _choice(*KINDS), "seat": SEAT, "move": MOVE,
     "move_index": _Null(NAT), "table": MOVE, "cards_left": NAT, "hands": _List(CARDS, 4),

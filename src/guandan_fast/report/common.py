@@ -15,7 +15,7 @@ from .i18n import (at_least_levels, card_label, cards_label, count_of, estimate_
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
            "decision_ref", "loss_text", "lost_text", "move_key", "unclear_mark", "opening_value_text",
-           "chosen_text", "budget_text",
+           "chosen_text", "budget_text", "paired_marks",
            "line_text", "line_moves", "line_hands", "breaks_text", "rounds", "LINE_SHOWN", "VIEWS",
            "DIFFERS"]
 
@@ -190,12 +190,31 @@ def budget_text(settings: dict, lang: str) -> str:
     return ""
 
 
-def unclear_mark(val: Optional[dict], lang: str) -> str:
-    """``? unclear`` for a view whose loss interval says nothing (not a
-    mark, and no numbers), else empty."""
+def paired_marks(data: dict) -> bool:
+    """Whether a mark of the review has a paired loss (``check.paired``: a
+    likely loss re-checked with both moves on the same deals, whose
+    interval may lie above 0 where the two moves' own intervals overlap):
+    the report then says so (``paired_help``)."""
+    return any((d.get(v) or {}).get("mistake") == "likely"
+               and ((d.get(v) or {}).get("check") or {}).get("paired")
+               for d in data["decisions"] for v in VIEWS)
+
+
+def unclear_mark(val: Optional[dict], lang: str, width: float = 3.0) -> str:
+    """``? unclear`` for a view whose interval says nothing (not a mark),
+    with the interval that decided it (``unclear_by``: the position's
+    value, the move's or the re-checked loss, wider than ``width``
+    levels): ``? unclear: the position's value [−1.9, +3] is wider than 3
+    levels``; else empty."""
     if not val or val.get("mistake") or not val.get("unclear"):
         return ""
-    return f"? {game_label('unclear', lang)}"
+    by = val.get("unclear_by")
+    if not by:
+        return f"? {game_label('unclear', lang)}"
+    return "? " + game_label(
+        "unclear_by", lang, what=game_label("unclear_" + by["what"], lang),
+        interval=f"[{signed(by['low'], lang)}, {signed(by['high'], lang)}]",
+        width=number(width, lang))
 
 
 def loss_text(val: dict, lang: str = "en") -> str:

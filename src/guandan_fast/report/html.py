@@ -29,7 +29,7 @@ from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
-                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text)
+                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, rank_face, rank_label, type_name)
 
@@ -502,6 +502,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     h.append(f'<h2>{_e(G("play"))}</h2>')
     h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}; '
              f'{_e(G("dd"))} = {_e(G("double"))}, {_e(G("sd"))} = {_e(G("single"))}</p>')
+    if paired_marks(data):
+        h.append(f'<p class="legend">{_e(G("paired_help"))}</p>')
     h.append(f'<p class="legend">{_e(G("min_plays_help"))}; '
              f'<span class="tag forced">{_e(G("forced"))}</span> {_e(G("forced_help"))}</p>')
     plays = sum(1 for d in data["decisions"] if d["kind"] == "play")

@@ -548,7 +548,13 @@ _GAME_LABELS = {
         "loss": "Loss", "all": "all", "evening_accuracy": "The evening",
         "accuracy_help": "accuracy: the share of the judged decisions (not forced, not "
                          "unclear) with no mark, i.e. not shown to lose 0.3 levels or more",
-        "unclear_help": "unclear: the interval of the loss is too wide to say anything",
+        "unclear_help": "unclear: the interval shown is too wide to say anything",
+        "unclear_by": "unclear: {what} {interval} is wider than {width} levels",
+        "unclear_position": "the position's value", "unclear_move": "the move's value",
+        "unclear_loss": "the loss",
+        "paired_help": "likely loss: re-checked with both moves on the same deals (paired), "
+                       "so its interval can lie above 0 where the two moves' own intervals, "
+                       "each with the luck of its deals, overlap",
         "opening": "Luck and skill", "opening_deal": "the deal",
         "opening_exchange": "the tribute", "opening_start": "at the start of the play",
         "opening_help": "what the cards gave each team before anyone decided anything "
@@ -642,7 +648,13 @@ _GAME_LABELS = {
         "loss": "Потеря", "all": "все", "evening_accuracy": "Весь вечер",
         "accuracy_help": "точность: доля оценённых решений (не вынужденных и не неясных) без "
                          "отметки, то есть без показанной потери от 0,3 уровня",
-        "unclear_help": "неясно: интервал потери слишком широк, чтобы что-то сказать",
+        "unclear_help": "неясно: показанный интервал слишком широк, чтобы что-то сказать",
+        "unclear_by": "неясно: {what} {interval} шире {width} уровней",
+        "unclear_position": "оценка позиции", "unclear_move": "оценка хода",
+        "unclear_loss": "потеря",
+        "paired_help": "вероятная потеря: перепроверена с обоими ходами на одних и тех же "
+                       "раздачах (парно), поэтому её интервал может лежать выше 0, даже когда "
+                       "собственные интервалы двух ходов, каждый со своим везением, пересекаются",
         "opening": "Везение и мастерство", "opening_deal": "раздача",
         "opening_exchange": "дань", "opening_start": "к началу розыгрыша",
         "opening_help": "что карты дали каждой команде до первого решения "
@@ -732,7 +744,11 @@ _GAME_LABELS = {
         "leaks": "本场全部失误", "view": "视角", "tier": "程度",
         "loss": "损失", "all": "全部", "evening_accuracy": "整场",
         "accuracy_help": "准确率：已评判的决策（非被迫、非不明确）中未被标记（未显示损失0.3级或以上）的比例",
-        "unclear_help": "不明确：损失的区间太宽，无法判断",
+        "unclear_help": "不明确：所示区间太宽，无法判断",
+        "unclear_by": "不明确：{what} {interval} 宽于{width}级",
+        "unclear_position": "局面估值", "unclear_move": "该着法估值", "unclear_loss": "损失",
+        "paired_help": "很可能的损失：两着在同一批牌局上配对复核，因此即使两着各自的区间（各含其牌局的运气）"
+                       "重叠，损失的区间也可以整体高于0",
         "opening": "运气与技术", "opening_deal": "发牌", "opening_exchange": "进贡",
         "opening_start": "出牌开始时",
         "opening_help": "任何决策之前牌力给各队的价值（开局局面的明牌估值）",

@@ -9,7 +9,7 @@ import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, decision_ref, line_text, loss_text, lost_text, names, play_text,
-                     opening_value_text, team_names, unclear_mark, value_text, chosen_text, budget_text)
+                     opening_value_text, team_names, unclear_mark, value_text, chosen_text, budget_text, paired_marks)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
                    percent, rank_label)
 
@@ -84,6 +84,8 @@ def render_text(data: dict, lang: str = "en") -> str:
                     out.append(f"      {short} {line_text(val['line'], data, lang)}")
     out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
     out += ["", G("caveat")]
+    if paired_marks(data):
+        out.append(G("paired_help"))
     if any((d.get(v) or {}).get("unclear") for d in data["decisions"] for v in VIEWS):
         out.append(G("unclear_help"))
     settings = data.get("settings") or {}
@@ -131,7 +133,8 @@ def _play_lines(data: dict, lang: str) -> list:
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
             elif unclear_mark(val, lang):
-                marks.append(f"{short} {unclear_mark(val, lang)}")
+                width = (data.get("settings") or {}).get("unclear_width") or 3.0
+                marks.append(f"{short} {unclear_mark(val, lang, width)}")
         tail = f"  ({G('forced_help')})" if d.get("forced") else ""
         broke = breaks_text(d, lang)
         if broke:
