@@ -101,6 +101,30 @@ def test_the_candidates_valued_are_the_first_in_the_policy_order(views):
         assert {m.move for m in got if m.valued} == set(c[:min(3, len(c))])
 
 
+@pytest.mark.parametrize("playouts", [1, 4, 12])
+def test_an_included_move_is_valued_whatever_the_budget(views, playouts):
+    """``include``: the move a review judges, the last of the policy's order,
+    is valued even where the budget holds only the first candidates; the
+    others keep the policy's order; without it nothing changes."""
+    checked = 0
+    for v in views[:8]:
+        c = candidates(v)
+        if len(c) < 4:
+            continue
+        last = c[-1]
+        got = evaluate_moves(v, max_seconds=1.0, samples=8, seed=2, max_playouts=playouts,
+                             include=last)
+        valued = [m.move for m in got if m.valued]
+        assert last in valued and c[0] in valued
+        plain = evaluate_moves(v, max_seconds=1.0, samples=8, seed=2, max_playouts=playouts)
+        assert last not in [m.move for m in plain if m.valued]
+        # under a clock too, however short
+        timed = evaluate_moves(v, max_seconds=1e-3, samples=8, seed=2, include=last)
+        assert last in [m.move for m in timed if m.valued] or not any(m.valued for m in timed)
+        checked += 1
+    assert checked >= 3
+
+
 def test_deterministic_under_a_playout_budget_and_seeded(views):
     v = views[2]
     a = evaluate_moves(v, max_seconds=1e-6, samples=4, seed=7, max_playouts=60)

@@ -131,10 +131,10 @@ def _pick(values: np.ndarray, z: float = MARGIN) -> int:
 
 
 def _plan(m: int, samples: int, playouts: int, perfect: bool,
-          need: int = 2) -> tuple[int, int]:
+          need: int = 1) -> tuple[int, int]:
     """(deals, width) under a playout budget of ``playouts`` rollouts: the
-    first ``samples`` deals (fewer when the budget has not ``need``
-    candidates' worth; one deal on a perfect-information view), as many
+    first ``samples`` deals (fewer when the budget has not two candidates'
+    worth, or ``need``; one deal on a perfect-information view), as many
     candidates as the budget holds on them (``width``, the policy's order,
     at least ``need`` of them, even past the budget: the move a review
     judges is among them), and when every candidate fits, the rest of the
@@ -210,7 +210,7 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     blocks: list[np.ndarray] = []       # (width, deals) results, one per round of deals
     width = 0
     if max_playouts is not None:
-        n, width = _plan(m, samples, max_playouts, perfect, need)
+        n, width = _plan(m, samples, max_playouts, perfect, need if include is not _NONE else 1)
         deals = sample_deals(view, n, seed=seed)
         blocks.append(rollout_moves(view, deals, cands[:width], threads=threads)[1])
     else:
