@@ -6,7 +6,7 @@ SearchBot plays its first move."""
 import numpy as np
 import pytest
 
-from guandan_fast import Rules
+from guandan_fast import Rules, classify
 from guandan_fast.bots import SearchBot, make_bot, suggest
 from guandan_fast.bots.match import deal_for, match
 from guandan_fast.bots.policy import PolicyBot
@@ -453,3 +453,14 @@ def test_an_ended_deal_has_no_view_to_value():
     assert st.over and st.legal_actions() == []
     with pytest.raises(ViewError, match="the deal is over: seats 0 and 2 are out"):
         View.from_state(st, unseen="S5 S6 S7")
+
+
+def test_include_must_be_a_legal_move():
+    view = View(0, "S3 S4", Rules(level=2), [2, 2, 2, 2])     # a free lead: no pass
+    with pytest.raises(ViewError, match="include: None is not a legal move of seat 0"):
+        evaluate_moves(view, max_seconds=0.05, include=None)
+    with pytest.raises(ViewError, match="is not a legal move of seat 0"):
+        evaluate_moves(view, max_seconds=0.05, include=classify("S9", Rules(level=2))[0])
+    got = evaluate_moves(view, max_seconds=0.05, max_playouts=4,
+                         include=classify("S4", Rules(level=2))[0])
+    assert any(m.valued and str(m.move) == "S4" for m in got)

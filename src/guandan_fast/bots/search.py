@@ -169,9 +169,9 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     candidates on them as it holds, and when every move fits, the rest as
     more deals. With ``max_seconds`` alone: ``samples`` deals, the policy's
     move and the next candidate (and ``include``) first, then more
-    candidates on the same deals while the time measured so far says the next call fits before the
-    deadline, then, every move valued, more deals for every move (as many as
-    fit, up to ``samples`` a round). The calls stop ``FINISH_SECONDS`` +
+    candidates on the same deals while the time measured so far says the
+    next call fits before the deadline, then, every move valued, more deals
+    for every move (as many as fit, up to ``samples`` a round). The calls stop ``FINISH_SECONDS`` +
     ``FINISH_SECONDS_PER_MOVE`` a legal move before the deadline (the
     answer's building). A forced move answers at once (no value: the whole
     range).
@@ -199,6 +199,9 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     if len(legal) == 1:
         return [MoveValue.bounded(legal[0], -3.0, 3.0, team=mover)]
     order = hints(view.hand_counts, view.rules, view.table)
+    if include is not _NONE and (_legal_of(legal, include) is None if include is not None
+                                 else None not in legal):
+        raise ViewError(f"include: {include} is not a legal move of seat {view.seat}")
     cands = _candidates(view, order, include)
     m = len(cands)
     need = 2                            # the candidates the first call values
@@ -307,10 +310,11 @@ def evaluate_position(view: View, *, max_seconds: float, samples: int = DEFAULT_
     the same deals, and the largest of several noisy means is biased upward
     (the winner's curse; on seeded greedy deals it made the position worth
     about 0.3 levels more to the side to move than the move before it had
-    said). ``include``: a move ``evaluate_moves`` must value (the move
-    played, which the review judges). The choice is made on the first deals, its value measured on
+    said). The choice is made on the first deals, its value measured on
     others, so the value does not carry the noise that chose it: an
     unbiased estimate of the value of the move the search plays.
+    ``include``: a move ``evaluate_moves`` must value (the move played,
+    which the review judges).
 
     The budget: the fresh deals are one more candidate's worth (as many
     deals as ``_plan`` gives each candidate when there is one more),
