@@ -16,6 +16,7 @@ import click
 
 from guandan_fast.bots.match import match
 from guandan_fast.bots.registry import specs_help
+from guandan_fast.errors import MatchError
 
 from . import output
 from .options import SECONDS, command, emit_json, format_option
@@ -75,7 +76,7 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
     timeouts = {"--port": port, "--answer-timeout": answer_timeout,
                 "--connect-timeout": connect_timeout, "--deal-timeout": deal_timeout}
     if platform or is_external(team_a) or is_external(team_b):
-        for name, given in (("--jobs", jobs), ("--dask", dask_address)):
+        for name, given in (("--jobs", None if jobs == 1 else jobs), ("--dask", dask_address)):
             if given is not None:
                 raise click.UsageError(f"{name}: a platform match plays one table at a time")
         _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, quiet,
@@ -107,7 +108,19 @@ def _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, qui
                             duplicate=not no_duplicate, port=given["--port"] or 0,
                             records_dir=records_dir, limits=limits,
                             progress=None if quiet else _Bar())
+    if result.pairs_scored == 0:
+        raise MatchError(_nothing_scored(result.faults))
     if fmt == "json":
         emit_json(result.to_dict())
     else:
         click.echo(output.external_match_text(result.to_dict()))
+
+
+def _nothing_scored(faults) -> str:
+    """Why a platform match scored no deal (pair): every unit abandoned."""
+    why = "no deal could be scored"
+    if faults:
+        f = faults[0]
+        who = f"team {f.team.upper()}" if f.team else "no seat at fault"
+        why += f": every deal abandoned ({len(faults)} tables; first: {who}, {f.kind}: {f.reason})"
+    return why

@@ -539,3 +539,35 @@ def test_an_input_larger_than_any_is_refused_before_it_is_read_whole(monkeypatch
     assert len(hand.load_hand(small).cards) == 2
     bad(["big.txt: more than", "MiB"], str(big))
     bad(["more than", "MiB"], "-", stdin="S3 " * 40)
+
+
+# -- 10. the second review ---------------------------------------------------------------------
+
+def test_a_platform_match_with_nothing_scored_is_an_error_not_nan():
+    for fmt in ("text", "json"):
+        bad(["no deal could be scored", "every deal abandoned", "cannot start"],
+            "match", "--team-a", "exec:/nonexistent/bin", "--team-b", "greedy", "--deals", "1",
+            "-q", "--format", fmt)
+
+
+def test_match_scores_that_do_not_exist_are_null():
+    from guandan_fast.bots.match import MatchScores
+    nan = float("nan")
+    d = MatchScores("a", "b", 1, 0, True, False, nan, -3.0, 3.0, nan, 0.0, 1.0).scores_dict()
+    assert d["mean_gain"] is None and d["win_rate"] is None
+    json.loads(json.dumps(d, allow_nan=False))
+
+
+def test_an_exec_team_of_three_commands_is_refused():
+    from guandan_fast.platform.external import parse_team
+    assert parse_team("exec:one|two", "--team-a").template == (("one",), ("two",))
+    bad(["--team-a", "at most two commands"], "match", "--team-a", "exec:true|true|true",
+        "--team-b", "greedy", "--deals", "1", "-q")
+    bad(["--team-b", "'||'"], "match", "--team-a", "greedy", "--team-b", "exec:a||b",
+        "--deals", "1", "-q")
+
+
+def test_a_platform_match_takes_one_job():
+    code, out, err = cli("match", "--team-a", "greedy", "--team-b", "exec:/nonexistent/bin",
+                         "--deals", "1", "-q", "-j", "1")
+    assert code == 2 and "--jobs" not in err and "cannot start" in err, err
