@@ -430,3 +430,13 @@ def _distilled_load_model(draw):
         np.savez(buf, **arrays)
     buf.seek(0)
     return load_model(buf)
+
+
+@call("sample_deals")
+def _sample_deals(draw):
+    """A view (or not one) and a number of deals of any size: drawn, or a
+    ViewError (never a hang on a huge n)."""
+    view = draw(st.sampled_from([None, "SA", gd.View(seat=0, hand="SA", rules=gd.Rules(level=2),
+                                                     counts=[1, 2, 2, 2])]))
+    n = draw(st.one_of(st.integers(-2, 3), st.sampled_from([10 ** 12, 2 ** 70, 1.5, None, True])))
+    return gd.sample_deals(view, n, seed=draw(st.integers(0, 5)))

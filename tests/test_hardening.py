@@ -571,3 +571,16 @@ def test_a_platform_match_takes_one_job():
     code, out, err = cli("match", "--team-a", "greedy", "--team-b", "exec:/nonexistent/bin",
                          "--deals", "1", "-q", "-j", "1")
     assert code == 2 and "--jobs" not in err and "cannot start" in err, err
+
+
+def test_sample_deals_has_an_upper_limit():
+    from guandan_fast.errors import ViewError
+    from guandan_fast.game.view import MAX_SAMPLE_DEALS
+    view = gd.View(seat=0, hand="SA", rules=gd.Rules(level=2), counts=[1, 2, 2, 2])
+    with pytest.raises(ViewError, match=f"n: at most MAX_SAMPLE_DEALS = {MAX_SAMPLE_DEALS}"):
+        gd.sample_deals(view, 10 ** 12)
+    with pytest.raises(ViewError, match="not 1000001"):
+        gd.sample_deals(view, MAX_SAMPLE_DEALS + 1)
+    assert len(gd.sample_deals(view, 3)) == 3
+    with pytest.raises(ViewError, match="view: a View, not NoneType"):
+        gd.sample_deals(None, 1)
