@@ -584,3 +584,30 @@ def test_sample_deals_has_an_upper_limit():
     assert len(gd.sample_deals(view, 3)) == 3
     with pytest.raises(ViewError, match="view: a View, not NoneType"):
         gd.sample_deals(None, 1)
+
+
+@pytest.mark.parametrize("call, error, needle", [
+    (lambda r: gd.beats("S3", "S4"), "PlayError", "beats: a must be a Play"),
+    (lambda r: gd.beats(gd.read_play("S4", r), None), "PlayError", "beats: b must be a Play"),
+    (lambda r: gd.format_cards(["XX"]), "CardParseError", "'XX'"),
+    (lambda r: gd.format_cards(None), "CardParseError", "not NoneType"),
+    (lambda r: gd.anti_tribute(5), "HandError", "payer_hands"),
+    (lambda r: gd.tribute_plan("0 2 1 3", None, r), "HandError", "hands: a list"),
+    (lambda r: gd.View(seat=0, hand="SA", rules=r, counts=[1, 2, 2, 2], history=5),
+     "ViewError", "history"),
+    (lambda r: __import__("guandan_fast.platform", fromlist=["x"]).to_action("S3"),
+     "PlayError", "to_action takes a Play"),
+    (lambda r: gd.from_counts("x"), "HandError", "count array"),
+    (lambda r: gd.from_counts([3] * 54), "HandError", "3 copies"),
+    (lambda r: gd.from_counts(np.full(54, -1)), "HandError", "-1 copies"),
+    (lambda r: gd.from_counts([1] * 10), "HandError", "54 slots, not 10"),
+])
+def test_public_functions_raise_the_errors_of_guandan_fast(call, error, needle):
+    import guandan_fast.errors as errors
+    with pytest.raises(getattr(errors, error), match=needle.replace("(", r"\(")):
+        call(gd.Rules(level=2))
+
+
+def test_from_counts_still_reads_good_counts():
+    assert gd.format_cards(gd.from_counts(gd.to_counts("S3 S3 HR"))) == "S3 S3 HR"
+    assert len(gd.from_counts([2] * 54)) == 108

@@ -165,6 +165,9 @@ class View:
         # the play so far
         hist = []
         lv = rules.level_index
+        if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__"):
+            raise ViewError(f"history: a list of (seat, Play or None), not "
+                            f"{type(history).__name__}")
         for i, item in enumerate(history):
             try:
                 s, p = item

@@ -307,5 +307,15 @@ def check_hand(cards: Iterable[Card], max_cards: int = MAX_HAND) -> None:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Canonical text of cards, in the given order."""
-    return " ".join(TOKENS[c.id] for c in cards)
+    """Canonical text of cards, in the given order. Anything but an
+    iterable of Card objects is a CardParseError (parse_cards reads text)."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise CardParseError(f"format_cards takes Card objects, not {type(cards).__name__}",
+                             shown(repr(cards)))
+    out = []
+    for c in cards:
+        if not isinstance(c, Card):
+            raise CardParseError(f"format_cards takes Card objects, not {shown(repr(c))} "
+                                 "(parse_cards reads tokens)", repr(c))
+        out.append(TOKENS[c.id])
+    return " ".join(out)
