@@ -48,7 +48,7 @@ from guandan_fast.report.html import render_html
 from guandan_fast.report.i18n import count_of
 from guandan_fast.report.text import render_text
 
-from .options import (EXIT_BAD_INPUT, JOBS, Checked, _int, ascii_float, available_cpus, command,
+from .options import (EXIT_BAD_INPUT, JOBS, IntIn, Checked, _int, ascii_float, available_cpus, command,
                       emit_json, error_lines, format_option, lang_option, read_source)
 
 
@@ -174,11 +174,11 @@ def review_options(f):
                           "clock (the same analysis on every run and machine)."),
         click.option("--views", "views", default="double,single", show_default=True,
                      help="double (all hands seen), single (the mover's seat), or both."),
-        click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
+        click.option("--seed", type=IntIn(0, 2 ** 31 - 1), default=0, show_default=True,
                      help="Seed of the review (every decision gets its own from it); it "
                           "fixes the random draws; with --budget (time) the values depend "
                           "on the machine's speed and load too, with --playouts not."),
-        click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
+        click.option("--solve-cards", type=IntIn(0, 108), default=DEFAULT_SOLVE_CARDS,
                      show_default=True, help="Try the exact solver at most this many cards left."),
         click.option("--jobs", "-j", type=JOBS, default=None,
                      help="Worker processes (default: the CPUs available, at most 8)."),

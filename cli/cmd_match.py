@@ -19,7 +19,7 @@ from guandan_fast.bots.registry import specs_help
 from guandan_fast.errors import MatchError
 
 from . import output
-from .options import SECONDS, command, emit_json, format_option
+from .options import JOBS, SECONDS, IntIn, command, emit_json, format_option
 
 
 class _Bar:
@@ -44,10 +44,10 @@ class _Bar:
 @command("match")
 @click.option("--team-a", required=True, help=f"Bot spec of team A: {specs_help()}.")
 @click.option("--team-b", required=True, help="Bot spec of team B.")
-@click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+@click.option("--deals", type=IntIn(1, 1_000_000), default=100, show_default=True,
               help="Deals (with --games: games), each played twice unless --no-duplicate.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Match seed.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+@click.option("--seed", type=IntIn(-2 ** 63, 2 ** 63 - 1), default=0, show_default=True, help="Match seed.")
+@click.option("--jobs", "-j", type=JOBS, default=None,
               help="Local worker processes (default: one per CPU).")
 @click.option("--games", is_flag=True, help="Whole games from level 2, with tribute and return.")
 @click.option("--no-duplicate", is_flag=True, help="Play each deal once (no swapped replay).")
@@ -57,7 +57,7 @@ class _Bar:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--platform", is_flag=True, help="Play through the platform server on "
               "127.0.0.1, one client process a seat (implied by an exec: team).")
-@click.option("--port", type=click.IntRange(0, 65535), default=None,
+@click.option("--port", type=IntIn(0, 65535), default=None,
               help="Platform: the server's port (default 0: any free port).")
 @click.option("--answer-timeout", type=SECONDS, default=None,
               help="Platform: seconds for each answer (default 30).")

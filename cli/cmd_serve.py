@@ -18,7 +18,7 @@ import click
 from guandan_fast.bots.registry import specs_help
 from guandan_fast.errors import RulesError
 
-from .options import SECONDS, command
+from .options import SECONDS, IntIn, command
 
 
 def _rules(items):
@@ -58,11 +58,11 @@ def _terminate_as_interrupt():
 
 @command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=23456, show_default=True,
+@click.option("--port", type=IntIn(0, 65535), default=23456, show_default=True,
               help="Port (0: any free port, printed on stderr).")
-@click.option("--games", type=click.IntRange(1, 10 ** 6), default=1, show_default=True,
+@click.option("--games", type=IntIn(1, 10 ** 6), default=1, show_default=True,
               help="Games to play (a game runs from level 2 until a team wins at A).")
-@click.option("--seed", type=click.IntRange(0, 2 ** 63 - 1), default=0, show_default=True,
+@click.option("--seed", type=IntIn(0, 2 ** 63 - 1), default=0, show_default=True,
               help="Seed of the deals and the first leader.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False),
               help="Write each deal's record and messages.jsonl here.")

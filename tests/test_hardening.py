@@ -611,3 +611,26 @@ def test_public_functions_raise_the_errors_of_guandan_fast(call, error, needle):
 def test_from_counts_still_reads_good_counts():
     assert gd.format_cards(gd.from_counts(gd.to_counts("S3 S3 HR"))) == "S3 S3 HR"
     assert len(gd.from_counts([2] * 54)) == 108
+
+
+@pytest.mark.parametrize("args, option", [
+    (["match", "--team-a", "random", "--team-b", "random", "--deals", "1_0"], "--deals"),
+    (["match", "--team-a", "random", "--team-b", "random", "-j", "１"], "--jobs"),
+    (["match", "--team-a", "random", "--team-b", "random", "--seed", "٣"], "--seed"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--seed", "５"], "--seed"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--solve-cards", "３"], "--solve-cards"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--seed", "-0"], "--seed"),
+    (["endgame", "-", "--estimate", "--seed", "١٢"], "--seed"),
+    (["serve", "--port", "2_3456"], "--port"),
+    (["serve", "--games", "²"], "--games"),
+])
+def test_integer_options_take_ascii_digits_only(args, option):
+    bad([option, "is not an integer"], *args, stdin=ENDGAME)
+
+
+def test_integer_options_still_take_integers():
+    bad(["--deals", "0 is not in 1..1000000"], "match", "--team-a", "random", "--team-b",
+        "random", "--deals", "0")
+    code, out, err = cli("match", "--team-a", "random", "--team-b", "random", "--deals", "1",
+                         "--seed", "-5", "-q", "-j", "1")
+    assert code == 0, err
