@@ -634,3 +634,18 @@ def test_integer_options_still_take_integers():
     code, out, err = cli("match", "--team-a", "random", "--team-b", "random", "--deals", "1",
                          "--seed", "-5", "-q", "-j", "1")
     assert code == 0, err
+
+
+@pytest.mark.parametrize("args, option", [
+    (["endgame", "-", "-qq"], "option -q is given twice"),
+    (["endgame", "-", "-qt1", "-t2"], "option -t is given twice"),
+    (["endgame", "-", "-t2", "-qt1"], "option -t is given twice"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "-qj1", "-j2"], "option -j is given twice"),
+])
+def test_a_cluster_of_short_options_counts_each(args, option):
+    bad(option, *args, stdin=ENDGAME)
+
+
+def test_a_cluster_of_short_options_once_is_fine():
+    code, out, err = cli("endgame", "-", "-qt1", stdin=ENDGAME)
+    assert code == 0, err
