@@ -105,7 +105,7 @@ def _show_estimate(position, max_seconds, threads, seed, fmt, lang):
                    threads=min(threads, 2), seed=seed)
     if fmt == "json":
         data = est.to_dict()
-        data["estimated"] = not est.exact
+        data["estimated"] = not est.value_proven
         data["level"] = position.rules.level
         emit_json(data)
     else:

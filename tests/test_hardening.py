@@ -649,3 +649,18 @@ def test_a_cluster_of_short_options_counts_each(args, option):
 def test_a_cluster_of_short_options_once_is_fine():
     code, out, err = cli("endgame", "-", "-qt1", stdin=ENDGAME)
     assert code == 0, err
+
+
+def test_an_estimate_with_a_proven_range_of_one_value_says_proven():
+    from guandan_fast.engine.estimate import Estimate
+    from guandan_fast.report.endgame import render_estimate_text
+    est = Estimate(value=2.9, exact=False, moves=[], best=None, seconds=0.1, playouts=5,
+                   turn=0, confidence=0.95, lower=3, upper=3)
+    d = est.to_dict()
+    assert est.value_proven and d["value_proven"] is True
+    pos = {"level": "5", "turn": 0, "hands": ["S3", "S4", "S5", "S6"], "table": None,
+           "owner": None, "passes": 0, "finished": []}
+    text = render_estimate_text(pos, d)
+    assert "Value (team 0): +3    (proven" in text and "ESTIMATED" not in text, text
+    d.update(lower=2, value_proven=False)
+    assert "ESTIMATED" in render_estimate_text(pos, d)
