@@ -72,7 +72,9 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
     """Play a duplicate match between two bot teams. A team is a bot spec or
     an external platform client, exec[cwd=DIR]:COMMAND with {url} {seat}
     {name} {port} (two commands split by | for the two players)."""
-    from guandan_fast.platform.external import is_external
+    from guandan_fast.platform.external import is_external, parse_team
+    parse_team(team_a, "--team-a")          # a bad spec or command names its option
+    parse_team(team_b, "--team-b")
     timeouts = {"--port": port, "--answer-timeout": answer_timeout,
                 "--connect-timeout": connect_timeout, "--deal-timeout": deal_timeout}
     if platform or is_external(team_a) or is_external(team_b):

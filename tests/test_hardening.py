@@ -664,3 +664,14 @@ def test_an_estimate_with_a_proven_range_of_one_value_says_proven():
     assert "Value (team 0): +3    (proven" in text and "ESTIMATED" not in text, text
     d.update(lower=2, value_proven=False)
     assert "ESTIMATED" in render_estimate_text(pos, d)
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("search:0.2 ", "spaces around it"), (" search", "spaces around it"),
+    ("search:-1", "must be > 0"), ("search:0.2,samples=-1", "samples must be >= 1"),
+    ("random:99999999999999999999999", "the seed must be at most"),
+])
+def test_a_bad_bot_spec_names_the_spec_and_the_option(spec, needle):
+    err = bad(["--team-a", needle, repr(spec)], "match", "--team-a", spec, "--team-b", "greedy",
+              "--deals", "1", "-q")
+    assert "players:" not in err

@@ -82,7 +82,7 @@ from typing import Callable, Optional, Sequence
 
 from ..bots.registry import make_bot
 from ..bots.match import MAX_GAME_DEALS, MatchScores, deal_for, game_tally, unit_scores
-from ..errors import ExternalTeamError, MatchError
+from ..errors import BotSpecError, ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
 from ..game.state import level_gain, team as seat_team
@@ -153,7 +153,10 @@ def parse_team(text, option: str = "team") -> Team:
     if not isinstance(text, str):
         raise ExternalTeamError(f"{option}: a team is text, not {type(text).__name__}")
     if not is_external(text):
-        make_bot(text)                      # BotSpecError on a bad spec
+        try:
+            make_bot(text)
+        except BotSpecError as e:           # a bad spec, named with the option
+            raise BotSpecError(f"{option}: {e}", e.spec) from None
         return Team(label=text, bot=text)
     cwd = None
     if text.startswith("exec["):
