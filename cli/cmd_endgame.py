@@ -69,6 +69,11 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
     if force_estimate and exact_only:
         raise click.UsageError("--estimate and --exact-only exclude each other")
     if force_estimate:
+        for name, given, why in (
+                ("--value-only", value_only, "the estimate values every move"),
+                ("--max-nodes", max_nodes, "the estimate's budget is --max-seconds")):
+            if given:
+                raise click.UsageError(f"{name} and --estimate exclude each other ({why})")
         _show_estimate(position, max_seconds, threads, seed, fmt, lang)
         return
     status = None

@@ -675,3 +675,16 @@ def test_a_bad_bot_spec_names_the_spec_and_the_option(spec, needle):
     err = bad(["--team-a", needle, repr(spec)], "match", "--team-a", spec, "--team-b", "greedy",
               "--deals", "1", "-q")
     assert "players:" not in err
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["evening", str(EXAMPLES / "record_tribute.txt"), "--cache", ""],
+     ["--cache", "empty directory name"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--lenient"], ["--lenient", "--platform"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--views", "double,"], ["--views", "'double,'"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--views", ",single"], ["--views"]),
+    (["endgame", "-", "--estimate", "--value-only"], ["--value-only", "--estimate"]),
+    (["endgame", "-", "--estimate", "--max-nodes", "100"], ["--max-nodes", "--estimate"]),
+])
+def test_options_that_would_do_nothing_are_refused(args, needles):
+    bad(needles, *args, stdin=ENDGAME)
