@@ -174,7 +174,7 @@ def _match_team(text):
 
 TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS",
                                    "红心10", "大鬼", "小鬼", "Ａ♠", "１０♥", "Дж-м", "SТ", "С3",
-                                   "Tпики", "B♠", "Н10", "10♠", "В♥"]
+                                   "Tпики", "B♠", "Н10", "10♠", "В♥", "К-пики", "-S3", "S-3", "H-R"]
 LEVELS = st.one_of(st.sampled_from(list("23456789TJQKA") + ["10", 10, 14, 2]),
                    st.integers(-5, 20), st.text(max_size=3))
 
