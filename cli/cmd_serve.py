@@ -13,6 +13,8 @@ No rules here: the library decides, this module prints.
 
 from __future__ import annotations
 
+import errno
+
 import click
 
 from guandan_fast.bots.registry import specs_help
@@ -76,17 +78,36 @@ def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_time
     from guandan_fast.platform.server import serve
 
     rules = _rules(rule_items)
+    _check_host(host)
 
     def ready(bound):
         click.echo(f"gd-analyze serve: listening on ws://{host}:{bound}/game/{{name}}", err=True)
 
     _terminate_as_interrupt()
-    res = serve(host, port, games=games, seed=seed, records_dir=records_dir, rules=rules,
-                answer_timeout=answer_timeout, connect_timeout=connect_timeout, ready=ready)
+    try:
+        res = serve(host, port, games=games, seed=seed, records_dir=records_dir, rules=rules,
+                    answer_timeout=answer_timeout, connect_timeout=connect_timeout, ready=ready)
+    except OSError as e:
+        if e.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+            raise
+        raise click.UsageError(f"--host {host!r} --port {port}: cannot listen there "
+                               f"({e.strerror or e})") from None
     click.echo(f"games {res.games}  deals {res.deals}  seconds {res.seconds:.2f}  "
                f"deals/s {res.deals_per_second:.2f}  victories {res.victories}  "
                f"draws {res.draws}  invalid answers {res.bad_answers}  "
                f"players {' '.join(res.names)}")
+
+
+def _check_host(host: str) -> None:
+    """--host names an address this machine can resolve (the error names it)."""
+    import socket
+    if host == "":              # every interface, as asyncio reads it
+        return
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as e:
+        reason = e.strerror if isinstance(e, socket.gaierror) else "not a host name"
+        raise click.BadParameter(f"{host!r}: {reason}", param_hint="--host") from None
 
 
 @command("bot")

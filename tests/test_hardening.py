@@ -688,3 +688,7 @@ def test_a_bad_bot_spec_names_the_spec_and_the_option(spec, needle):
 ])
 def test_options_that_would_do_nothing_are_refused(args, needles):
     bad(needles, *args, stdin=ENDGAME)
+
+
+def test_serve_names_a_host_it_cannot_resolve():
+    bad(["--host", "'999.1.1.1'"], "serve", "--host", "999.1.1.1", "--port", "0")
