@@ -9,7 +9,7 @@ import click
 
 from guandan_fast.report.endgame import render_endgame_text, render_estimate_text
 
-from .options import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus, command,
+from .options import (EXIT_INTERRUPTED, IntIn, NODES, SECONDS, THREADS, available_cpus, command,
                       emit_json, format_option, lang_option, read_source)
 
 
@@ -34,7 +34,7 @@ from .options import (EXIT_INTERRUPTED, NODES, SECONDS, THREADS, available_cpus,
                    "where it proves; budget --max-seconds, default 1).")
 @click.option("--exact-only", is_flag=True,
               help="Never fall back to the estimate when the solver stops at a limit.")
-@click.option("--seed", type=click.IntRange(min=0, max=2 ** 64 - 1), default=0,
+@click.option("--seed", type=IntIn(0, 2 ** 64 - 1), default=0,
               help="Seed of the estimate.")
 def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only, threads,
                 force_estimate, exact_only, seed):
@@ -69,6 +69,11 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
     if force_estimate and exact_only:
         raise click.UsageError("--estimate and --exact-only exclude each other")
     if force_estimate:
+        for name, given, why in (
+                ("--value-only", value_only, "the estimate values every move"),
+                ("--max-nodes", max_nodes, "the estimate's budget is --max-seconds")):
+            if given:
+                raise click.UsageError(f"{name} and --estimate exclude each other ({why})")
         _show_estimate(position, max_seconds, threads, seed, fmt, lang)
         return
     status = None
@@ -105,7 +110,7 @@ def _show_estimate(position, max_seconds, threads, seed, fmt, lang):
                    threads=min(threads, 2), seed=seed)
     if fmt == "json":
         data = est.to_dict()
-        data["estimated"] = not est.exact
+        data["estimated"] = not est.value_proven
         data["level"] = position.rules.level
         emit_json(data)
     else:

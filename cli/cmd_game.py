@@ -48,7 +48,7 @@ from guandan_fast.report.html import render_html
 from guandan_fast.report.i18n import count_of
 from guandan_fast.report.text import render_text
 
-from .options import (EXIT_BAD_INPUT, JOBS, Checked, _int, ascii_float, available_cpus, command,
+from .options import (EXIT_BAD_INPUT, JOBS, IntIn, Checked, _int, ascii_float, available_cpus, command,
                       emit_json, error_lines, format_option, lang_option, read_source)
 
 
@@ -146,17 +146,20 @@ def _budget(budget, playouts) -> dict:
 
 
 def _views(text: str) -> tuple[str, ...]:
-    views = tuple(v.strip() for v in text.split(",") if v.strip())
+    views = tuple(v.strip() for v in text.split(","))
     bad = [v for v in views if v not in VIEWS]
-    if bad or not views:
+    if bad:
         raise click.BadParameter(f"{text!r}: use double, single or double,single",
                                  param_hint="--views")
     return views
 
 
-def _settings(views: str, players, budget, playouts, seed: int, solve_cards: int):
+def _settings(views: str, players, budget, playouts, seed: int, solve_cards: int,
+              platform: bool = False, lenient: bool = False):
     """The seats' names and the review's options, as the review commands
     read them (``--views``, ``--players``, ``--budget``/``--playouts``...)."""
+    if lenient and not platform:
+        raise click.UsageError("--lenient reads platform logs: give it with --platform")
     views_read = _views(views)
     names = _players(players)
     return names, {"views": views_read, **_budget(budget, playouts), "seed": seed,
@@ -174,11 +177,11 @@ def review_options(f):
                           "clock (the same analysis on every run and machine)."),
         click.option("--views", "views", default="double,single", show_default=True,
                      help="double (all hands seen), single (the mover's seat), or both."),
-        click.option("--seed", type=click.IntRange(0, 2 ** 31 - 1), default=0, show_default=True,
+        click.option("--seed", type=IntIn(0, 2 ** 31 - 1), default=0, show_default=True,
                      help="Seed of the review (every decision gets its own from it); it "
                           "fixes the random draws; with --budget (time) the values depend "
                           "on the machine's speed and load too, with --playouts not."),
-        click.option("--solve-cards", type=click.IntRange(0, 108), default=DEFAULT_SOLVE_CARDS,
+        click.option("--solve-cards", type=IntIn(0, 108), default=DEFAULT_SOLVE_CARDS,
                      show_default=True, help="Try the exact solver at most this many cards left."),
         click.option("--jobs", "-j", type=JOBS, default=None,
                      help="Worker processes (default: the CPUs available, at most 8)."),
@@ -240,7 +243,8 @@ def _output_options(html_help: str, json_help: str):
 def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, seed,
              solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
-    names, options = _settings(views, players, budget, playouts, seed, solve_cards)
+    names, options = _settings(views, players, budget, playouts, seed, solve_cards, platform,
+                               lenient)
     paths = _expand(records)
     jobs = jobs or available_cpus()
     if len(paths) == 1:
@@ -302,7 +306,10 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
                 quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
     on one page, results by table and deal, a summary per player."""
-    names, options = _settings(views, players, budget, playouts, seed, solve_cards)
+    names, options = _settings(views, players, budget, playouts, seed, solve_cards, platform,
+                               lenient)
+    if cache_dir is not None and not cache_dir.strip():
+        raise click.BadParameter("an empty directory name", param_hint="--cache")
     if no_cache and cache_dir is not None:
         raise click.UsageError("--cache and --no-cache: give one")
     cache = None if no_cache else _cache_dir(cache_dir)

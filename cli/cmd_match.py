@@ -16,9 +16,10 @@ import click
 
 from guandan_fast.bots.match import match
 from guandan_fast.bots.registry import specs_help
+from guandan_fast.errors import MatchError
 
 from . import output
-from .options import SECONDS, command, emit_json, format_option
+from .options import JOBS, SECONDS, IntIn, command, emit_json, format_option
 
 
 class _Bar:
@@ -43,10 +44,10 @@ class _Bar:
 @command("match")
 @click.option("--team-a", required=True, help=f"Bot spec of team A: {specs_help()}.")
 @click.option("--team-b", required=True, help="Bot spec of team B.")
-@click.option("--deals", type=click.IntRange(1, 1_000_000), default=100, show_default=True,
+@click.option("--deals", type=IntIn(1, 1_000_000), default=100, show_default=True,
               help="Deals (with --games: games), each played twice unless --no-duplicate.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Match seed.")
-@click.option("--jobs", "-j", type=click.IntRange(1, 256), default=None,
+@click.option("--seed", type=IntIn(-2 ** 63, 2 ** 63 - 1), default=0, show_default=True, help="Match seed.")
+@click.option("--jobs", "-j", type=JOBS, default=None,
               help="Local worker processes (default: one per CPU).")
 @click.option("--games", is_flag=True, help="Whole games from level 2, with tribute and return.")
 @click.option("--no-duplicate", is_flag=True, help="Play each deal once (no swapped replay).")
@@ -56,7 +57,7 @@ class _Bar:
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.option("--platform", is_flag=True, help="Play through the platform server on "
               "127.0.0.1, one client process a seat (implied by an exec: team).")
-@click.option("--port", type=click.IntRange(0, 65535), default=None,
+@click.option("--port", type=IntIn(0, 65535), default=None,
               help="Platform: the server's port (default 0: any free port).")
 @click.option("--answer-timeout", type=SECONDS, default=None,
               help="Platform: seconds for each answer (default 30).")
@@ -71,11 +72,13 @@ def match_cmd(team_a, team_b, deals, seed, jobs, games, no_duplicate, records_di
     """Play a duplicate match between two bot teams. A team is a bot spec or
     an external platform client, exec[cwd=DIR]:COMMAND with {url} {seat}
     {name} {port} (two commands split by | for the two players)."""
-    from guandan_fast.platform.external import is_external
+    from guandan_fast.platform.external import is_external, parse_team
+    parse_team(team_a, "--team-a")          # a bad spec or command names its option
+    parse_team(team_b, "--team-b")
     timeouts = {"--port": port, "--answer-timeout": answer_timeout,
                 "--connect-timeout": connect_timeout, "--deal-timeout": deal_timeout}
     if platform or is_external(team_a) or is_external(team_b):
-        for name, given in (("--jobs", jobs), ("--dask", dask_address)):
+        for name, given in (("--jobs", None if jobs == 1 else jobs), ("--dask", dask_address)):
             if given is not None:
                 raise click.UsageError(f"{name}: a platform match plays one table at a time")
         _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, quiet,
@@ -107,7 +110,19 @@ def _platform(team_a, team_b, deals, seed, games, no_duplicate, records_dir, qui
                             duplicate=not no_duplicate, port=given["--port"] or 0,
                             records_dir=records_dir, limits=limits,
                             progress=None if quiet else _Bar())
+    if result.pairs_scored == 0:
+        raise MatchError(_nothing_scored(result.faults))
     if fmt == "json":
         emit_json(result.to_dict())
     else:
         click.echo(output.external_match_text(result.to_dict()))
+
+
+def _nothing_scored(faults) -> str:
+    """Why a platform match scored no deal (pair): every unit abandoned."""
+    why = "no deal could be scored"
+    if faults:
+        f = faults[0]
+        who = f"team {f.team.upper()}" if f.team else "no seat at fault"
+        why += f": every deal abandoned ({len(faults)} tables; first: {who}, {f.kind}: {f.reason})"
+    return why

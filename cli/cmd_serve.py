@@ -13,12 +13,14 @@ No rules here: the library decides, this module prints.
 
 from __future__ import annotations
 
+import errno
+
 import click
 
 from guandan_fast.bots.registry import specs_help
 from guandan_fast.errors import RulesError
 
-from .options import SECONDS, command
+from .options import SECONDS, IntIn, command
 
 
 def _rules(items):
@@ -58,11 +60,11 @@ def _terminate_as_interrupt():
 
 @command("serve")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=23456, show_default=True,
+@click.option("--port", type=IntIn(0, 65535), default=23456, show_default=True,
               help="Port (0: any free port, printed on stderr).")
-@click.option("--games", type=click.IntRange(1, 10 ** 6), default=1, show_default=True,
+@click.option("--games", type=IntIn(1, 10 ** 6), default=1, show_default=True,
               help="Games to play (a game runs from level 2 until a team wins at A).")
-@click.option("--seed", type=click.IntRange(0, 2 ** 63 - 1), default=0, show_default=True,
+@click.option("--seed", type=IntIn(0, 2 ** 63 - 1), default=0, show_default=True,
               help="Seed of the deals and the first leader.")
 @click.option("--records", "records_dir", type=click.Path(file_okay=False),
               help="Write each deal's record and messages.jsonl here.")
@@ -76,17 +78,36 @@ def serve_cmd(host, port, games, seed, records_dir, answer_timeout, connect_time
     from guandan_fast.platform.server import serve
 
     rules = _rules(rule_items)
+    _check_host(host)
 
     def ready(bound):
         click.echo(f"gd-analyze serve: listening on ws://{host}:{bound}/game/{{name}}", err=True)
 
     _terminate_as_interrupt()
-    res = serve(host, port, games=games, seed=seed, records_dir=records_dir, rules=rules,
-                answer_timeout=answer_timeout, connect_timeout=connect_timeout, ready=ready)
+    try:
+        res = serve(host, port, games=games, seed=seed, records_dir=records_dir, rules=rules,
+                    answer_timeout=answer_timeout, connect_timeout=connect_timeout, ready=ready)
+    except OSError as e:
+        if e.errno not in (errno.EADDRINUSE, errno.EADDRNOTAVAIL, errno.EACCES):
+            raise
+        raise click.UsageError(f"--host {host!r} --port {port}: cannot listen there "
+                               f"({e.strerror or e})") from None
     click.echo(f"games {res.games}  deals {res.deals}  seconds {res.seconds:.2f}  "
                f"deals/s {res.deals_per_second:.2f}  victories {res.victories}  "
                f"draws {res.draws}  invalid answers {res.bad_answers}  "
                f"players {' '.join(res.names)}")
+
+
+def _check_host(host: str) -> None:
+    """--host names an address this machine can resolve (the error names it)."""
+    import socket
+    if host == "":              # every interface, as asyncio reads it
+        return
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as e:
+        reason = e.strerror if isinstance(e, socket.gaierror) else "not a host name"
+        raise click.BadParameter(f"{host!r}: {reason}", param_hint="--host") from None
 
 
 @command("bot")

@@ -28,21 +28,38 @@ class OnceCommand(click.Command):
 
     def parse_args(self, ctx, args):
         given: dict = {}
+        once = [p for p in self.params
+                if isinstance(p, click.Option) and not p.multiple and not p.count]
+        short = {o: p for p in once for o in p.opts + p.secondary_opts if len(o) == 2}
         for a in args:
             if a == "--":
                 break
-            for p in self.params:
-                if not isinstance(p, click.Option) or p.multiple or p.count:
-                    continue
-                for o in p.opts + p.secondary_opts:
-                    if a == o or (o.startswith("--") and a.startswith(o + "=")) or (
-                            len(o) == 2 and not p.is_flag and a.startswith(o)):
-                        if p.name in given:
-                            raise click.UsageError(f"option {given[p.name]} is given twice"
-                                                   + (f" (and as {o})" if o != given[p.name]
-                                                      else ""), ctx)
-                        given[p.name] = o
+            for p, o in self._named(a, once, short):
+                if p.name in given:
+                    raise click.UsageError(f"option {given[p.name]} is given twice"
+                                           + (f" (and as {o})" if o != given[p.name]
+                                              else ""), ctx)
+                given[p.name] = o
         return super().parse_args(ctx, args)
+
+    @staticmethod
+    def _named(a: str, once: list, short: dict) -> list:
+        """The (option, spelling) pairs that argument ``a`` gives: one for
+        ``--name``, ``--name=x``, ``-t`` or ``-t1``, each option of a
+        cluster of short ones (``-qt1``: -q and -t)."""
+        if a.startswith("--"):
+            return [(p, o) for p in once for o in p.opts + p.secondary_opts
+                    if o.startswith("--") and (a == o or a.startswith(o + "="))]
+        out = []
+        if a.startswith("-") and len(a) >= 2:
+            for c in a[1:]:
+                p = short.get("-" + c)
+                if p is None:
+                    break
+                out.append((p, "-" + c))
+                if not p.is_flag:          # the rest of the cluster is its value
+                    break
+        return out
 
 
 class DefaultGroup(click.Group):
@@ -156,6 +173,34 @@ def _int(text: str) -> int:
     if not text.lstrip("-").isascii() or not text.lstrip("-").isdigit() or len(text) > 40:
         raise ValueError(text)
     return int(text)
+
+
+class IntIn(click.ParamType):
+    """An integer option in lo..hi, written in ASCII digits (a leading minus
+    only when lo < 0; no ``_``, no other scripts' digits: ``1_0``, ``５``,
+    ``١٢`` refused, unlike click's INTEGER); the error names the option."""
+
+    name = "integer"
+
+    def __init__(self, lo: int, hi: int):
+        self.lo, self.hi = lo, hi
+
+    def get_metavar(self, param, ctx=None):   # click < 8.2 passes no ctx
+        return f"{self.lo}..{self.hi}" if self.hi <= 10 ** 7 else "INTEGER"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, int) and not isinstance(value, bool):
+            x = value
+        else:
+            text = str(value).strip()
+            digits = text[1:] if text.startswith("-") and self.lo < 0 else text
+            if not digits.isascii() or not digits.isdigit() or len(digits) > 40:
+                self.fail(f"{shown(value)!r} is not an integer {self.lo}..{self.hi} "
+                          "(ASCII digits)", param, ctx)
+            x = int(text)
+        if not self.lo <= x <= self.hi:
+            self.fail(f"{x} is not in {self.lo}..{self.hi}", param, ctx)
+        return x
 
 
 def _nodes(x):

@@ -81,9 +81,11 @@ def _match_rows(data: dict, wins: str, of_deals: str = "", scored: bool = False)
         ("team A", data["team_a"]),
         ("team B", data["team_b"]),
         ("played", f"{played}seed {data['seed']}"),
-        ("A's gain / deal", f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
-        (wins, f"{100 * data['win_rate']:.1f}%{of_deals}  (95% CI {100 * wlo:.1f}% .. "
-               f"{100 * whi:.1f}%)"),
+        ("A's gain / deal", "none scored" if data["mean_gain"] is None else
+         f"{data['mean_gain']:+.3f}  (95% CI {lo:+.3f} .. {hi:+.3f})"),
+        (wins, "none scored" if data["win_rate"] is None else
+         f"{100 * data['win_rate']:.1f}%{of_deals}  (95% CI {100 * wlo:.1f}% .. "
+         f"{100 * whi:.1f}%)"),
     ]
     if "games_won" in data:
         g = data["games_won"]

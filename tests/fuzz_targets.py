@@ -174,7 +174,7 @@ def _match_team(text):
 
 TOKENS = list(gd._core.TOKENS) + ["10h", "♠A", "大王", "Т♦", "X", "S1", "", "H", "SS",
                                    "红心10", "大鬼", "小鬼", "Ａ♠", "１０♥", "Дж-м", "SТ", "С3",
-                                   "Tпики", "B♠", "Н10", "10♠", "В♥"]
+                                   "Tпики", "B♠", "Н10", "10♠", "В♥", "К-пики", "-S3", "S-3", "H-R"]
 LEVELS = st.one_of(st.sampled_from(list("23456789TJQKA") + ["10", 10, 14, 2]),
                    st.integers(-5, 20), st.text(max_size=3))
 
@@ -430,3 +430,46 @@ def _distilled_load_model(draw):
         np.savez(buf, **arrays)
     buf.seek(0)
     return load_model(buf)
+
+
+@call("sample_deals")
+def _sample_deals(draw):
+    """A view (or not one) and a number of deals of any size: drawn, or a
+    ViewError (never a hang on a huge n)."""
+    view = draw(st.sampled_from([None, "SA", gd.View(seat=0, hand="SA", rules=gd.Rules(level=2),
+                                                     counts=[1, 2, 2, 2])]))
+    n = draw(st.one_of(st.integers(-2, 3), st.sampled_from([10 ** 12, 2 ** 70, 1.5, None, True])))
+    return gd.sample_deals(view, n, seed=draw(st.integers(0, 5)))
+
+
+@call("small_public_functions")
+def _small_public_functions(draw):
+    """The small functions of the façade with arguments of any kind: an
+    answer or an error of guandan_fast.errors (GuandanError), never an
+    AttributeError or TypeError."""
+    from guandan_fast.errors import GuandanError
+    from guandan_fast.platform import to_action
+    junk = st.one_of(st.none(), st.integers(-3, 3), st.text(max_size=6), hands(),
+                     st.lists(st.sampled_from(TOKENS), max_size=3), count_arrays())
+    play = st.one_of(junk, st.just(gd.read_play("S4", gd.Rules(level=2))))
+    fn = draw(st.sampled_from(["beats", "format_cards", "anti_tribute", "from_counts",
+                               "to_action", "tribute_plan", "view_history"]))
+    try:
+        if fn == "beats":
+            return gd.beats(draw(play), draw(play))
+        if fn == "format_cards":
+            return gd.format_cards(draw(junk))
+        if fn == "anti_tribute":
+            return gd.anti_tribute(draw(junk))
+        if fn == "from_counts":
+            return gd.from_counts(draw(junk))
+        if fn == "to_action":
+            return to_action(draw(play))
+        if fn == "tribute_plan":
+            return gd.tribute_plan("0 2 1 3", draw(junk), gd.Rules(level=2))
+        return gd.View(seat=0, hand="SA", rules=gd.Rules(level=2), counts=[1, 2, 2, 2],
+                       history=draw(junk))
+    except GuandanError:
+        return None
+    except ValueError as e:          # a plain ValueError is not one of ours
+        raise AssertionError(f"{fn}: {type(e).__name__}: {e}") from e

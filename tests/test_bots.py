@@ -110,7 +110,7 @@ def test_random_bot_is_seeded_per_deal():
 
 @pytest.mark.parametrize("spec,expected", [
     ("random", "RandomBot(seed=0)"), ("random:7", "RandomBot(seed=7)"),
-    ("random:seed=9", "RandomBot(seed=9)"), ("greedy", "GreedyBot()"), (" Greedy ", "GreedyBot()"),
+    ("random:seed=9", "RandomBot(seed=9)"), ("greedy", "GreedyBot()"), ("Greedy", "GreedyBot()"),
     ("search", "SearchBot(max_seconds=0.2, samples=8, seed=0)"),
     ("search:0.05", "SearchBot(max_seconds=0.05, samples=8, seed=0)"),
     ("search:0.1,samples=4,playouts=50,seed=2",
@@ -125,11 +125,14 @@ def test_make_bot(spec, expected):
     ("minimax", "unknown bot 'minimax'"), ("", "unknown bot ''"),
     ("random:x", "the seed must be a number"), ("random:1:2", "the seed must be a number"),
     ("random:1,2", "too many arguments"), ("greedy:3", "too many arguments"),
-    ("search:-1", "must be >= 0"), ("search:0", "must be > 0"), ("search:nan", "must be >= 0"),
-    ("search:inf", "must be >= 0"), ("search:0.2,samples=0", "samples must be >= 1"),
+    ("search:-1", "must be > 0"), ("search:0", "must be > 0"), ("search:nan", "must be > 0"),
+    ("search:inf", "must be > 0"), ("search:0.2,samples=-1", "samples must be >= 1"),
+    ("random:99999999999999999999999", "the seed must be at most"), ("random:-1", "must be >= 0"),
+    ("random:1_0", "the seed must be a number"), (" Greedy ", "spaces around it"),
+    ("search:0.2 ", "spaces around it"), (" search", "spaces around it"), ("search:0.2,samples=0", "samples must be >= 1"),
     ("search:0.2,threads=0", "threads must be >= 1"), ("search:threads=999", "threads must be 1..256"),
     ("search:0.2,depth=3", "unknown option 'depth'"), ("search:0.2,,", "an empty argument"),
-    ("search:", "nothing after ':'"), ("search: ", "nothing after ':'"), ("search:samples=2,samples=3", "samples given twice"),
+    ("search:", "nothing after ':'"), ("search: ", "spaces around it"), ("search:samples=2,samples=3", "samples given twice"),
     (7, "a bot spec is a string"),
 ])
 def test_make_bot_rejections(spec, needle):

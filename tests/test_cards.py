@@ -61,10 +61,10 @@ def test_a_huge_unknown_token_is_cut_in_the_message():
         assert err.value.token == token                 # the whole token is kept
         assert len(str(err.value)) < 100
         assert repr("Q" * 30 + "...") in str(err.value)
-    # a valid card token made huge by hyphens (ignored in tokens) is cut too
-    with pytest.raises(HandError) as err:
+    # a card token made huge by hyphens (refused: no alias has them there) is cut too
+    with pytest.raises(CardParseError) as err:
         parse_cards("S3 S3 S" + "-" * 100_000 + "3")
-    assert len(str(err.value)) < 100
+    assert len(str(err.value)) < 120 and repr("S" + "-" * 29 + "...") in str(err.value)
 
 
 def test_line_is_reported_for_multi_line_text():
@@ -104,3 +104,17 @@ def test_parse_card_of_a_non_text_is_a_card_parse_error():
     for token in (None, 5, 3.0, b"S3"):
         with pytest.raises(CardParseError, match="a card token is text"):
             parse_card(token)
+
+
+@pytest.mark.parametrize("token", ["-S3", "S--3", "S3-", "3-S", "H-R", "Дж--м", "К-♠", "S-3",
+                                   "пики-К", "-Дж-м"])
+def test_a_hyphen_outside_the_russian_forms_is_refused(token):
+    with pytest.raises(CardParseError, match="a hyphen only as in") as err:
+        parse_cards("S4 " + token)
+    assert err.value.token == token and err.value.position == 2
+
+
+@pytest.mark.parametrize("token, card", [("Дж-м", "SB"), ("Дж-б", "HR"), ("джокер-б", "HR"),
+                                         ("К-пики", "SK"), ("Т-треф", "CA"), ("10-бубны", "DT")])
+def test_the_hyphenated_russian_forms_still_read(token, card):
+    assert str(parse_card(token)) == card

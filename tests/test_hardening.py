@@ -539,3 +539,156 @@ def test_an_input_larger_than_any_is_refused_before_it_is_read_whole(monkeypatch
     assert len(hand.load_hand(small).cards) == 2
     bad(["big.txt: more than", "MiB"], str(big))
     bad(["more than", "MiB"], "-", stdin="S3 " * 40)
+
+
+# -- 10. the second review ---------------------------------------------------------------------
+
+def test_a_platform_match_with_nothing_scored_is_an_error_not_nan():
+    for fmt in ("text", "json"):
+        bad(["no deal could be scored", "every deal abandoned", "cannot start"],
+            "match", "--team-a", "exec:/nonexistent/bin", "--team-b", "greedy", "--deals", "1",
+            "-q", "--format", fmt)
+
+
+def test_match_scores_that_do_not_exist_are_null():
+    from guandan_fast.bots.match import MatchScores
+    nan = float("nan")
+    d = MatchScores("a", "b", 1, 0, True, False, nan, -3.0, 3.0, nan, 0.0, 1.0).scores_dict()
+    assert d["mean_gain"] is None and d["win_rate"] is None
+    json.loads(json.dumps(d, allow_nan=False))
+
+
+def test_an_exec_team_of_three_commands_is_refused():
+    from guandan_fast.platform.external import parse_team
+    assert parse_team("exec:one|two", "--team-a").template == (("one",), ("two",))
+    bad(["--team-a", "at most two commands"], "match", "--team-a", "exec:true|true|true",
+        "--team-b", "greedy", "--deals", "1", "-q")
+    bad(["--team-b", "'||'"], "match", "--team-a", "greedy", "--team-b", "exec:a||b",
+        "--deals", "1", "-q")
+
+
+def test_a_platform_match_takes_one_job():
+    code, out, err = cli("match", "--team-a", "greedy", "--team-b", "exec:/nonexistent/bin",
+                         "--deals", "1", "-q", "-j", "1")
+    assert code == 2 and "--jobs" not in err and "cannot start" in err, err
+
+
+def test_sample_deals_has_an_upper_limit():
+    from guandan_fast.errors import ViewError
+    from guandan_fast.game.view import MAX_SAMPLE_DEALS
+    view = gd.View(seat=0, hand="SA", rules=gd.Rules(level=2), counts=[1, 2, 2, 2])
+    with pytest.raises(ViewError, match=f"n: at most MAX_SAMPLE_DEALS = {MAX_SAMPLE_DEALS}"):
+        gd.sample_deals(view, 10 ** 12)
+    with pytest.raises(ViewError, match="not 1000001"):
+        gd.sample_deals(view, MAX_SAMPLE_DEALS + 1)
+    assert len(gd.sample_deals(view, 3)) == 3
+    with pytest.raises(ViewError, match="view: a View, not NoneType"):
+        gd.sample_deals(None, 1)
+
+
+@pytest.mark.parametrize("call, error, needle", [
+    (lambda r: gd.beats("S3", "S4"), "PlayError", "beats: a must be a Play"),
+    (lambda r: gd.beats(gd.read_play("S4", r), None), "PlayError", "beats: b must be a Play"),
+    (lambda r: gd.format_cards(["XX"]), "CardParseError", "'XX'"),
+    (lambda r: gd.format_cards(None), "CardParseError", "not NoneType"),
+    (lambda r: gd.anti_tribute(5), "HandError", "payer_hands"),
+    (lambda r: gd.tribute_plan("0 2 1 3", None, r), "HandError", "hands: a list"),
+    (lambda r: gd.View(seat=0, hand="SA", rules=r, counts=[1, 2, 2, 2], history=5),
+     "ViewError", "history"),
+    (lambda r: __import__("guandan_fast.platform", fromlist=["x"]).to_action("S3"),
+     "PlayError", "to_action takes a Play"),
+    (lambda r: gd.from_counts("x"), "HandError", "count array"),
+    (lambda r: gd.from_counts([3] * 54), "HandError", "3 copies"),
+    (lambda r: gd.from_counts(np.full(54, -1)), "HandError", "-1 copies"),
+    (lambda r: gd.from_counts([1] * 10), "HandError", "54 slots, not 10"),
+])
+def test_public_functions_raise_the_errors_of_guandan_fast(call, error, needle):
+    import guandan_fast.errors as errors
+    with pytest.raises(getattr(errors, error), match=needle.replace("(", r"\(")):
+        call(gd.Rules(level=2))
+
+
+def test_from_counts_still_reads_good_counts():
+    assert gd.format_cards(gd.from_counts(gd.to_counts("S3 S3 HR"))) == "S3 S3 HR"
+    assert len(gd.from_counts([2] * 54)) == 108
+
+
+@pytest.mark.parametrize("args, option", [
+    (["match", "--team-a", "random", "--team-b", "random", "--deals", "1_0"], "--deals"),
+    (["match", "--team-a", "random", "--team-b", "random", "-j", "１"], "--jobs"),
+    (["match", "--team-a", "random", "--team-b", "random", "--seed", "٣"], "--seed"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--seed", "５"], "--seed"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--solve-cards", "３"], "--solve-cards"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--seed", "-0"], "--seed"),
+    (["endgame", "-", "--estimate", "--seed", "١٢"], "--seed"),
+    (["serve", "--port", "2_3456"], "--port"),
+    (["serve", "--games", "²"], "--games"),
+])
+def test_integer_options_take_ascii_digits_only(args, option):
+    bad([option, "is not an integer"], *args, stdin=ENDGAME)
+
+
+def test_integer_options_still_take_integers():
+    bad(["--deals", "0 is not in 1..1000000"], "match", "--team-a", "random", "--team-b",
+        "random", "--deals", "0")
+    code, out, err = cli("match", "--team-a", "random", "--team-b", "random", "--deals", "1",
+                         "--seed", "-5", "-q", "-j", "1")
+    assert code == 0, err
+
+
+@pytest.mark.parametrize("args, option", [
+    (["endgame", "-", "-qq"], "option -q is given twice"),
+    (["endgame", "-", "-qt1", "-t2"], "option -t is given twice"),
+    (["endgame", "-", "-t2", "-qt1"], "option -t is given twice"),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "-qj1", "-j2"], "option -j is given twice"),
+])
+def test_a_cluster_of_short_options_counts_each(args, option):
+    bad(option, *args, stdin=ENDGAME)
+
+
+def test_a_cluster_of_short_options_once_is_fine():
+    code, out, err = cli("endgame", "-", "-qt1", stdin=ENDGAME)
+    assert code == 0, err
+
+
+def test_an_estimate_with_a_proven_range_of_one_value_says_proven():
+    from guandan_fast.engine.estimate import Estimate
+    from guandan_fast.report.endgame import render_estimate_text
+    est = Estimate(value=2.9, exact=False, moves=[], best=None, seconds=0.1, playouts=5,
+                   turn=0, confidence=0.95, lower=3, upper=3)
+    d = est.to_dict()
+    assert est.value_proven and d["value_proven"] is True
+    pos = {"level": "5", "turn": 0, "hands": ["S3", "S4", "S5", "S6"], "table": None,
+           "owner": None, "passes": 0, "finished": []}
+    text = render_estimate_text(pos, d)
+    assert "Value (team 0): +3    (proven" in text and "ESTIMATED" not in text, text
+    d.update(lower=2, value_proven=False)
+    assert "ESTIMATED" in render_estimate_text(pos, d)
+
+
+@pytest.mark.parametrize("spec, needle", [
+    ("search:0.2 ", "spaces around it"), (" search", "spaces around it"),
+    ("search:-1", "must be > 0"), ("search:0.2,samples=-1", "samples must be >= 1"),
+    ("random:99999999999999999999999", "the seed must be at most"),
+])
+def test_a_bad_bot_spec_names_the_spec_and_the_option(spec, needle):
+    err = bad(["--team-a", needle, repr(spec)], "match", "--team-a", spec, "--team-b", "greedy",
+              "--deals", "1", "-q")
+    assert "players:" not in err
+
+
+@pytest.mark.parametrize("args, needles", [
+    (["evening", str(EXAMPLES / "record_tribute.txt"), "--cache", ""],
+     ["--cache", "empty directory name"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--lenient"], ["--lenient", "--platform"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--views", "double,"], ["--views", "'double,'"]),
+    (["game", str(EXAMPLES / "record_tribute.txt"), "--views", ",single"], ["--views"]),
+    (["endgame", "-", "--estimate", "--value-only"], ["--value-only", "--estimate"]),
+    (["endgame", "-", "--estimate", "--max-nodes", "100"], ["--max-nodes", "--estimate"]),
+])
+def test_options_that_would_do_nothing_are_refused(args, needles):
+    bad(needles, *args, stdin=ENDGAME)
+
+
+def test_serve_names_a_host_it_cannot_resolve():
+    bad(["--host", "'999.1.1.1'"], "serve", "--host", "999.1.1.1", "--port", "0")

@@ -223,6 +223,8 @@ MUTATIONS = [
     (lambda m, i: m[-1].__setitem__("restCards", [[1]]), "restCards[0]"),
     (lambda m, i: m[-1].__setitem__("restCards", [[1, "S3"]]), "restCards[0][1]"),
     (lambda m, i: m[-1].__setitem__("restCards", {"1": []}), "restCards"),
+    (lambda m, i: m[-1].__setitem__("restCards", [[3, []], [3, []]]),
+     "restCards[1][0]: seat 3 is listed twice"),
     (lambda m, i: m[-1].__setitem__("curRank", "Z"), "curRank"),
     (lambda m, i: m[-1].__setitem__("curRank", 99), "curRank"),
     (lambda m, i: m[-1].__setitem__("curRank", "B"), "curRank"),

@@ -36,6 +36,7 @@ True
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -141,6 +142,19 @@ class MatchScores:
     win_low: float
     win_high: float
 
+    def scores_dict(self) -> dict:
+        """The scores as JSON-ready data: None (JSON null) for a value that
+        does not exist (no unit scored), never NaN."""
+        return {"mean_gain": finite_or_none(self.mean),
+                "ci95": [finite_or_none(self.low), finite_or_none(self.high)],
+                "win_rate": finite_or_none(self.win_rate),
+                "win_ci95": [finite_or_none(self.win_low), finite_or_none(self.win_high)]}
+
+
+def finite_or_none(x: float) -> Optional[float]:
+    """x, or None when it is NaN or infinite (not a JSON number)."""
+    return x if math.isfinite(x) else None
+
 
 @dataclass
 class MatchResult(MatchScores):
@@ -159,8 +173,7 @@ class MatchResult(MatchScores):
             "team_a": self.team_a, "team_b": self.team_b, "units": self.units,
             "deals_played": len(self.plays), "seed": self.seed,
             "duplicate": self.duplicate, "games": self.games,
-            "mean_gain": self.mean, "ci95": [self.low, self.high],
-            "win_rate": self.win_rate, "win_ci95": [self.win_low, self.win_high],
+            **self.scores_dict(),
             "decisions": {"a": self.decisions[0], "b": self.decisions[1]},
             "seconds_per_decision": {"a": self.seconds_per_decision[0],
                                      "b": self.seconds_per_decision[1]},

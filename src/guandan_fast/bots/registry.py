@@ -114,6 +114,8 @@ def make_bot(spec: Union[str, Bot]) -> Bot:
         return spec
     if not isinstance(spec, str):
         raise BotSpecError(f"a bot spec is a string such as 'greedy', not {spec!r}", str(spec))
+    if spec != spec.strip():
+        raise BotSpecError(f"spec {spec!r} has spaces around it", spec)
     name, sep, rest = spec.strip().partition(":")
     name = name.strip().lower()
     if sep and not rest.strip():
@@ -133,19 +135,32 @@ def make_bot(spec: Union[str, Bot]) -> Bot:
         raise BotSpecError(f"{e} in spec {spec!r}"[:200], spec) from None
 
 
-def number(text: str, spec: str, what: str, kind: type = float) -> float:
-    """A spec's number argument, >= 0 and finite; BotSpecError naming ``what``."""
+# a seed in a spec, as every seed of the project (SearchBot's, a platform match's)
+MAX_SEED = 2 ** 63 - 1
+
+
+def number(text: str, spec: str, what: str, kind: type = float,
+           positive: bool = False, most: float = float("inf")) -> float:
+    """A spec's number argument in ASCII (no ``_``), finite, >= 0 (> 0 when
+    ``positive``) and at most ``most``; BotSpecError naming ``what`` with
+    the range it takes."""
+    least = ("> 0" if kind is float else ">= 1") if positive else ">= 0"
     try:
+        if not text.isascii() or "_" in text:
+            raise ValueError(text)
         value = kind(text)
     except ValueError:
         raise BotSpecError(f"{what} must be a number, not {text!r} in spec {spec!r}", spec) from None
-    if value < 0 or (kind is float and not value < float("inf")):
-        raise BotSpecError(f"{what} must be >= 0, not {text!r} in spec {spec!r}", spec)
+    if value < 0 or (positive and value <= 0) or not value < float("inf"):
+        raise BotSpecError(f"{what} must be {least}, not {text!r} in spec {spec!r}", spec)
+    if value > most:
+        raise BotSpecError(f"{what} must be at most {most}, not {text!r} in spec {spec!r}", spec)
     return float(value) if kind is float else int(value)
 
 
 def _random(args: dict[str, str], spec: str) -> Bot:
-    return RandomBot(seed=int(number(args.get("seed", "0"), spec, "the seed", int)))
+    return RandomBot(seed=int(number(args.get("seed", "0"), spec, "the seed", int,
+                                     most=MAX_SEED)))
 
 
 def _greedy(args: dict[str, str], spec: str) -> Bot:
@@ -165,18 +180,15 @@ def _distilled(args: dict[str, str], spec: str) -> Bot:
 def _search(args: dict[str, str], spec: str) -> Bot:
     kw: dict[str, Any] = {}      # SearchBot's keywords; its defaults for the others
     if "seconds" in args:
-        kw["max_seconds"] = number(args["seconds"], spec, "the seconds a decision")
-        if kw["max_seconds"] <= 0:
-            raise BotSpecError(f"the seconds a decision must be > 0 in spec {spec!r}", spec)
+        kw["max_seconds"] = number(args["seconds"], spec, "the seconds a decision",
+                                   positive=True)
     for key, param, what in (("samples", "samples", "samples"),
                              ("playouts", "max_playouts", "playouts"),
                              ("threads", "threads", "threads")):
         if key in args:
-            kw[param] = int(number(args[key], spec, what, int))
-            if kw[param] < 1:
-                raise BotSpecError(f"{what} must be >= 1 in spec {spec!r}", spec)
+            kw[param] = int(number(args[key], spec, what, int, positive=True))
     if "seed" in args:
-        kw["seed"] = int(number(args["seed"], spec, "the seed", int))
+        kw["seed"] = int(number(args["seed"], spec, "the seed", int, most=MAX_SEED))
     return SearchBot(**kw)
 
 

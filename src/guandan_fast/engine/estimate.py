@@ -102,6 +102,9 @@ class Estimate:
     ``playouts``: playouts made; ``iterations``: tree iterations;
     ``nodes``: nodes of the exact searches; ``tree_nodes``: nodes of the
     tree; ``confidence``: the intervals' level; ``turn``: the seat to act.
+    ``lower``/``upper``: the proven range of the value; ``value_proven``:
+    it has one value (``lower == upper``, then ``value``), while some
+    moves may still be estimated.
     """
 
     value: float
@@ -120,8 +123,14 @@ class Estimate:
     upper: int = 3
     extra: dict = field(default_factory=dict)
 
+    @property
+    def value_proven(self) -> bool:
+        """The value is proven: exact, or its proven range one value."""
+        return self.exact or self.lower == self.upper
+
     def to_dict(self) -> dict[str, Any]:
-        return {"value": round(self.value, 4), "exact": self.exact, "turn": self.turn,
+        return {"value": round(self.value, 4), "exact": self.exact,
+                "value_proven": self.value_proven, "turn": self.turn,
                 "confidence": self.confidence, "lower": self.lower, "upper": self.upper,
                 "moves": [_move_dict(m) for m in self.moves],
                 "seconds": round(self.seconds, 6), "playouts": self.playouts,
@@ -617,6 +626,8 @@ def _collect(position, searches, cores, moves, t0, confidence, hint) -> Estimate
     value = ranked[0].mean
     if exact:
         value = float(pick(m.mean for m in ranked))
+    elif blo == bhi:           # the value proven, some moves not: the proven value
+        value = float(blo)
     return Estimate(
         value=float(value), exact=exact, moves=ranked, best=ranked[0].move,
         seconds=time.perf_counter() - t0, playouts=sum(c.playouts for c in cores),

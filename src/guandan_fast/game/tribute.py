@@ -155,6 +155,9 @@ def check_return_card(hand: HandLike, card: Card, rules: Rules) -> Optional[str]
 def _payer_hands(payer_hands: Union[HandLike, Sequence[HandLike]]) -> list[list[Card]]:
     if isinstance(payer_hands, (str, np.ndarray)):
         return [_hand(payer_hands)]
+    if isinstance(payer_hands, (bytes, dict)) or not hasattr(payer_hands, "__iter__"):
+        raise HandError(f"payer_hands: a hand or a list of one or two hands, not "
+                        f"{type(payer_hands).__name__}")
     items = list(payer_hands)
     if items and all(isinstance(x, Card) for x in items):
         return [_hand(cast("list[Card]", items))]
@@ -239,6 +242,8 @@ def check_finishing_order(order: object) -> list[int]:
 def check_deal_hands(hands: Sequence[HandLike]) -> list[list[Card]]:
     """Four hands, each at most 27 cards, no card more than twice across
     them; errors name the seat."""
+    if isinstance(hands, (str, bytes, dict)) or not hasattr(hands, "__iter__"):
+        raise HandError(f"hands: a list of the four hands, not {type(hands).__name__}")
     hands = list(hands)
     if len(hands) != 4:
         raise HandError(f"a deal has four hands, not {len(hands)}")

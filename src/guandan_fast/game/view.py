@@ -43,7 +43,7 @@ import numpy as np
 
 from .. import _core
 from .._core import CARDS, Card, Play
-from ..errors import GuandanError, ViewError
+from ..errors import GuandanError, ViewError, shown
 from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
@@ -54,6 +54,9 @@ from .state import GameState
 __all__ = ["View", "sample_deals", "PHASES", "Deal"]
 
 PHASES = ("play", "tribute", "return")
+# sample_deals draws at most this many deals in one call (a deal takes about
+# 0.5 KB: a million is half a gigabyte; more is an error, not the machine's memory)
+MAX_SAMPLE_DEALS = 1_000_000
 Deal = tuple  # four 54-count uint8 arrays, seats 0..3
 
 _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)
@@ -162,6 +165,9 @@ class View:
         # the play so far
         hist = []
         lv = rules.level_index
+        if isinstance(history, (str, bytes, dict)) or not hasattr(history, "__iter__"):
+            raise ViewError(f"history: a list of (seat, Play or None), not "
+                            f"{type(history).__name__}")
         for i, item in enumerate(history):
             try:
                 s, p = item
@@ -522,8 +528,13 @@ def sample_deals(view: View, n: int, seed: int = 0,
     reproducible; ``unseen`` restricts the cards the others may hold (see
     View). ``view.state(deal)`` is the GameState to evaluate.
     """
+    if not isinstance(view, View):
+        raise ViewError(f"view: a View, not {type(view).__name__}")
     if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 0:
-        raise ViewError(f"n must be a number of deals >= 0, not {n!r}")
+        raise ViewError(f"n must be a number of deals >= 0, not {shown(repr(n))}")
+    if n > MAX_SAMPLE_DEALS:
+        raise ViewError(f"n: at most MAX_SAMPLE_DEALS = {MAX_SAMPLE_DEALS} deals at a time, "
+                        f"not {n}")
     if unseen is not None:
         view = View(view.seat, view.hand, view.rules, view.counts, view.history, view.table,
                     view.owner, view.passes, view.finished,

@@ -127,15 +127,32 @@ def _is_cyrillic(c: str) -> bool:
     return "\u0400" <= c <= "\u04ff"
 
 
+# the hyphenated forms of the Russian notation (docs/formats.md): a joker
+# ``Дж-м``/``джокер-б`` and a rank before a Russian suit word ``К-пики``
+_HYPHEN_JOKERS = ("ДЖ", "ДЖОКЕР")
+_HYPHEN_JOKER_KINDS = ("М", "Б")
+
+
 def _normal(tok: str) -> str:
-    return unicodedata.normalize("NFKC", tok).strip().upper().replace("-", "")
+    """A token upper case (NFKC), with the one hyphen of a Russian joker
+    (``Дж-м``) or of a rank before a Russian suit word (``К-пики``)
+    dropped; any other hyphen stays (the token is then no card)."""
+    t = unicodedata.normalize("NFKC", tok).strip().upper()
+    if "-" not in t:
+        return t
+    left, _, right = t.partition("-")
+    if "-" not in right and (
+            (left in _HYPHEN_JOKERS and right in _HYPHEN_JOKER_KINDS)
+            or (left in _RANKS and right in _SUITS and all(_is_cyrillic(c) for c in right))):
+        return left + right
+    return t
 
 
 def _read_token(tok: str, where: str = "") -> tuple[Optional[Card], Optional[str]]:
     """(card or None, warning or None) of one token as typed; ``where``
     (``token 3``) is named in the warning."""
     t = _normal(tok)
-    if not t:
+    if not t or "-" in t:
         return None, None
     card = _lookup(t)
     at = f" ({where})" if where else ""
@@ -165,7 +182,7 @@ def _unknown(tok: str, where: str = "") -> str:
     """The message of an unknown token: the token as typed, where it is,
     and a hint when a Cyrillic look-alike would have made it a card."""
     t = _normal(tok)
-    hint = ""
+    hint = "; a hyphen only as in Дж-м, Дж-б, К-пики" if "-" in t else ""
     swapped = "".join(_LATIN_FOR_CYRILLIC.get(c, c) for c in t)
     if swapped != t and _lookup(swapped) is not None:
         letters = ", ".join(f"Cyrillic {_LATIN_FOR_CYRILLIC[c]}" for c in dict.fromkeys(t)
@@ -307,5 +324,15 @@ def check_hand(cards: Iterable[Card], max_cards: int = MAX_HAND) -> None:
 
 
 def format_cards(cards: Iterable[Card]) -> str:
-    """Canonical text of cards, in the given order."""
-    return " ".join(TOKENS[c.id] for c in cards)
+    """Canonical text of cards, in the given order. Anything but an
+    iterable of Card objects is a CardParseError (parse_cards reads text)."""
+    if isinstance(cards, (str, bytes)) or not hasattr(cards, "__iter__"):
+        raise CardParseError(f"format_cards takes Card objects, not {type(cards).__name__}",
+                             shown(repr(cards)))
+    out = []
+    for c in cards:
+        if not isinstance(c, Card):
+            raise CardParseError(f"format_cards takes Card objects, not {shown(repr(c))} "
+                                 "(parse_cards reads tokens)", repr(c))
+        out.append(TOKENS[c.id])
+    return " ".join(out)

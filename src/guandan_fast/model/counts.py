@@ -97,8 +97,17 @@ def to_count_rows(counts: object, max_cards: int = MAX_HAND) -> np.ndarray:
 
 
 def from_counts(counts: np.ndarray) -> list[Card]:
-    """The cards of a count array, in slot order (suit, then rank)."""
+    """The cards of a count array, in slot order (suit, then rank). The
+    array is checked as ``to_counts`` checks one (54 slots of 0..2 copies,
+    at most the two decks' 108 cards): anything else is a HandError."""
+    if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
+        raise HandError(f"a count array of 54 slots, not {type(counts).__name__}")
+    try:
+        arr = np.asarray(counts)
+    except ValueError:
+        raise HandError("a count array of 54 slots, not a ragged sequence") from None
+    counts = to_counts(arr, max_cards=MAX_COPIES * N_SLOTS)
     out: list[Card] = []
-    for i, n in enumerate(np.asarray(counts).reshape(-1).tolist()):
+    for i, n in enumerate(counts.tolist()):
         out.extend([CARDS[i]] * int(n))
     return sorted(out)

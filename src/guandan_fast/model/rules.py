@@ -170,6 +170,9 @@ def read_play(cards: HandLike, rules: Rules | None = None, type: str | None = No
 
 def beats(a: Play, b: Play) -> bool:
     """True when play ``a`` beats play ``b`` (RULES 4)."""
+    for name, p in (("a", a), ("b", b)):
+        if not isinstance(p, Play):
+            raise PlayError(f"beats: {name} must be a Play (read_play), not {type(p).__name__}")
     if a.level_index != b.level_index:
         raise PlayError("the two plays were read at different levels")
     return _core._py_beats(a, b)

@@ -126,6 +126,8 @@ def to_action(play: Optional[Play]) -> list[Any]:
     """The platform action of a Play (None: the pass), in the 2020 form."""
     if play is None:
         return list(PASS_ACTION)
+    if not isinstance(play, Play):
+        raise PlayError(f"to_action takes a Play or None (the pass), not {type(play).__name__}")
     return [_EMIT_TYPES[play.type], platform_rank(play), [str(c) for c in play.cards]]
 
 

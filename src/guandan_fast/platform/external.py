@@ -17,7 +17,8 @@ Teams (``parse_team``):
   ``{name}`` (the team and its player: ``A1``, ``A2``, ``B1``, ``B2``) and
   ``{port}``;
   ``{{``/``}}`` are braces. DIR is the working directory (``~`` expanded).
-  Two commands separated by a word ``|`` are the team's first and second
+  Two commands separated by ``|`` (a word of its own even without
+  spaces around it; no third) are the team's first and second
   player (the one at seat 0 or 1, the one at seat 2 or 3), for clients
   shipped as two files (``client0.py | client2.py``).
   A client with a hard-coded address needs the server on its port:
@@ -81,7 +82,7 @@ from typing import Callable, Optional, Sequence
 
 from ..bots.registry import make_bot
 from ..bots.match import MAX_GAME_DEALS, MatchScores, deal_for, game_tally, unit_scores
-from ..errors import ExternalTeamError, MatchError
+from ..errors import BotSpecError, ExternalTeamError, MatchError
 from ..formats.record import dumps
 from ..game.progress import GameProgress
 from ..game.state import level_gain, team as seat_team
@@ -152,7 +153,10 @@ def parse_team(text, option: str = "team") -> Team:
     if not isinstance(text, str):
         raise ExternalTeamError(f"{option}: a team is text, not {type(text).__name__}")
     if not is_external(text):
-        make_bot(text)                      # BotSpecError on a bad spec
+        try:
+            make_bot(text)
+        except BotSpecError as e:           # a bad spec, named with the option
+            raise BotSpecError(f"{option}: {e}", e.spec) from None
         return Team(label=text, bot=text)
     cwd = None
     if text.startswith("exec["):
@@ -169,11 +173,16 @@ def parse_team(text, option: str = "team") -> Team:
     if any(c in command for c in "\n\r\x00"):
         raise ExternalTeamError(f"{option}: the command holds a line break or NUL")
     try:
-        words = shlex.split(command)
+        # a | is a word of its own even when written without spaces (a|b)
+        lexer = shlex.shlex(command, posix=True, punctuation_chars="|")
+        lexer.whitespace_split = True
+        words = list(lexer)
     except ValueError as e:
         raise ExternalTeamError(f"{option}: {e} in {command[:60]!r}") from None
     players: list = [[]]
     for w in words:
+        if set(w) == {"|"} and w != "|":
+            raise ExternalTeamError(f"{option}: {w!r}: two commands are separated by one |")
         if w == "|":
             players.append([])
         else:
@@ -300,8 +309,7 @@ class ExternalMatchResult(MatchScores):
         d = {"team_a": self.team_a, "team_b": self.team_b, "units": self.units,
              "deals_played": self.deals_played, "pairs_scored": self.pairs_scored,
              "seed": self.seed, "duplicate": self.duplicate, "games": self.games,
-             "mean_gain": self.mean, "ci95": [self.low, self.high],
-             "win_rate": self.win_rate, "win_ci95": [self.win_low, self.win_high],
+             **self.scores_dict(),
              "seconds_per_deal": self.seconds_per_deal, "elapsed_seconds": self.elapsed,
              "a": self.counts("a"), "b": self.counts("b"),
              "abandoned_without_fault": sum(f.team is None for f in self.faults),

@@ -158,11 +158,15 @@ def _order(v, field):
 def _rest(v, field):
     if not isinstance(v, list):
         _fail(field, "a list of [seat, [cards]]")
+    seen = set()
     for i, item in enumerate(v):
         f = f"{field}[{i}]"
         if not isinstance(item, list) or len(item) != 2:
             _fail(f, f"an entry is [seat, [cards]], not {item!r}"[:90])
         _seat(item[0], f"{f}[0]")
+        if item[0] in seen:
+            _fail(f"{f}[0]", f"seat {item[0]} is listed twice")
+        seen.add(item[0])
         _cards(item[1], f"{f}[1]")
 
 

@@ -77,6 +77,9 @@ def render_estimate_text(position: dict, est: dict, lang: str = "en") -> str:
     lines = _position_lines(position, lang)
     if est["exact"]:
         lines.append(f"{G('value_team0')}: {sg(est['value'], 0)}    ({G('est_proven')})")
+    elif est["lower"] == est["upper"]:
+        lines.append(f"{G('value_team0')}: {sg(est['lower'], 0)}    "
+                     f"({G('est_value_proven')})")
     else:
         lines.append(f"{G('value_team0')}: {sg(est['value'])}    " + G(
             "est_estimated", c=f"{est['confidence']:.0%}", lo=f"{est['lower']:+d}",

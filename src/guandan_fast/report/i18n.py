@@ -598,6 +598,7 @@ _GAME_LABELS = {
         "team": "team {t}", "table_by": "{play} by {seat}, {passes_n}",
         "interrupted": "interrupted: not exact", "sec": "s",
         "est_proven": "proven by the estimator's solver",
+        "est_value_proven": "proven by the estimator's solver; some moves estimated",
         "est_estimated": "ESTIMATED (not proven; {c} intervals; proven range {lo}..{hi})",
         "est_moves": "Moves (mean [low, high], samples)", "est_short": "estimated",
         "est_tail": "Playouts: {playouts}    iterations: {iterations}    solver nodes: {nodes}"
@@ -698,6 +699,7 @@ _GAME_LABELS = {
         "team": "команда {t}", "table_by": "{play}, сыграл: {seat}, пасов подряд: {passes}",
         "interrupted": "прервано: не точно", "sec": "с",
         "est_proven": "доказано решателем оценщика",
+        "est_value_proven": "доказано решателем оценщика; часть ходов оценена",
         "est_estimated": "ОЦЕНКА (не доказано; интервалы {c}; доказанный диапазон {lo}..{hi})",
         "est_moves": "Ходы (среднее [от, до], выборок)", "est_short": "оценка",
         "est_tail": "Разыгрышей: {playouts}    итераций: {iterations}    узлов решателя: {nodes}"
@@ -787,6 +789,7 @@ _GAME_LABELS = {
         "team": "{t}队", "table_by": "{play}，{seat}出，之后{passes}家过",
         "interrupted": "已中断：不精确", "sec": "秒",
         "est_proven": "由估值器的求解器证明",
+        "est_value_proven": "由估值器的求解器证明；部分着法为估计",
         "est_estimated": "估计值（未证明；{c}区间；已证明范围 {lo}..{hi}）",
         "est_moves": "着法（均值 [下限, 上限]，样本数）", "est_short": "估计",
         "est_tail": "模拟局数: {playouts}    迭代: {iterations}    求解节点: {nodes}    时间: {t} 秒",
