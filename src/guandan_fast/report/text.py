@@ -8,8 +8,9 @@ from __future__ import annotations
 import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
-                     _view_labels, breaks_text, decision_ref, line_text, loss_text, lost_text, names, play_text,
-                     opening_value_text, team_names, unclear_mark, value_text, chosen_text, budget_text, paired_marks)
+                     _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
+                     line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
+                     play_text, team_names, unclear_mark)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
                    percent, rank_label)
 
