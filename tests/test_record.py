@@ -533,6 +533,23 @@ def test_play_errors_repeat_the_cards_as_typed():
         loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))
 
 
+def test_tribute_and_return_errors_repeat_the_card_as_typed():
+    # the same note as a play line's: the card canonically, then the token as typed
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: A♦"))
+    assert str(e.value) == "line 10: seat 3 does not hold DA (typed 'A♦')"
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: 10♠"))
+    assert str(e.value).startswith("line 10: tribute from seat 3: ST is not the highest card")
+    assert str(e.value).endswith(" (typed '10♠')")
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("0 -> 3: S4", "0 -> 3: 4♣"))
+    assert str(e.value) == "line 12: seat 0 does not hold C4 (typed '4♣')"
+    with pytest.raises(RecordError) as e:      # typed canonically: no note
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: DA"))
+    assert str(e.value) == "line 10: seat 3 does not hold DA"
+
+
 def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
     # line 12's play is illegal, line 13 has an unknown token: both are reported;
     # an error in the header does not stop the play's checks either

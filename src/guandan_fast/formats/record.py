@@ -463,6 +463,13 @@ def _reading_label(p) -> str:
     return f"{p.type} {'10' if p.rank == 'T' else p.rank}"
 
 
+def _typed_note(typed: str, cards: list) -> str:
+    """`` (typed '3♠')`` when the cards were typed otherwise than their
+    canonical text (``S3``), else "": an error names the card(s) canonically
+    and repeats the tokens as typed (a play line, a tribute or return line)."""
+    return "" if typed.split() == format_cards(cards).split() else f" (typed {typed!r})"
+
+
 def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None):
     """The one play these cards make now (narrowed by the reading), and the
     other readings that were legal when a reading chose among several
@@ -487,8 +494,7 @@ def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None
     if not legal:
         why = state.why_illegal(readings[0])
         assert why is not None  # no reading is legal, so each has a reason
-        typed_note = "" if shown_as == text else f" (typed {cards_typed!r})"
-        _fail(where, why + typed_note if why.startswith("seat") else
+        _fail(where, why + _typed_note(cards_typed, cards) if why.startswith("seat") else
               f"seat {seat}: {shown_as}: {why}", seat)
     if len(legal) > 1:
         _fail(where, f"seat {seat}: {shown_as} is ambiguous: write the reading, one of "
@@ -658,14 +664,16 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
         where = (raw.tributes or raw.returns)[0][3]
         _fail(where, "an anti-tribute deal has no tribute and no return")
     payers: dict[int, Transfer] = {}
-    def check_given(giver, card, where, check, what):
+    def check_given(giver, card, text, where, check, what):
         """The card of a tribute or return line is held by the giver and legal
-        for the exchange (check: check_tribute_card / check_return_card)."""
+        for the exchange (check: check_tribute_card / check_return_card); the
+        error repeats the card as typed (``text``) when it was typed otherwise."""
+        note = _typed_note(shown(text), [card]) if isinstance(text, str) else ""
         if card not in hands[giver]:
-            _fail(where, f"seat {giver} does not hold {card}")
+            _fail(where, f"seat {giver} does not hold {card}{note}")
         why = check(hands[giver], card, rules)
         if why:
-            _fail(where, f"{what} from seat {giver}: {why}")
+            _fail(where, f"{what} from seat {giver}: {why}{note}")
 
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
@@ -677,7 +685,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {receiver} receives two tributes")
         if len(payers) == 2:
             _fail(where, "at most two tributes")
-        check_given(giver, card, where, check_tribute_card, "tribute")
+        check_given(giver, card, text, where, check_tribute_card, "tribute")
         payers[giver] = Transfer(giver, receiver, card)
     if len(payers) == 2 and any(team(t.giver) == team(t.receiver) for t in payers.values()):
         _fail(raw.tributes[1][3], "with two tributes each payer pays an opponent")
@@ -692,7 +700,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {giver} received no tribute from seat {receiver}, so returns nothing to it")
         if giver in returned:
             _fail(where, f"seat {giver} returns twice")
-        check_given(giver, card, where, check_return_card, "return")
+        check_given(giver, card, text, where, check_return_card, "return")
         returned[giver] = Transfer(giver, receiver, card)
     for t in payers.values():
         if t.receiver not in returned and raw.returns:
