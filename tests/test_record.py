@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from guandan_fast import RecordError
+from guandan_fast.errors import shown
 from guandan_fast.game.state import GameState
 from guandan_fast.formats.record import dumps, load, loads
 from guandan_fast.formats.record_json import dumps as dumps_json, loads as loads_json
@@ -565,3 +566,43 @@ def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
     with pytest.raises(RecordError) as e:
         loads(text)
     assert len(e.value.errors) == 1 and e.value.line == 10
+
+
+SHORT_TEXT = (EXAMPLES / "record_endgame_short.txt").read_text(encoding="utf-8")
+TRIBUTE_TEXT = (EXAMPLES / "record_tribute.txt").read_text(encoding="utf-8")
+
+
+def _line_of(text, line):
+    return text.splitlines().index(line) + 1
+
+
+@pytest.mark.parametrize("text,header,bad,hint", [
+    (SHORT_TEXT, "play:", "plya:", " (did you mean play:?)"),
+    (SHORT_TEXT, "play:", "PLYA:", " (did you mean play:?)"),      # keys are read in lower case
+    (SHORT_TEXT, "hands:", "hnads:", " (did you mean hands:?)"),   # still in the header
+    (TRIBUTE_TEXT, "return:", "retrun:", " (did you mean return:?)"),
+    (TRIBUTE_TEXT, "play:", "moves:", ""),
+])
+def test_a_misspelled_section_header_is_one_error_naming_it(text, header, bad, hint):
+    line = _line_of(text, header)
+    with pytest.raises(RecordError) as e:
+        loads(text.replace(f"\n{header}\n", f"\n{bad}\n", 1))
+    assert str(e.value) == (f"line {line}: {bad.lower()!r} is not a known section: the sections "
+                            f"are hands:, tribute:, return:, play:{hint}; the record is read "
+                            "no further")
+    assert e.value.errors == [e.value]        # no error of the lines read after it
+
+
+def test_a_bad_section_header_keeps_the_independent_errors_before_it():
+    text = SHORT_TEXT.replace("1: D4 CQ SK", "1: D4 CQ X9").replace("\nplay:\n", "\nplya:\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    reasons = [x.reason for x in e.value.errors]
+    assert len(reasons) == 2
+    assert "unknown card token 'X9'" in reasons[0]
+    assert reasons[1].startswith("'plya:' is not a known section")
+
+
+def test_an_empty_tag_not_like_a_section_is_still_a_tag():
+    rec = loads(SHORT_TEXT.replace("deal: puzzle 3", "place:"))
+    assert rec.tags["place"] == ""

@@ -53,8 +53,9 @@ card (as typed), a card not in that hand, a play that does not beat the
 table, a turn out of order, an ambiguous play with no reading, a written
 reading that makes the next action illegal (on the reading's line), a pass
 on a free lead, an action after the deal ended, an illegal tribute or
-return card, a play cut short. The loader goes on past an error and lists
-every one it finds (``RecordError.errors``, up to MAX_RECORD_ERRORS); the
+return card, a play cut short, a misspelled section header. The loader goes on past an error and lists every one it
+finds (``RecordError.errors``, up to MAX_RECORD_ERRORS), except past a
+misspelled section header (the lines after it would be misread); the
 tokens that mix Latin and Cyrillic look-alikes are read as RULES §1 says and
 noted in ``Record.warnings``.
 
@@ -83,6 +84,7 @@ guandan_fast.errors.RecordError: line 9: turn out of order: seat 1 is to act, no
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 import warnings as _warnings
@@ -132,6 +134,8 @@ _SECTIONS = {
     "return": "return", "ответ": "return", "还贡": "return",
     "play": "play", "plays": "play", "игра": "play", "ходы": "play", "出牌": "play",
 }
+# the section headers an error lists (_SECTIONS also reads their Russian and Chinese names)
+_SECTION_HEADERS = ("hands:", "tribute:", "return:", "play:")
 _ANTI_WORDS = {"anti", "anti-tribute", "anti_tribute", "antitribute", "抗贡", "отказ"}
 _TRANSFER = re.compile(r"^\s*(\S+)\s*(?:->|→|>)\s*([^\s:：]+)\s*[:：]?\s*(.*?)\s*$")
 _KNOWN_TAG_ORDER = ("event", "site", "date", "round", "table", "deal")
@@ -162,6 +166,7 @@ class _Raw:
         self.bad: set = set()    # the sections with an error on a line of theirs
         self.first_bad_move: Optional[int] = None  # the first action lost to an error
         self.line_seat: dict = {}  # line -> the seat it belongs to (a hand, a giver)
+        self.stopped = False     # reading stopped at a bad section header
 
     def error(self, e: RecordError, section: Optional[str], seat: Optional[int]) -> None:
         """Keep an error of a line (its section and seat) and go on."""
@@ -302,13 +307,41 @@ def _parse_text(text: str) -> _Raw:
             raw.error(e, state["section"] or "header", seat[0])
         if seat[0] is not None:
             raw.line_seat.setdefault(lineno, seat[0])
+        if raw.stopped:          # the lines after a bad header would be misread
+            break
     return raw
+
+
+def _is_seat_label(raw: _Raw, label: str) -> bool:
+    """Whether a line's label names a seat (0..3, or a player's name)."""
+    lab = label.strip()
+    return lab in ("0", "1", "2", "3") or bool(
+        raw.players and lab.lower() in (p.lower() for p in raw.players if p))
+
+
+def _bad_section(raw: _Raw, key: str, lineno: int) -> NoReturn:
+    """Stop reading at ``key:``, a line alone that is no known section:
+    the lines after it would be read in the wrong section."""
+    raw.stopped = True
+    near = difflib.get_close_matches(key, list(_SECTIONS), n=1, cutoff=0.6)
+    hint = f" (did you mean {_SECTIONS[near[0]]}:?)" if near else ""
+    _fail(lineno, f"{shown(key + ':')!r} is not a known section: the sections are "
+                  f"{', '.join(_SECTION_HEADERS)}{hint}; the record is read no further")
 
 
 def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -> None:
     m = parse_header_line(line)        # the one key: value reader (formats/text)
     key, text_value = m if m else (None, "")   # text_value is read only when m matched
     section = state["section"]
+    if m and key not in _SECTIONS and not text_value:
+        assert key is not None  # m matched: key is its first group
+        # a 'word:' alone: in a section a header unless it names a seat; in
+        # the header an empty tag unless it is a section's name misspelled
+        # (close enough that 'place:' is still a tag, 'plya:' is not)
+        if (section is not None and not _is_seat_label(raw, key)) or (
+                section is None and not _is_setting(key)
+                and difflib.get_close_matches(key, list(_SECTIONS), 1, 0.7)):
+            _bad_section(raw, key, lineno)
     if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
         state["section"] = _SECTIONS[key]
         state["last_seat"] = None
@@ -542,6 +575,8 @@ def _build(raw: _Raw) -> Optional[Record]:
         _check_deal(raw, hands)
     except RecordError as e:
         raw.error(e, "hands", e.seat)
+        return None
+    if raw.stopped:             # the rest of the record was not read
         return None
     rec = Record(hands=hands, rules=rules, tags=dict(raw.tags), players=raw.players,
                  previous=raw.previous, anti_tribute=raw.anti)
