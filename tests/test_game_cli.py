@@ -230,6 +230,7 @@ def test_the_russian_text_writes_russian_ranks_and_ten_as_10():
 
 @pytest.mark.parametrize("old,new,needle", [
     ("\nplay:\n", "\nplya:\n", "line 15: 'plya:' is not a known section"),
+    ("\nhands:\n", "\n\n", "line 10 (Anna): a hand line ('0: S3 C5 SK') before any section"),
 ])
 def test_a_bad_section_header_is_one_line_and_exit_2(tmp_path, old, new, needle):
     bad = tmp_path / "bad.txt"

@@ -606,3 +606,23 @@ def test_a_bad_section_header_keeps_the_independent_errors_before_it():
 def test_an_empty_tag_not_like_a_section_is_still_a_tag():
     rec = loads(SHORT_TEXT.replace("deal: puzzle 3", "place:"))
     assert rec.tags["place"] == ""
+
+
+@pytest.mark.parametrize("text", [SHORT_TEXT, TRIBUTE_TEXT])
+def test_hand_lines_without_the_hands_header_name_the_line(text):
+    line = _line_of(text, "hands:")            # the first hand line is there once it is gone
+    first = text.splitlines()[line]
+    with pytest.raises(RecordError) as e:
+        loads(text.replace("\nhands:\n", "\n\n", 1))
+    assert e.value.errors == [e.value]
+    assert e.value.line == line + 1
+    assert f"a hand line ({shown(first.split('#')[0].strip())!r}) before any section" in str(e.value)
+    assert f"the 'hands:' header is missing before line {line + 1}" in str(e.value)
+
+
+def test_a_hand_line_named_by_its_player_without_the_hands_header():
+    text = SHORT_TEXT.replace("\nhands:\n0: S3", "\nAnna: S3", 1)
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert e.value.line == _line_of(text, "Anna: S3 C5 SK")
+    assert "the 'hands:' header is missing" in str(e.value)

@@ -53,7 +53,8 @@ card (as typed), a card not in that hand, a play that does not beat the
 table, a turn out of order, an ambiguous play with no reading, a written
 reading that makes the next action illegal (on the reading's line), a pass
 on a free lead, an action after the deal ended, an illegal tribute or
-return card, a play cut short, a misspelled section header. The loader goes on past an error and lists every one it
+return card, a play cut short, a hand line before ``hands:``, a misspelled
+section header. The loader goes on past an error and lists every one it
 finds (``RecordError.errors``, up to MAX_RECORD_ERRORS), except past a
 misspelled section header (the lines after it would be misread); the
 tokens that mix Latin and Cyrillic look-alikes are read as RULES §1 says and
@@ -356,6 +357,12 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
         if not m:
             _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
         assert key is not None  # m matched: key is its first group
+        if _is_seat_label(raw, key):
+            # a hand line before any section: read it as a hand, and say so once
+            state["section"] = "hands"
+            _parse_line(raw, state, line, lineno, seat_of)
+            _fail(lineno, f"a hand line ({shown(line)!r}) before any section: the 'hands:' "
+                          f"header is missing before line {lineno}")
         _header(raw, key, text_value, lineno)
     elif section == "hands":
         if m or re.search("[:：]", line):
