@@ -626,3 +626,15 @@ def test_a_hand_line_named_by_its_player_without_the_hands_header():
         loads(text)
     assert e.value.line == _line_of(text, "Anna: S3 C5 SK")
     assert "the 'hands:' header is missing" in str(e.value)
+
+
+def test_the_play_without_its_header_is_one_error_not_a_hand_per_action():
+    line = _line_of(SHORT_TEXT, "play:")
+    first = _line_of(SHORT_TEXT, "hands:") + 1
+    with pytest.raises(RecordError) as e:
+        loads(SHORT_TEXT.replace("\nplay:\n", "\n\n", 1))
+    assert e.value.errors == [e.value]
+    assert str(e.value) == (
+        f"line {line + 1} (Anna): a second hand for seat 0 after all four hands (lines "
+        f"{', '.join(str(first + s) for s in range(4))}): if the play starts here, the "
+        f"'play:' header is missing before line {line + 1}; the record is read no further")

@@ -369,6 +369,13 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
             label_, rest_ = re.split("[:：]", line, maxsplit=1)
             seat = _seat(raw, label_, lineno)
             seat_of[0] = seat
+            if seat in raw.hands and len(raw.hands) == 4:
+                # the play read as hands: stop before it repeats for every action
+                raw.stopped = True
+                _fail(lineno, f"a second hand for seat {seat} after all four hands (lines "
+                              f"{', '.join(str(raw.hands[s][1]) for s in range(4))}): if the "
+                              f"play starts here, the 'play:' header is missing before line "
+                              f"{lineno}; the record is read no further")
             if seat in raw.hands:
                 _fail(lineno, f"a second hand for seat {seat}")
             raw.hands[seat] = [rest_.strip(), lineno]
