@@ -226,3 +226,16 @@ def test_the_russian_text_writes_russian_ranks_and_ten_as_10():
     assert "T" not in hands.replace("Anna", "").replace("Boris", "").replace("Chen", "") \
         .replace("Dmitri", "")
     assert "одиночная T" not in ru and "пара T" not in ru
+
+
+@pytest.mark.parametrize("old,new,needle", [
+    ("\nplay:\n", "\nplya:\n", "line 15: 'plya:' is not a known section"),
+    ("\nhands:\n", "\n\n", "line 10 (Anna): a hand line ('0: S3 C5 SK') before any section"),
+])
+def test_a_bad_section_header_is_one_line_and_exit_2(tmp_path, old, new, needle):
+    bad = tmp_path / "bad.txt"
+    bad.write_text(SHORT.read_text(encoding="utf-8").replace(old, new, 1), encoding="utf-8")
+    r = run("game", bad, *FAST)
+    assert r.returncode == 2
+    assert needle in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr

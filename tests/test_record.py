@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from guandan_fast import RecordError
+from guandan_fast.errors import shown
 from guandan_fast.game.state import GameState
 from guandan_fast.formats.record import dumps, load, loads
 from guandan_fast.formats.record_json import dumps as dumps_json, loads as loads_json
@@ -533,6 +534,23 @@ def test_play_errors_repeat_the_cards_as_typed():
         loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))
 
 
+def test_tribute_and_return_errors_repeat_the_card_as_typed():
+    # the same note as a play line's: the card canonically, then the token as typed
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: A♦"))
+    assert str(e.value) == "line 10: seat 3 does not hold DA (typed 'A♦')"
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: 10♠"))
+    assert str(e.value).startswith("line 10: tribute from seat 3: ST is not the highest card")
+    assert str(e.value).endswith(" (typed '10♠')")
+    with pytest.raises(RecordError) as e:
+        loads(TRIB.replace("0 -> 3: S4", "0 -> 3: 4♣"))
+    assert str(e.value) == "line 12: seat 0 does not hold C4 (typed '4♣')"
+    with pytest.raises(RecordError) as e:      # typed canonically: no note
+        loads(TRIB.replace("3 -> 0: SA", "3 -> 0: DA"))
+    assert str(e.value) == "line 10: seat 3 does not hold DA"
+
+
 def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
     # line 12's play is illegal, line 13 has an unknown token: both are reported;
     # an error in the header does not stop the play's checks either
@@ -548,3 +566,75 @@ def test_the_play_is_checked_up_to_the_first_line_lost_to_an_error():
     with pytest.raises(RecordError) as e:
         loads(text)
     assert len(e.value.errors) == 1 and e.value.line == 10
+
+
+SHORT_TEXT = (EXAMPLES / "record_endgame_short.txt").read_text(encoding="utf-8")
+TRIBUTE_TEXT = (EXAMPLES / "record_tribute.txt").read_text(encoding="utf-8")
+
+
+def _line_of(text, line):
+    return text.splitlines().index(line) + 1
+
+
+@pytest.mark.parametrize("text,header,bad,hint", [
+    (SHORT_TEXT, "play:", "plya:", " (did you mean play:?)"),
+    (SHORT_TEXT, "play:", "PLYA:", " (did you mean play:?)"),      # keys are read in lower case
+    (SHORT_TEXT, "hands:", "hnads:", " (did you mean hands:?)"),   # still in the header
+    (TRIBUTE_TEXT, "return:", "retrun:", " (did you mean return:?)"),
+    (TRIBUTE_TEXT, "play:", "moves:", ""),
+])
+def test_a_misspelled_section_header_is_one_error_naming_it(text, header, bad, hint):
+    line = _line_of(text, header)
+    with pytest.raises(RecordError) as e:
+        loads(text.replace(f"\n{header}\n", f"\n{bad}\n", 1))
+    assert str(e.value) == (f"line {line}: {bad.lower()!r} is not a known section: the sections "
+                            f"are hands:, tribute:, return:, play:{hint}; the record is read "
+                            "no further")
+    assert e.value.errors == [e.value]        # no error of the lines read after it
+
+
+def test_a_bad_section_header_keeps_the_independent_errors_before_it():
+    text = SHORT_TEXT.replace("1: D4 CQ SK", "1: D4 CQ X9").replace("\nplay:\n", "\nplya:\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    reasons = [x.reason for x in e.value.errors]
+    assert len(reasons) == 2
+    assert "unknown card token 'X9'" in reasons[0]
+    assert reasons[1].startswith("'plya:' is not a known section")
+
+
+def test_an_empty_tag_not_like_a_section_is_still_a_tag():
+    rec = loads(SHORT_TEXT.replace("deal: puzzle 3", "place:"))
+    assert rec.tags["place"] == ""
+
+
+@pytest.mark.parametrize("text", [SHORT_TEXT, TRIBUTE_TEXT])
+def test_hand_lines_without_the_hands_header_name_the_line(text):
+    line = _line_of(text, "hands:")            # the first hand line is there once it is gone
+    first = text.splitlines()[line]
+    with pytest.raises(RecordError) as e:
+        loads(text.replace("\nhands:\n", "\n\n", 1))
+    assert e.value.errors == [e.value]
+    assert e.value.line == line + 1
+    assert f"a hand line ({shown(first.split('#')[0].strip())!r}) before any section" in str(e.value)
+    assert f"the 'hands:' header is missing before line {line + 1}" in str(e.value)
+
+
+def test_a_hand_line_named_by_its_player_without_the_hands_header():
+    text = SHORT_TEXT.replace("\nhands:\n0: S3", "\nAnna: S3", 1)
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    assert e.value.line == _line_of(text, "Anna: S3 C5 SK")
+    assert "the 'hands:' header is missing" in str(e.value)
+
+
+def test_the_play_without_its_header_is_one_error_not_a_hand_per_action():
+    line = _line_of(SHORT_TEXT, "play:")
+    first = _line_of(SHORT_TEXT, "hands:") + 1
+    with pytest.raises(RecordError) as e:
+        loads(SHORT_TEXT.replace("\nplay:\n", "\n\n", 1))
+    assert e.value.errors == [e.value]
+    assert str(e.value) == (
+        f"line {line + 1} (Anna): a second hand for seat 0 after all four hands (lines "
+        f"{', '.join(str(first + s) for s in range(4))}): if the play starts here, the "
+        f"'play:' header is missing before line {line + 1}; the record is read no further")

@@ -53,8 +53,10 @@ card (as typed), a card not in that hand, a play that does not beat the
 table, a turn out of order, an ambiguous play with no reading, a written
 reading that makes the next action illegal (on the reading's line), a pass
 on a free lead, an action after the deal ended, an illegal tribute or
-return card, a play cut short. The loader goes on past an error and lists
-every one it finds (``RecordError.errors``, up to MAX_RECORD_ERRORS); the
+return card, a play cut short, a hand line before ``hands:``, a misspelled
+section header. The loader goes on past an error and lists every one it
+finds (``RecordError.errors``, up to MAX_RECORD_ERRORS), except past a
+misspelled section header (the lines after it would be misread); the
 tokens that mix Latin and Cyrillic look-alikes are read as RULES §1 says and
 noted in ``Record.warnings``.
 
@@ -83,6 +85,7 @@ guandan_fast.errors.RecordError: line 9: turn out of order: seat 1 is to act, no
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 import warnings as _warnings
@@ -132,6 +135,8 @@ _SECTIONS = {
     "return": "return", "ответ": "return", "还贡": "return",
     "play": "play", "plays": "play", "игра": "play", "ходы": "play", "出牌": "play",
 }
+# the section headers an error lists (_SECTIONS also reads their Russian and Chinese names)
+_SECTION_HEADERS = ("hands:", "tribute:", "return:", "play:")
 _ANTI_WORDS = {"anti", "anti-tribute", "anti_tribute", "antitribute", "抗贡", "отказ"}
 _TRANSFER = re.compile(r"^\s*(\S+)\s*(?:->|→|>)\s*([^\s:：]+)\s*[:：]?\s*(.*?)\s*$")
 _KNOWN_TAG_ORDER = ("event", "site", "date", "round", "table", "deal")
@@ -162,6 +167,7 @@ class _Raw:
         self.bad: set = set()    # the sections with an error on a line of theirs
         self.first_bad_move: Optional[int] = None  # the first action lost to an error
         self.line_seat: dict = {}  # line -> the seat it belongs to (a hand, a giver)
+        self.stopped = False     # reading stopped at a bad section header
 
     def error(self, e: RecordError, section: Optional[str], seat: Optional[int]) -> None:
         """Keep an error of a line (its section and seat) and go on."""
@@ -302,13 +308,41 @@ def _parse_text(text: str) -> _Raw:
             raw.error(e, state["section"] or "header", seat[0])
         if seat[0] is not None:
             raw.line_seat.setdefault(lineno, seat[0])
+        if raw.stopped:          # the lines after a bad header would be misread
+            break
     return raw
+
+
+def _is_seat_label(raw: _Raw, label: str) -> bool:
+    """Whether a line's label names a seat (0..3, or a player's name)."""
+    lab = label.strip()
+    return lab in ("0", "1", "2", "3") or bool(
+        raw.players and lab.lower() in (p.lower() for p in raw.players if p))
+
+
+def _bad_section(raw: _Raw, key: str, lineno: int) -> NoReturn:
+    """Stop reading at ``key:``, a line alone that is no known section:
+    the lines after it would be read in the wrong section."""
+    raw.stopped = True
+    near = difflib.get_close_matches(key, list(_SECTIONS), n=1, cutoff=0.6)
+    hint = f" (did you mean {_SECTIONS[near[0]]}:?)" if near else ""
+    _fail(lineno, f"{shown(key + ':')!r} is not a known section: the sections are "
+                  f"{', '.join(_SECTION_HEADERS)}{hint}; the record is read no further")
 
 
 def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -> None:
     m = parse_header_line(line)        # the one key: value reader (formats/text)
     key, text_value = m if m else (None, "")   # text_value is read only when m matched
     section = state["section"]
+    if m and key not in _SECTIONS and not text_value:
+        assert key is not None  # m matched: key is its first group
+        # a 'word:' alone: in a section a header unless it names a seat; in
+        # the header an empty tag unless it is a section's name misspelled
+        # (close enough that 'place:' is still a tag, 'plya:' is not)
+        if (section is not None and not _is_seat_label(raw, key)) or (
+                section is None and not _is_setting(key)
+                and difflib.get_close_matches(key, list(_SECTIONS), 1, 0.7)):
+            _bad_section(raw, key, lineno)
     if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
         state["section"] = _SECTIONS[key]
         state["last_seat"] = None
@@ -323,12 +357,25 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
         if not m:
             _fail(lineno, f"expected a 'key: value' tag or a section (hands:, play:), not {line!r}")
         assert key is not None  # m matched: key is its first group
+        if _is_seat_label(raw, key):
+            # a hand line before any section: read it as a hand, and say so once
+            state["section"] = "hands"
+            _parse_line(raw, state, line, lineno, seat_of)
+            _fail(lineno, f"a hand line ({shown(line)!r}) before any section: the 'hands:' "
+                          f"header is missing before line {lineno}")
         _header(raw, key, text_value, lineno)
     elif section == "hands":
         if m or re.search("[:：]", line):
             label_, rest_ = re.split("[:：]", line, maxsplit=1)
             seat = _seat(raw, label_, lineno)
             seat_of[0] = seat
+            if seat in raw.hands and len(raw.hands) == 4:
+                # the play read as hands: stop before it repeats for every action
+                raw.stopped = True
+                _fail(lineno, f"a second hand for seat {seat} after all four hands (lines "
+                              f"{', '.join(str(raw.hands[s][1]) for s in range(4))}): if the "
+                              f"play starts here, the 'play:' header is missing before line "
+                              f"{lineno}; the record is read no further")
             if seat in raw.hands:
                 _fail(lineno, f"a second hand for seat {seat}")
             raw.hands[seat] = [rest_.strip(), lineno]
@@ -463,6 +510,13 @@ def _reading_label(p) -> str:
     return f"{p.type} {'10' if p.rank == 'T' else p.rank}"
 
 
+def _typed_note(typed: str, cards: list) -> str:
+    """`` (typed '3♠')`` when the cards were typed otherwise than their
+    canonical text (``S3``), else "": an error names the card(s) canonically
+    and repeats the tokens as typed (a play line, a tribute or return line)."""
+    return "" if typed.split() == format_cards(cards).split() else f" (typed {typed!r})"
+
+
 def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None):
     """The one play these cards make now (narrowed by the reading), and the
     other readings that were legal when a reading chose among several
@@ -487,8 +541,7 @@ def _choose(state: GameState, cards: list, reading, where, seat: int, typed=None
     if not legal:
         why = state.why_illegal(readings[0])
         assert why is not None  # no reading is legal, so each has a reason
-        typed_note = "" if shown_as == text else f" (typed {cards_typed!r})"
-        _fail(where, why + typed_note if why.startswith("seat") else
+        _fail(where, why + _typed_note(cards_typed, cards) if why.startswith("seat") else
               f"seat {seat}: {shown_as}: {why}", seat)
     if len(legal) > 1:
         _fail(where, f"seat {seat}: {shown_as} is ambiguous: write the reading, one of "
@@ -536,6 +589,8 @@ def _build(raw: _Raw) -> Optional[Record]:
         _check_deal(raw, hands)
     except RecordError as e:
         raw.error(e, "hands", e.seat)
+        return None
+    if raw.stopped:             # the rest of the record was not read
         return None
     rec = Record(hands=hands, rules=rules, tags=dict(raw.tags), players=raw.players,
                  previous=raw.previous, anti_tribute=raw.anti)
@@ -658,14 +713,16 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
         where = (raw.tributes or raw.returns)[0][3]
         _fail(where, "an anti-tribute deal has no tribute and no return")
     payers: dict[int, Transfer] = {}
-    def check_given(giver, card, where, check, what):
+    def check_given(giver, card, text, where, check, what):
         """The card of a tribute or return line is held by the giver and legal
-        for the exchange (check: check_tribute_card / check_return_card)."""
+        for the exchange (check: check_tribute_card / check_return_card); the
+        error repeats the card as typed (``text``) when it was typed otherwise."""
+        note = _typed_note(shown(text), [card]) if isinstance(text, str) else ""
         if card not in hands[giver]:
-            _fail(where, f"seat {giver} does not hold {card}")
+            _fail(where, f"seat {giver} does not hold {card}{note}")
         why = check(hands[giver], card, rules)
         if why:
-            _fail(where, f"{what} from seat {giver}: {why}")
+            _fail(where, f"{what} from seat {giver}: {why}{note}")
 
     for giver, receiver, text, where in raw.tributes:
         card = _one_card(text, where)
@@ -677,7 +734,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {receiver} receives two tributes")
         if len(payers) == 2:
             _fail(where, "at most two tributes")
-        check_given(giver, card, where, check_tribute_card, "tribute")
+        check_given(giver, card, text, where, check_tribute_card, "tribute")
         payers[giver] = Transfer(giver, receiver, card)
     if len(payers) == 2 and any(team(t.giver) == team(t.receiver) for t in payers.values()):
         _fail(raw.tributes[1][3], "with two tributes each payer pays an opponent")
@@ -692,7 +749,7 @@ def _build_tribute(rec: Record, raw: _Raw) -> None:
             _fail(where, f"seat {giver} received no tribute from seat {receiver}, so returns nothing to it")
         if giver in returned:
             _fail(where, f"seat {giver} returns twice")
-        check_given(giver, card, where, check_return_card, "return")
+        check_given(giver, card, text, where, check_return_card, "return")
         returned[giver] = Transfer(giver, receiver, card)
     for t in payers.values():
         if t.receiver not in returned and raw.returns:
