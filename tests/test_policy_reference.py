@@ -8,6 +8,7 @@ from collections import Counter
 
 import pytest
 
+from conftest import slow_beyond
 from reference_policy import reference_choose
 
 from guandan_fast import Rules, View
@@ -134,7 +135,7 @@ def test_policy_is_its_written_rules_on_many_views(many):
     assert want <= set(rules), (want - set(rules), rules)
 
 
-@pytest.mark.parametrize("mutation", [
+@pytest.mark.parametrize("mutation", slow_beyond([
     {"two_bombs": 14},             # two bombs against an owner of 14, not 20
     {"slack_owner": 12},           # one play more against an owner of 12, not 15
     {"wild_follow": 8},            # wilds against an owner of 8 cards, not 6
@@ -143,7 +144,7 @@ def test_policy_is_its_written_rules_on_many_views(many):
     {"bomb_out": 6},               # a bomb against an owner of 6, not 5
     {"fall_through": False},       # the partner's follow passes when no sure play
     {"break_bomb": False},         # plays that break a bomb of the hand not set aside
-])
+], 3))
 def test_the_differential_test_sees_an_altered_threshold(views, mutation):
     bad, _ = mismatches(views, params=mutation)
     assert bad

@@ -7,7 +7,7 @@ import random
 
 import numpy as np
 import pytest
-from conftest import by_run
+from conftest import by_run, slow_beyond
 
 from guandan_fast import Rules, min_plays
 from guandan_fast._core import CARDS
@@ -100,7 +100,7 @@ def _means(view, cards, deals):
     return _return_results(view, cards, payer, deals, _leader(view), other).mean(axis=1)
 
 
-@pytest.mark.parametrize("payments", [1, 2])
+@pytest.mark.parametrize("payments", slow_beyond([1, 2], 1))
 def test_return_means_are_the_average_of_plain_play_after_each_card(payments):
     n = by_run(3, 6)
     cases = _returns(300 + payments, n, payments)
@@ -113,7 +113,7 @@ def test_return_means_are_the_average_of_plain_play_after_each_card(payments):
         assert got.tolist() == pytest.approx(want)
 
 
-@pytest.mark.parametrize("payments", [1, 2])
+@pytest.mark.parametrize("payments", slow_beyond([1, 2], 1))
 def test_the_choice_is_the_best_mean_ties_to_the_advice(payments):
     for k, (_deal, view, cands) in enumerate(_returns(302 + 10 * payments, by_run(4, 8), payments)):
         advised = GreedyBot().give_back(view, cands)
@@ -125,7 +125,7 @@ def test_the_choice_is_the_best_mean_ties_to_the_advice(payments):
         assert _choose_return(view, cands, 1.0, k, max_playouts=1) == best
 
 
-@pytest.mark.parametrize("payments", [1, 2])
+@pytest.mark.parametrize("payments", slow_beyond([1, 2], 1))
 @pytest.mark.parametrize("make", [lambda: SearchBot(max_playouts=200, seed=3), PolicyBot])
 def test_deterministic_and_legal(make, payments):
     bot_a, bot_b = make(), make()
@@ -143,7 +143,7 @@ def test_the_advice_with_no_tribute_seen():
     assert _choose_return(blind, cands, 0.2, 1) == advice.give_back(blind, cands)
 
 
-@pytest.mark.parametrize("payments", [1, 2])
+@pytest.mark.parametrize("payments", slow_beyond([1, 2], 1))
 def test_suggest_values_every_return_card_the_best_mean_first(payments):
     for k, (_deal, view, cands) in enumerate(_returns(306, 4, payments)):
         out = suggest(view, max_seconds=0.05, seed=k)
