@@ -199,3 +199,10 @@ def test_index_of_maps_a_flush_reading_to_the_same_cards():
     assert index_of(flush, only_straight) == 0
     with pytest.raises(ProtocolError, match="no entry of the action list plays"):
         index_of(flush, only_straight[1:])
+
+
+def test_an_exec_command_keeps_a_hash_in_a_word():
+    # shlex's comments are off: '#' is a character of the command
+    from guandan_fast.platform.external import parse_team
+    team = parse_team("exec:python c.py --name A#1 {url}")
+    assert team.template == (("python", "c.py", "--name", "A#1", "{url}"),)

@@ -579,7 +579,6 @@ def _line_of(text, line):
 @pytest.mark.parametrize("text,header,bad,hint", [
     (SHORT_TEXT, "play:", "plya:", " (did you mean play:?)"),
     (SHORT_TEXT, "play:", "PLYA:", " (did you mean play:?)"),      # keys are read in lower case
-    (SHORT_TEXT, "hands:", "hnads:", " (did you mean hands:?)"),   # still in the header
     (TRIBUTE_TEXT, "return:", "retrun:", " (did you mean return:?)"),
     (TRIBUTE_TEXT, "play:", "moves:", ""),
 ])
@@ -638,3 +637,25 @@ def test_the_play_without_its_header_is_one_error_not_a_hand_per_action():
         f"line {line + 1} (Anna): a second hand for seat 0 after all four hands (lines "
         f"{', '.join(str(first + s) for s in range(4))}): if the play starts here, the "
         f"'play:' header is missing before line {line + 1}; the record is read no further")
+
+
+@pytest.mark.parametrize("tag", ["player", "hand", "returns"])
+def test_an_empty_header_tag_close_to_a_section_name_is_still_a_tag(tag):
+    # before the first section a 'word:' alone is an empty tag, whatever its
+    # name; dumps writes such a tag and loads reads it back
+    text = Path(EXAMPLES, "record_endgame_short.txt").read_text(encoding="utf-8")
+    first = text.splitlines()[0]
+    rec = loads(text.replace(first, first + "\n" + tag + ":", 1))
+    assert rec.tags[tag] == "" and len(rec.moves) == len(loads(text).moves)
+    assert loads(dumps(rec)).tags[tag] == ""
+
+
+def test_a_misspelled_hands_header_is_named_by_the_hand_line_after_it():
+    # in the header 'hnads:' alone is an empty tag; the hand line after it
+    # says the hands: header is missing and names the near miss
+    line = _line_of(SHORT_TEXT, "hands:")
+    with pytest.raises(RecordError) as e:
+        loads(SHORT_TEXT.replace("\nhands:\n", "\nhnads:\n", 1))
+    assert str(e.value).startswith(f"line {line + 1}")
+    assert (f"the 'hands:' header is missing before line {line + 1} (line {line}: 'hnads:' "
+            "is no section: did you mean hands:?)") in str(e.value)

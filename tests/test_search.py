@@ -464,3 +464,12 @@ def test_include_must_be_a_legal_move():
     got = evaluate_moves(view, max_seconds=0.05, max_playouts=4,
                          include=classify("S4", Rules(level=2))[0])
     assert any(m.valued and str(m.move) == "S4" for m in got)
+
+
+def test_a_playout_budget_past_the_deal_cap_is_capped_not_refused():
+    # every candidate fits: the rest of the budget is more deals, at most
+    # MAX_SAMPLE_DEALS of them (sample_deals refuses more in one call)
+    from guandan_fast.game.view import MAX_SAMPLE_DEALS
+    n, width = _plan(2, 8, 3 * MAX_SAMPLE_DEALS, False)
+    assert width == 2 and n == MAX_SAMPLE_DEALS
+    assert _plan(2, 8, 1000, False) == (500, 2)

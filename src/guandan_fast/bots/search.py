@@ -29,7 +29,7 @@ from ..engine.moves import hints
 from ..engine.value import MoveValue
 from ..errors import ViewError
 from ..game.state import team
-from ..game.view import View, sample_deals
+from ..game.view import MAX_SAMPLE_DEALS, View, sample_deals
 from ..stats import deals_mean_ci, mean_ci, t_quantile
 from .base import Bot
 from .policy import _ADVICE, PolicyBot, _choose_return, rollout_moves
@@ -138,13 +138,13 @@ def _plan(m: int, samples: int, playouts: int, perfect: bool,
     candidates as the budget holds on them (``width``, the policy's order,
     at least ``need`` of them, even past the budget: the move a review
     judges is among them), and when every candidate fits, the rest of the
-    budget as more deals."""
+    budget as more deals (at most ``MAX_SAMPLE_DEALS``)."""
     need = max(1, min(m, need))
     if perfect:
         return 1, min(m, max(need, playouts))
     n = max(1, min(samples, playouts // max(2, need)))
     width = min(m, max(need, playouts // n))
-    return (max(n, playouts // m) if width == m else n), width
+    return (min(MAX_SAMPLE_DEALS, max(n, playouts // m)) if width == m else n), width
 
 
 def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAMPLES,
@@ -448,6 +448,7 @@ def compare_moves(view: View, best: Sequence[Optional[Play]], played: Optional[P
             size = min(planned, int((end - time.perf_counter()) / (spent / used) / len(row)))
         else:
             size = planned
+        size = min(size, MAX_SAMPLE_DEALS)
         if size < 1:
             break
         deals = sample_deals(view, size, seed=seed if rnd == 0 else

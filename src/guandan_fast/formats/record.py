@@ -337,12 +337,13 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
     if m and key not in _SECTIONS and not text_value:
         assert key is not None  # m matched: key is its first group
         # a 'word:' alone: in a section a header unless it names a seat; in
-        # the header an empty tag unless it is a section's name misspelled
-        # (close enough that 'place:' is still a tag, 'plya:' is not)
-        if (section is not None and not _is_seat_label(raw, key)) or (
-                section is None and not _is_setting(key)
-                and difflib.get_close_matches(key, list(_SECTIONS), 1, 0.7)):
+        # the header an empty tag (any name: 'player:' is a tag, and a
+        # misspelled 'hnads:' there is caught by the hand lines after it)
+        if section is not None and not _is_seat_label(raw, key):
             _bad_section(raw, key, lineno)
+        near = difflib.get_close_matches(key, list(_SECTIONS), 1, 0.7)
+        if section is None and near:
+            state["near"] = (key, lineno, _SECTIONS[near[0]])    # named if hand lines follow
     if m and key in _SECTIONS and (not text_value or _SECTIONS[key] == "tribute"):
         state["section"] = _SECTIONS[key]
         state["last_seat"] = None
@@ -361,8 +362,11 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
             # a hand line before any section: read it as a hand, and say so once
             state["section"] = "hands"
             _parse_line(raw, state, line, lineno, seat_of)
+            seen = state.get("near")
+            hint = (f" (line {seen[1]}: {shown(seen[0] + ':')!r} is no section: did you mean "
+                    f"{seen[2]}:?)" if seen else "")
             _fail(lineno, f"a hand line ({shown(line)!r}) before any section: the 'hands:' "
-                          f"header is missing before line {lineno}")
+                          f"header is missing before line {lineno}{hint}")
         _header(raw, key, text_value, lineno)
     elif section == "hands":
         if m or re.search("[:：]", line):

@@ -176,6 +176,7 @@ def parse_team(text, option: str = "team") -> Team:
         # a | is a word of its own even when written without spaces (a|b)
         lexer = shlex.shlex(command, posix=True, punctuation_chars="|")
         lexer.whitespace_split = True
+        lexer.commenters = ""           # a # is a character of the command, as in shlex.split
         words = list(lexer)
     except ValueError as e:
         raise ExternalTeamError(f"{option}: {e} in {command[:60]!r}") from None
