@@ -93,18 +93,17 @@ def _legal_of(legal: list, move) -> Optional[Play]:
 
 def _candidates(view: View, order: list, include=_NONE) -> list:
     """The candidates in the policy's order (``candidates``); ``include``,
-    a legal move (None: the pass), comes right after the policy's move and
-    the pass, so that it is among the first valued."""
+    one of the legal moves (None: the pass; ``_legal_of`` finds it), comes
+    right after the policy's move and the pass, so that it is among the
+    first valued."""
     legal = view.legal_actions()
     allowed = set(legal)
     first = _POLICY.choose(view)
     out = [first]
     if view.table is not None and first is not None:
         out.append(None)
-    if include is not _NONE and include is not None:
-        extra = _legal_of(legal, include)
-        if extra is not None and extra not in out:
-            out.append(extra)
+    if include is not _NONE and include not in out:
+        out.append(include)
     seen = set(out)
     for p in order:
         if p not in seen and p in allowed:
@@ -199,16 +198,15 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
     if len(legal) == 1:
         return [MoveValue.bounded(legal[0], -3.0, 3.0, team=mover)]
     order = hints(view.hand_counts, view.rules, view.table)
-    if include is not _NONE and (_legal_of(legal, include) is None if include is not None
-                                 else None not in legal):
-        raise ViewError(f"include: {include} is not a legal move of seat {view.seat}")
+    if include is not _NONE:
+        move = include if include is None else _legal_of(legal, include)
+        if move not in legal or (move is None and include is not None):
+            raise ViewError(f"include: {include} is not a legal move of seat {view.seat}")
+        include = move                  # the legal move itself
     cands = _candidates(view, order, include)
     m = len(cands)
-    need = 2                            # the candidates the first call values
-    if include is not _NONE:
-        at = _legal_of(cands, include) if include is not None else None
-        if at is not None or (include is None and None in cands):
-            need = max(need, cands.index(at) + 1)
+    # the candidates the first call values: two, or up to the included move
+    need = 2 if include is _NONE else max(2, cands.index(include) + 1)
     perfect = view.perfect
     blocks: list[np.ndarray] = []       # (width, deals) results, one per round of deals
     width = 0
