@@ -60,8 +60,8 @@ def _reference(reviews, view):
     for data in reviews:
         for d in data["decisions"]:
             v = d[view]
-            if v is None or d["forced"]:
-                continue
+            if v is None or d["forced"] or not v.get("chosen"):
+                continue            # not judged: forced, or the move played not valued
             name = data["players"][d["seat"]]
             row = per.setdefault(name, {"judged": 0, "unclear": 0, "accurate": 0, "marks": 0})
             row["judged"] += 1

@@ -352,7 +352,7 @@ def test_an_unproven_loss_is_never_a_plain_number():
     from guandan_fast.report.common import loss_text, lost_text
     flat = {"loss": 4.0, "loss_low": 4.0, "loss_high": 4.0, "loss_proven": 0.0}
     assert loss_text(flat, "en") == "≈4 [4, 4] levels"
-    assert loss_text(flat, "ru").startswith("≈4 [4, 4]")
+    assert loss_text(flat, "ru").startswith("≈4 [4; 4]")
     assert loss_text({**flat, "loss_proven": 4.0}, "en") == "4 levels"
     summed = {"lost": 4.0, "lost_low": 4.0, "lost_high": 4.0, "lost_proven": 0.0}
     assert lost_text(summed, "en").startswith("≈4")
@@ -371,9 +371,11 @@ def test_unclear_says_which_interval_decides_it_and_the_report_shows_that_one():
     assert v.unclear and v.mistake is None
     assert v.unclear_by == {"what": "position", "low": -0.7, "high": 2.9}
     d = v.to_dict()
-    assert unclear_mark(d, "en") == ("? unclear: the position's value [−0.7, +2.9] is wider "
-                                     "than 3 levels")
-    assert unclear_mark(d, "ru") == "? неясно: оценка позиции [−0,7, +2,9] шире 3 уровней"
+    assert unclear_mark(d, "en", UNCLEAR_WIDTH) == (
+        "? unclear: the position's value [−0.7, +2.9] is wider than 3 levels")
+    assert unclear_mark(d, "ru", UNCLEAR_WIDTH) == (
+        "? неясно: оценка позиции [−0,7; +2,9] шире 3 уровней")
+    assert unclear_mark(d, "en", None) == "? unclear"
     # the move played too wide: that one
     w = judge("double", [MoveValue("a", 1.0, 0.5, 1.5), MoveValue("b", 0.0, -2.0, 2.0)], "b",
               seat=0)
@@ -382,7 +384,7 @@ def test_unclear_says_which_interval_decides_it_and_the_report_shows_that_one():
     c = confirm(_candidate(), {"loss": 1.0, "low": -1.5, "high": 3.5, "samples": 16,
                                "paired": True}, 10.0)
     assert c.unclear and c.unclear_by == {"what": "loss", "low": -1.5, "high": 3.5}
-    assert "the loss [−1.5, +3.5] is wider" in unclear_mark(c.to_dict(), "en")
+    assert "the loss [−1.5, +3.5] is wider" in unclear_mark(c.to_dict(), "en", UNCLEAR_WIDTH)
     u = judge("single", [played, MoveValue("b", -2.0, -2.5, -1.5, samples=8)], "b", seat=1,
               position=MoveValue("a", 1.1, -0.7, 2.9, samples=8))
     u.mistake = "likely"
@@ -412,3 +414,22 @@ def test_a_paired_mark_says_its_interval_is_paired_and_the_docs_state_the_rule_o
                     .read_text(encoding="utf-8").split())
     assert "whose interval overlaps the best one is not marked" not in docs
     assert "Two intervals that overlap do not clear the move played" in docs
+
+
+def test_the_text_states_the_reviews_own_unclear_width():
+    """The width an ``? unclear`` names is the one the review used
+    (``settings.unclear_width`` of its document), not a copy of the default."""
+    from guandan_fast.report.text import render_text
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=None,
+                min_plays=False, opening=False).to_dict()
+    w = judge("double", [MoveValue("a", 1.0, 0.5, 1.5), MoveValue("b", 0.0, -2.0, 2.0)], "b",
+              seat=0)
+    assert w.unclear and w.unclear_by == {"what": "move", "low": -2.0, "high": 2.0}
+    play = [d for d in a["decisions"] if d["kind"] == "play"][-1]
+    play["double"] = w.to_dict()
+    for width in (2.5, 3.5):
+        a["settings"]["unclear_width"] = width
+        en, ru = render_text(a, "en"), render_text(a, "ru")
+        assert f"the move's value [−2, +2] is wider than {width} levels" in en
+        assert f"шире {str(width).replace('.', ',')} " in ru
+        assert "[−2; +2]" in ru

@@ -223,7 +223,9 @@ def evaluate_moves(view: View, *, max_seconds: float, samples: int = DEFAULT_SAM
         done = 0                        # rollouts so far
         while width < m:
             left = end - time.perf_counter()
-            if left < _MIN_CALL:
+            if left < _MIN_CALL and (done or include is _NONE):
+                # (the first call, which values ``include``, is made
+                # whatever the clock says: that move is always valued)
                 break
             if done:
                 chunk = min(m - width, _MAX_CHUNK, int(left / (spent / done) / n))

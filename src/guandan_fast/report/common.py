@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .i18n import (at_least_levels, card_label, cards_label, count_of, estimate_text, game_label, levels,
-                   levels_estimate, number,
+                   interval_text, levels_estimate, number,
                    rank_label, seat_label, structure_text, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
@@ -47,14 +47,15 @@ def signed(v, lang: str = "en") -> str:
 
 
 def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> str:
-    """``=+2`` for a proven value, ``≈+0,4 [−0,2, +1]`` for an estimate."""
+    """``=+2`` for a proven value, ``≈+0.4 [−0.2, +1]`` for an estimate
+    (``≈+0,4 [−0,2; +1]`` in Russian)."""
     if mv is None:
         return ""
     if mv.get("exact"):
         return "=" + signed(mv["mean"], lang)
     text = "≈" + signed(mv["mean"], lang)
     if interval and mv.get("low") is not None:
-        text += f" [{signed(mv['low'], lang)}, {signed(mv['high'], lang)}]"
+        text += " " + interval_text(signed(mv["low"], lang), signed(mv["high"], lang), lang)
     return text
 
 
@@ -200,20 +201,21 @@ def paired_marks(data: dict) -> bool:
                for d in data["decisions"] for v in VIEWS)
 
 
-def unclear_mark(val: Optional[dict], lang: str, width: float = 3.0) -> str:
+def unclear_mark(val: Optional[dict], lang: str, width: Optional[float]) -> str:
     """``? unclear`` for a view whose interval says nothing (not a mark),
     with the interval that decided it (``unclear_by``: the position's
-    value, the move's or the re-checked loss, wider than ``width``
-    levels): ``? unclear: the position's value [−1.9, +3] is wider than 3
-    levels``; else empty."""
+    value, the move's or the re-checked loss, wider than ``width`` levels,
+    the review's ``settings.unclear_width``): ``? unclear: the position's
+    value [−1.9, +3] is wider than 3 levels``; without ``unclear_by`` or a
+    width, ``? unclear`` alone; else empty."""
     if not val or val.get("mistake") or not val.get("unclear"):
         return ""
     by = val.get("unclear_by")
-    if not by:
+    if not by or width is None:
         return f"? {game_label('unclear', lang)}"
     return "? " + game_label(
         "unclear_by", lang, what=game_label("unclear_" + by["what"], lang),
-        interval=f"[{signed(by['low'], lang)}, {signed(by['high'], lang)}]",
+        interval=interval_text(signed(by["low"], lang), signed(by["high"], lang), lang),
         width=number(width, lang))
 
 

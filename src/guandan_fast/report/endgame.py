@@ -5,7 +5,8 @@ double-dummy value of every move (``render_endgame_text``) or its estimate
 from __future__ import annotations
 
 from .common import play_text
-from .i18n import cards_label, count_of, game_label, label, number, rank_label, seat_label
+from .i18n import (cards_label, count_of, game_label, interval_text, label, number, rank_label,
+                   seat_label)
 
 __all__ = ["render_endgame_text", "render_estimate_text"]
 
@@ -90,7 +91,7 @@ def render_estimate_text(position: dict, est: dict, lang: str = "en") -> str:
             vt = f"{sg(m['mean'], 0)} {label('exact', lang)}"
             lines.append(f"  {vt:>22}          {play_text(m['play'], lang)}")
         else:
-            vt = f"{sg(m['mean'])} [{sg(m['low'])}, {sg(m['high'])}]"
+            vt = f"{sg(m['mean'])} {interval_text(sg(m['low']), sg(m['high']), lang)}"
             lines.append(f"  {vt:>22} {m['samples']:>8} {play_text(m['play'], lang)}")
     lines.append(G("est_tail", playouts=est["playouts"], iterations=est["iterations"],
                    nodes=est["nodes"], t=number(est["seconds"], lang, 3))

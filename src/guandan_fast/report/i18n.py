@@ -7,7 +7,8 @@ from ..model.cards import SEQUENCE
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
            "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
-           "estimate_text", "levels_estimate", "at_least_levels", "card_label", "cards_label",
+           "estimate_text", "interval_text", "levels_estimate", "at_least_levels", "card_label",
+           "cards_label",
            "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label"]
 
 LANGS = ("en", "ru", "zh")
@@ -410,14 +411,25 @@ def _with_levels(text: str, n, lang: str) -> str:
     return f"{text} level" + ("" if float(n) == 1 else "s")
 
 
+def interval_text(low: str, high: str, lang: str = "en") -> str:
+    """Two bounds, each already written, as an interval: ``[0.4, 5.2]``; in
+    Russian a semicolon parts them, since the comma is the decimal mark
+    (``[0,4; 5,2]``, not ``[0,4, 5,2]``).
+
+    >>> interval_text("0.4", "5.2"), interval_text("0,4", "5,2", "ru"), interval_text("−1", "+2", "zh")
+    ('[0.4, 5.2]', '[0,4; 5,2]', '[−1, +2]')
+    """
+    return f"[{low}; {high}]" if _check(lang) == "ru" else f"[{low}, {high}]"
+
+
 def estimate_text(mean, low, high, lang: str = "en", digits: int = 1) -> str:
     """An estimated amount (not signed) with its interval: ``≈2.8 [0.4, 5.2]``.
 
     >>> estimate_text(2.8, 0.4, 5.2), estimate_text(2.75, 0.4, 5, "ru")
-    ('≈2.8 [0.4, 5.2]', '≈2,8 [0,4, 5]')
+    ('≈2.8 [0.4, 5.2]', '≈2,8 [0,4; 5]')
     """
     return (f"≈{number(mean, lang, digits)} "
-            f"[{number(low, lang, digits)}, {number(high, lang, digits)}]")
+            + interval_text(number(low, lang, digits), number(high, lang, digits), lang))
 
 
 def levels_estimate(mean, low, high, lang: str = "en") -> str:
@@ -425,7 +437,7 @@ def levels_estimate(mean, low, high, lang: str = "en") -> str:
     with the mean).
 
     >>> levels_estimate(2.8, 0.4, 5.2), levels_estimate(2.8, 0.4, 5.2, "ru")
-    ('≈2.8 [0.4, 5.2] levels', '≈2,8 [0,4, 5,2] уровня')
+    ('≈2.8 [0.4, 5.2] levels', '≈2,8 [0,4; 5,2] уровня')
     >>> levels_estimate(2.8, 0.4, 5.2, "zh")
     '≈2.8 [0.4, 5.2]级'
     """

@@ -118,6 +118,7 @@ def _play_lines(data: dict, lang: str) -> list:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     n = names(data, lang)
     rows = []
+    width = (data.get("settings") or {}).get("unclear_width")
     for d in data["decisions"]:
         if d["kind"] != "play":
             continue
@@ -133,8 +134,7 @@ def _play_lines(data: dict, lang: str) -> list:
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
-            elif unclear_mark(val, lang):
-                width = (data.get("settings") or {}).get("unclear_width") or 3.0
+            elif unclear_mark(val, lang, width):
                 marks.append(f"{short} {unclear_mark(val, lang, width)}")
         tail = f"  ({G('forced_help')})" if d.get("forced") else ""
         broke = breaks_text(d, lang)
