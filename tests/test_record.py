@@ -659,3 +659,18 @@ def test_a_misspelled_hands_header_is_named_by_the_hand_line_after_it():
     assert str(e.value).startswith(f"line {line + 1}")
     assert (f"the 'hands:' header is missing before line {line + 1} (line {line}: 'hnads:' "
             "is no section: did you mean hands:?)") in str(e.value)
+
+
+def test_a_transfer_line_without_its_header_says_the_header_is_missing():
+    """A 'giver -> receiver: card' line read among the hands (the
+    'tribute:' header left out) is named as such, not as an unknown seat
+    '3 -> 0'."""
+    line = _line_of(TRIBUTE_TEXT, "tribute:")
+    first = TRIBUTE_TEXT.splitlines()[line]
+    with pytest.raises(RecordError) as e:
+        loads(TRIBUTE_TEXT.replace("\ntribute:\n", "\n\n", 1))
+    assert e.value.line == line + 1
+    assert f"{shown(first.split('#')[0].strip())!r} is a tribute or return line" in str(e.value)
+    assert f"the 'tribute:' or 'return:' header is missing before line {line + 1}" \
+        in str(e.value)
+    assert "unknown seat" not in str(e.value)

@@ -369,6 +369,11 @@ def _parse_line(raw: _Raw, state: dict, line: str, lineno: int, seat_of: list) -
                           f"header is missing before line {lineno}{hint}")
         _header(raw, key, text_value, lineno)
     elif section == "hands":
+        t = _TRANSFER.match(line)
+        if t and _is_seat_label(raw, t.group(1)) and _is_seat_label(raw, t.group(2)):
+            _fail(lineno, f"{shown(line)!r} is a tribute or return line ('giver -> receiver: "
+                          f"card') among the hands: the 'tribute:' or 'return:' header is "
+                          f"missing before line {lineno}")
         if m or re.search("[:：]", line):
             label_, rest_ = re.split("[:：]", line, maxsplit=1)
             seat = _seat(raw, label_, lineno)
