@@ -272,3 +272,15 @@ def test_no_advice_reasons_for_the_only_tribute_card():
             assert advice_reason(e, lang) not in text and advice_reason(e, lang) not in page
         for e in other:
             assert advice_reason(e, lang) in text
+
+
+def test_a_bound_that_is_not_zero_never_reads_zero():
+    """A loss whose interval lies above 0 (0.03 to 0.7) is marked; its text
+    must not read [0, 0.7], which would contradict the mark."""
+    from guandan_fast.report.common import loss_text, value_text
+    val = {"loss": 0.36, "loss_low": 0.03, "loss_high": 0.7, "loss_proven": 0.0}
+    assert loss_text(val, "en") == "≈0.4 [0.03, 0.7] levels"
+    assert loss_text(val, "ru").startswith("≈0,4 [0,03; 0,7]")
+    mv = {"mean": 0.2, "low": -0.04, "high": 0.44, "exact": False}
+    assert value_text(mv, "en") == "≈+0.2 [−0.04, +0.4]"
+    assert value_text({**mv, "low": 0.0}, "en") == "≈+0.2 [0, +0.4]"

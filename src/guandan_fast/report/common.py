@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .i18n import (at_least_levels, card_label, cards_label, count_of, estimate_text, game_label, levels,
+from .i18n import (at_least_levels, bound, card_label, cards_label, count_of, estimate_text, game_label, levels,
                    interval_text, levels_estimate, number,
                    rank_label, seat_label, structure_text, type_name, type_name_acc)
 
@@ -32,11 +32,12 @@ def team_names(data: dict, team: int, lang: str = "en") -> str:
     return f"{n[team]} & {n[team + 2]}"
 
 
-def signed(v, lang: str = "en") -> str:
-    """A value with its sign (a true minus)."""
+def signed(v, lang: str = "en", is_bound: bool = False) -> str:
+    """A value with its sign (a true minus); ``is_bound``: an interval's
+    bound, which never reads 0 unless it is 0 (``i18n.bound``)."""
     if v is None:
         return "?"
-    text = number(abs(v), lang)
+    text = bound(abs(v), lang) if is_bound else number(abs(v), lang)
     if text == "0":                  # rounds to no sign
         return text
     if float(v) > 0:
@@ -55,7 +56,8 @@ def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> s
         return "=" + signed(mv["mean"], lang)
     text = "≈" + signed(mv["mean"], lang)
     if interval and mv.get("low") is not None:
-        text += " " + interval_text(signed(mv["low"], lang), signed(mv["high"], lang), lang)
+        text += " " + interval_text(signed(mv["low"], lang, True), signed(mv["high"], lang, True),
+                                    lang)
     return text
 
 
@@ -215,7 +217,8 @@ def unclear_mark(val: Optional[dict], lang: str, width: Optional[float]) -> str:
         return f"? {game_label('unclear', lang)}"
     return "? " + game_label(
         "unclear_by", lang, what=game_label("unclear_" + by["what"], lang),
-        interval=interval_text(signed(by["low"], lang), signed(by["high"], lang), lang),
+        interval=interval_text(signed(by["low"], lang, True), signed(by["high"], lang, True),
+                               lang),
         width=number(width, lang))
 
 

@@ -6,7 +6,7 @@ from ..model.cards import SEQUENCE
 
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
            "game_label", "describe_bomb", "advice_reason", "type_name_acc", "rank_label",
-           "joker_card_label", "number", "levels", "count_of", "seat_label", "note_text",
+           "joker_card_label", "number", "bound", "levels", "count_of", "seat_label", "note_text",
            "estimate_text", "interval_text", "levels_estimate", "at_least_levels", "card_label",
            "cards_label",
            "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label"]
@@ -389,6 +389,25 @@ def number(x, lang: str = "en", digits: int = 1) -> str:
     return text.replace(".", ",") if lang == "ru" else text
 
 
+def bound(x, lang: str = "en", digits: int = 1) -> str:
+    """An interval's bound, as ``number`` writes it, but a bound that is not
+    0 never reads 0: it gets one or two more decimals (an interval above 0,
+    [0.03, 0.7], must not read [0, 0.7]).
+
+    >>> bound(0.03), bound(-0.004), bound(0.7), bound(0.0), bound(0.03, "ru"), bound(1e-6)
+    ('0.03', '-0.004', '0.7', '0', '0,03', '0.000')
+    """
+    text = number(x, lang, digits)
+    if float(x) == 0 or text not in ("0", "-0"):
+        return text
+    for d in (digits + 1, digits + 2):
+        text = number(x, lang, d)
+        if text not in ("0", "-0"):
+            return text
+    text = f"{float(x):.{digits + 2}f}"
+    return text.replace(".", ",") if lang == "ru" else text
+
+
 def levels(n, lang: str = "en") -> str:
     """A number of levels with its unit, in agreement with the number.
 
@@ -429,7 +448,7 @@ def estimate_text(mean, low, high, lang: str = "en", digits: int = 1) -> str:
     ('≈2.8 [0.4, 5.2]', '≈2,8 [0,4; 5]')
     """
     return (f"≈{number(mean, lang, digits)} "
-            + interval_text(number(low, lang, digits), number(high, lang, digits), lang))
+            + interval_text(bound(low, lang, digits), bound(high, lang, digits), lang))
 
 
 def levels_estimate(mean, low, high, lang: str = "en") -> str:
