@@ -315,9 +315,7 @@ def _parse_text(text: str) -> _Raw:
 
 def _is_seat_label(raw: _Raw, label: str) -> bool:
     """Whether a line's label names a seat (0..3, or a player's name)."""
-    lab = label.strip()
-    return lab in ("0", "1", "2", "3") or bool(
-        raw.players and lab.lower() in (p.lower() for p in raw.players if p))
+    return bool(label.strip()) and bool(_named_seats(raw, label))
 
 
 def _bad_section(raw: _Raw, key: str, lineno: int) -> NoReturn:
@@ -477,17 +475,22 @@ def _header(raw: _Raw, key: str, value: str, where) -> None:
         raw.tags[key] = value
 
 
-def _seat(raw: _Raw, label: str, where) -> int:
+def _named_seats(raw: _Raw, label) -> list[int]:
+    """The seats a line's label names: 0..3 by number, else every player of
+    that name (any case)."""
     lab = str(label).strip()
     if lab in ("0", "1", "2", "3"):
-        return int(lab)
-    if raw.players:
-        low = [p.lower() for p in raw.players]
-        seats = [s for s, p in enumerate(low) if p == lab.lower()]
-        if len(seats) > 1:
-            _fail(where, f"{lab!r} names seats {' and '.join(map(str, seats))}: use the seat number"[:120])
-        if seats:
-            return seats[0]
+        return [int(lab)]
+    return [s for s, p in enumerate(raw.players or ()) if p.lower() == lab.lower()]
+
+
+def _seat(raw: _Raw, label: str, where) -> int:
+    lab = str(label).strip()
+    seats = _named_seats(raw, lab)
+    if len(seats) > 1:
+        _fail(where, f"{lab!r} names seats {' and '.join(map(str, seats))}: use the seat number"[:120])
+    if seats:
+        return seats[0]
     _fail(where, f"unknown seat {shown(lab)!r}: use 0..3"
           + (" or a player's name" if raw.players else ""))
 

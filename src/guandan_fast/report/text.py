@@ -134,8 +134,8 @@ def _play_lines(data: dict, lang: str) -> list:
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
-            elif unclear_mark(val, lang, width):
-                marks.append(f"{short} {unclear_mark(val, lang, width)}")
+            elif (unclear := unclear_mark(val, lang, width)):
+                marks.append(f"{short} {unclear}")
         tail = f"  ({G('forced_help')})" if d.get("forced") else ""
         broke = breaks_text(d, lang)
         if broke:
