@@ -5,8 +5,8 @@ double-dummy value of every move (``render_endgame_text``) or its estimate
 from __future__ import annotations
 
 from .common import play_text
-from .i18n import (cards_label, count_of, game_label, interval_text, label, number, rank_label,
-                   seat_label)
+from .i18n import (cards_label, count_of, fixed, game_label, interval_text, label, number,
+                   rank_label, seat_label)
 
 __all__ = ["render_endgame_text", "render_estimate_text"]
 
@@ -73,7 +73,7 @@ def render_estimate_text(position: dict, est: dict, lang: str = "en") -> str:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
 
     def sg(x, digits=2):
-        return f"{x:+.{digits}f}".replace(".", ",") if lang == "ru" else f"{x:+.{digits}f}"
+        return fixed(x, lang, digits, signed=True)
 
     lines = _position_lines(position, lang)
     if est["exact"]:

@@ -383,10 +383,20 @@ def number(x, lang: str = "en", digits: int = 1) -> str:
     _check(lang)
     r = round(float(x), digits)
     if r == int(r):
-        text = str(int(r))
-    else:
-        text = f"{r:.{digits}f}"
-    return text.replace(".", ",") if lang == "ru" else text
+        return str(int(r))
+    return fixed(r, lang, digits)
+
+
+def fixed(x, lang: str = "en", digits: int = 1, signed: bool = False) -> str:
+    """A number with exactly ``digits`` decimals and the language's decimal
+    mark (a comma in Russian), a sign always shown when ``signed``: the one
+    place that writes the mark.
+
+    >>> fixed(0.75, "ru", 2), fixed(1.0, "en", 0, signed=True), fixed(-0.004, "zh", 3)
+    ('0,75', '+1', '-0.004')
+    """
+    text = f"{float(x):{'+' if signed else ''}.{digits}f}"
+    return text.replace(".", ",") if _check(lang) == "ru" else text
 
 
 def bound(x, lang: str = "en", digits: int = 1) -> str:
@@ -404,8 +414,7 @@ def bound(x, lang: str = "en", digits: int = 1) -> str:
         text = number(x, lang, d)
         if text not in ("0", "-0"):
             return text
-    text = f"{float(x):.{digits + 2}f}"
-    return text.replace(".", ",") if lang == "ru" else text
+    return fixed(x, lang, digits + 2)
 
 
 def levels(n, lang: str = "en") -> str:
