@@ -534,6 +534,33 @@ def test_play_errors_repeat_the_cards_as_typed():
         loads(BASE.replace("0: S3\n", "0: 3♠ 4♠\n"))
 
 
+def test_json_errors_repeat_the_cards_as_typed():
+    # the JSON form's errors name the cards as the text form's do
+    data = json.loads(dumps_json(loads(BASE)))
+    i = next(k for k, p in enumerate(data["plays"]) if p.get("cards") == "S5")
+    data["plays"][i].pop("type", None)
+    data["plays"][i].pop("rank", None)
+    for typed in ("9♠", ["9♠"]):
+        data["plays"][i]["cards"] = typed
+        with pytest.raises(RecordError) as e:
+            loads_json(json.dumps(data))
+        assert str(e.value) == f"plays[{i}]: seat 1 does not hold S9 (typed '9♠')"
+    data["plays"][i]["cards"] = "S9"
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps(data))
+    assert str(e.value) == f"plays[{i}]: seat 1 does not hold S9"
+    data = json.loads(dumps_json(loads(TRIB)))
+    data["tribute"][0]["card"] = "A♦"
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps(data))
+    assert str(e.value) == "tribute[0]: seat 3 does not hold DA (typed 'A♦')"
+    data["tribute"][0]["card"] = "10♠"
+    with pytest.raises(RecordError) as e:
+        loads_json(json.dumps(data))
+    assert str(e.value).startswith("tribute[0]: tribute from seat 3: ST is not the highest")
+    assert str(e.value).endswith(" (typed '10♠')")
+
+
 def test_tribute_and_return_errors_repeat_the_card_as_typed():
     # the same note as a play line's: the card canonically, then the token as typed
     with pytest.raises(RecordError) as e:

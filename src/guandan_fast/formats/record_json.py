@@ -225,8 +225,10 @@ def from_json(data: dict) -> Record:
             if not isinstance(t, dict) or not set(_TRANSFER_KEYS) <= set(t):
                 _fail(where, "an object with from, to and card")
             _check_keys(t, _TRANSFER_KEYS, where, f"a {key}")
+            # the card as typed, when a string, so that an error repeats it
+            card = t["card"] if isinstance(t["card"], str) else _card_list([t["card"]], where)
             target.append((_seat(raw, str(t["from"]), where), _seat(raw, str(t["to"]), where),
-                           _card_list([t["card"]], where), where))
+                           card, where))
     for i, p in enumerate(_json_list(data, "plays", "actions")):
         where = f"plays[{i}]"
         if not isinstance(p, dict) or "seat" not in p:
@@ -254,7 +256,10 @@ def from_json(data: dict) -> Record:
             if reading is None:
                 bad = "type" if _reading(typ) is None else "rank"
                 _fail(f"{where}.{bad}", f"unknown play {bad} {shown(p[bad])!r}")
-        raw.moves.append((seat, _card_list(p["cards"], where), reading, where))
+        cards = _card_list(p["cards"], where)
+        typed = p["cards"] if isinstance(p["cards"], str) else " ".join(map(str, p["cards"]))
+        raw.typed[len(raw.moves)] = (" ".join(typed.split()), "")
+        raw.moves.append((seat, cards, reading, where))
     return _finish(raw)
 
 
