@@ -17,7 +17,8 @@ import click
 
 from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import GuandanError, RecordError, RulesError
-from guandan_fast.report.i18n import advice_reason, card_label, label, rank_label, tribute_label
+from guandan_fast.report.i18n import (advice_reason, card_label, count_of, label, rank_label,
+                                      seat_label, tribute_label)
 
 from .options import command, emit_json, format_option, lang_option, read_source
 
@@ -35,9 +36,9 @@ def _advice_lines(advice: list, lang: str) -> list[str]:
 def _single_text(data: dict, lang: str) -> str:
     T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
     lines = [f"{label('level', lang)}: {rank_label(data['level'], lang)}    "
-             f"{label('hand', lang)}: {data['cards']} {label('cards', lang)}"]
+             f"{label('hand', lang)}: {count_of(data['cards'], 'cards', lang)}"]
     if data.get("receiver_cards") is not None:
-        lines.append(f"{T('receiver')}: {data['receiver_cards']} {label('cards', lang)}")
+        lines.append(f"{T('receiver')}: {count_of(data['receiver_cards'], 'cards', lang)}")
     lines.append(f"{T(data['mode'])} ({T('best_first')}):")
     lines.extend(_advice_lines(data["advice"], lang))
     return "\n".join(lines)
@@ -63,7 +64,7 @@ def _deal_text(data: dict, lang: str) -> str:
                        card=card_label(ex["tribute_card"], lang)) + ":")
         lines.extend(_advice_lines(ex["return"], lang))
     lines.append("")
-    lines.append(f"{T('leads')}: {T('seat')} {plan['leader']}")
+    lines.append(f"{T('leads')}: {seat_label(plan['leader'], lang)}")
     return "\n".join(lines)
 
 

@@ -2,41 +2,46 @@
 
 from __future__ import annotations
 
-from guandan_fast.report.i18n import cards_label, label, rank_label, type_name
+from guandan_fast.report.common import type_rank
+from guandan_fast.report.i18n import (cards_label, count_of, describe_bomb, label, rank_label,
+                                      type_name)
+
+_BOMBS = ("bomb", "straight_flush", "joker_bomb")
 
 
-_SUIT_SYMBOLS = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
-
-
-def _suit(play: dict) -> str:
-    """The suit of a straight flush (several of one rank differ only by it)."""
-    return _SUIT_SYMBOLS[play["suit"]] if play.get("suit") in _SUIT_SYMBOLS else ""
+def _name(p: dict, lang: str, acc: bool = False) -> str:
+    """A play's type and rank as the reports write them: a bomb with its
+    size, a straight flush by its first and last cards (``S3–S7``: several of
+    one rank differ by the suit), a Russian joker rank after a comma; ``acc``:
+    as the object of "beats"."""
+    if p["type"] in _BOMBS and (p["type"] != "straight_flush" or p.get("suit")):
+        return describe_bomb(p, lang, acc)
+    return type_rank(p["type"], p["rank"], lang, acc)
 
 
 def hand_text(data: dict, lang: str = "en") -> str:
     L = lambda k: label(k, lang)  # noqa: E731
     C = lambda c: cards_label(c if isinstance(c, str) else " ".join(c), lang)  # noqa: E731
     R = lambda r: rank_label(r, lang)  # noqa: E731
-    lines = [f"{L('level')}: {R(data['level'])}    {L('hand')}: {data['cards']} {L('cards')}"]
+    lines = [f"{L('level')}: {R(data['level'])}    "
+             f"{L('hand')}: {count_of(data['cards'], 'cards', lang)}"]
     for g in data["groups"]:
         lines.append(f"  {R(g['rank']):>2}  {C(g['cards'])}")
     lines.append(f"{L('wilds')}: {C(data['wilds']) or L('none')}")
     if data["bombs"]:
         lines.append(f"{L('bombs')}:")
         for b in data["bombs"]:
-            lines.append(f"  {type_name(b['type'], lang)} {R(b['rank'])}{_suit(b)} ({b['size']}): "
-                         f"{C(b['cards'])}")
+            lines.append(f"  {_name(b, lang)}: {C(b['cards'])}")
     else:
         lines.append(f"{L('bombs')}: {L('none')}")
     if data.get("bombs_with_wilds"):
         lines.append(f"{L('bombs_with_wilds')}: " + ", ".join(
-            f"{type_name(b['type'], lang)} {R(b['rank'])}{_suit(b)} ({b['size']})"
-            for b in data["bombs_with_wilds"]))
+            _name(b, lang) for b in data["bombs_with_wilds"]))
     if "min_plays" in data:
         lines.append(f"{L('min_plays')}: {data['min_plays']}")
         lines.append(f"{L('decomposition')}:")
         for p in data["decomposition"]:
-            lines.append(f"  {type_name(p['type'], lang)} {R(p['rank'])}{_suit(p)}: {C(p['cards'])}")
+            lines.append(f"  {_name(p, lang)}: {C(p['cards'])}")
     return "\n".join(lines)
 
 
@@ -47,13 +52,13 @@ def plays_text(data: dict, lang: str = "en") -> str:
     lines = []
     if data["table"] is not None:
         t = data["table"]
-        head = f"{L('beats')} {type_name(t['type'], lang)} {R(t['rank'])} ({C(t['cards'])})"
+        head = f"{L('beats')} {_name(t, lang, acc=True)} ({C(t['cards'])})"
     else:
         head = L("hints") if data["mode"] == "hint" else L("plays")
     lines.append(f"{head}: {data['count']}    {L('level')}: {R(data['level'])}")
     if data["mode"] == "hint":
         for i, p in enumerate(data["plays"], 1):
-            lines.append(f"{i:>4}. {type_name(p['type'], lang)} {R(p['rank'])}: {C(p['cards'])}"
+            lines.append(f"{i:>4}. {_name(p, lang)}: {C(p['cards'])}"
                          f"   [{L('plays_left')}: {p['plays_left']}]")
         return "\n".join(lines)
     current = None

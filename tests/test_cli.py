@@ -95,6 +95,38 @@ def test_plays_command():
     assert "S9 D9" in lines[1] and "SB SB" in lines[2] and len(lines) == 3
 
 
+def _ru_cards(n: int) -> str:
+    # Russian agreement of "карта" with a count, written apart from i18n
+    if n % 10 == 1 and n % 100 != 11:
+        return "карта"
+    if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14):
+        return "карты"
+    return "карт"
+
+
+@pytest.mark.parametrize("n", [1, 2, 5, 11, 21, 22, 27])
+def test_hand_counts_its_cards_in_agreement(n):
+    deck = [s + r for r in "3456789TJQKA" for s in "SHCD"]
+    hand = " ".join(deck[:n])
+    assert f"Рука: {n} {_ru_cards(n)}" in run("-", "--lang", "ru", stdin=hand).stdout
+    en = run("-", stdin=hand).stdout
+    assert f"Hand: {n} card{'' if n == 1 else 's'}" in en
+    assert f"手牌: {n}张" in run("-", "--lang", "zh", stdin=hand).stdout
+
+
+def test_hand_and_plays_name_plays_as_the_reports_do():
+    # a straight flush by its first and last cards, in the language's notation;
+    # in Russian the beaten play in the accusative, a joker's rank after a comma
+    hand = "level: 10\nS3 S4 S5 S6 S7 SB D9"
+    assert "straight flush S3–S7: S3 S4 S5 S6 S7" in run("-", stdin=hand).stdout
+    assert "同花顺 ♠3–♠7: ♠3 ♠4 ♠5 ♠6 ♠7" in run("-", "--lang", "zh", stdin=hand).stdout
+    assert "одиночная, малый джокер: Дж-м" in run("-", "--lang", "ru", stdin=hand).stdout
+    ru = run("plays", "--beat", "S2 D2", "--lang", "ru", "-", stdin="level: 10\nS5 D5 S9").stdout
+    assert ru.startswith("Ходы, которые бьют пару 2 (2♠ 2♦)")
+    ru = run("plays", "--beat", "S4 H4 C4 D4", "--lang", "ru", "-", stdin="level: 10\nS5 D5").stdout
+    assert ru.startswith("Ходы, которые бьют бомбу 4 (4) (4♠ 4♥ 4♣ 4♦): 0")
+
+
 def test_ambiguous_table_play_lists_readings():
     r = run("plays", "--beat", "S3 D3 S4 D4 H2 H2", "-", stdin="level: 2\nS5 D5")
     assert r.returncode == 2

@@ -210,10 +210,11 @@ _REASONS = {
 _SEQ = SEQUENCE
 
 
-def describe_bomb(bomb, lang: str = "en") -> str:
+def describe_bomb(bomb, lang: str = "en", acc: bool = False) -> str:
     """Short text of a bomb dict (``type``, ``rank``, ``suit``, ``size``, as
     the tribute advice gives them): ``bomb 9 (5)``, ``straight flush
-    S10–SA``, ``joker bomb``.
+    S10–SA``, ``joker bomb``; ``acc``: as the object of "beats" (Russian
+    accusative, ``бомбу``).
 
     >>> describe_bomb({"type": "straight_flush", "rank": "A", "suit": "S", "size": 5})
     'straight flush S10–SA'
@@ -221,9 +222,11 @@ def describe_bomb(bomb, lang: str = "en") -> str:
     'флеш-стрит 10♠–Т♠'
     >>> describe_bomb({"type": "bomb", "rank": "Q", "suit": None, "size": 5}, "ru")
     'бомба Д (5)'
+    >>> describe_bomb({"type": "bomb", "rank": "Q", "suit": None, "size": 5}, "ru", acc=True)
+    'бомбу Д (5)'
     """
     typ, rank, suit = bomb["type"], bomb["rank"], bomb.get("suit")
-    name = type_name(typ, lang)
+    name = type_name_acc(typ, lang) if acc else type_name(typ, lang)
     if typ == "straight_flush":
         top = _SEQ.rindex(rank)
         low, high = card_label(suit + _SEQ[top - 4], lang), card_label(suit + rank, lang)
@@ -504,6 +507,8 @@ def count_of(n: int, key: str, lang: str = "en") -> str:
 
     >>> count_of(1, "mistakes"), count_of(3, "mistakes", "ru"), count_of(5, "mistakes", "ru")
     ('1 mistake', '3 ошибки', '5 ошибок')
+    >>> count_of(1, "cards"), count_of(22, "cards", "ru"), count_of(21, "cards", "ru"), count_of(18, "cards", "zh")
+    ('1 card', '22 карты', '21 карта', '18张')
     """
     forms = _COUNT_NOUNS[_check(lang)][key]
     if lang == "ru":
@@ -517,16 +522,18 @@ _COUNT_NOUNS: dict[str, dict[str, tuple[str, ...]]] = {
     "en": {"mistakes": ("mistake", "mistakes"), "decisions": ("decision", "decisions"),
            "passes": ("pass", "passes"),
            "playouts": ("playout", "playouts"),
-           "deals": ("deal", "deals"), "drills": ("drill", "drills")},
+           "deals": ("deal", "deals"), "drills": ("drill", "drills"),
+           "cards": ("card", "cards")},
     "ru": {"mistakes": ("ошибка", "ошибки", "ошибок"),
            "playouts": ("розыгрыш", "розыгрыша", "розыгрышей"),
            "passes": ("пас", "паса", "пасов"),
            "decisions": ("решение", "решения", "решений"),
            "deals": ("сдача", "сдачи", "сдач"),
-           "drills": ("задача", "задачи", "задач")},
+           "drills": ("задача", "задачи", "задач"),
+           "cards": ("карта", "карты", "карт")},
     "zh": {"mistakes": ("处失误",), "decisions": ("个决策",), "deals": ("副牌",),
            "playouts": ("次模拟",), "passes": ("家过",),
-           "drills": ("道练习题",)},
+           "drills": ("道练习题",), "cards": ("张",)},
 }
 
 
