@@ -425,7 +425,7 @@ def test_the_text_states_the_reviews_own_unclear_width():
     w = judge("double", [MoveValue("a", 1.0, 0.5, 1.5), MoveValue("b", 0.0, -2.0, 2.0)], "b",
               seat=0)
     assert w.unclear and w.unclear_by == {"what": "move", "low": -2.0, "high": 2.0}
-    play = [d for d in a["decisions"] if d["kind"] == "play"][-1]
+    play = [d for d in a["decisions"] if d["kind"] == "play" and not d["forced"]][-1]
     play["double"] = w.to_dict()
     for width in (2.5, 3.5):
         a["settings"]["unclear_width"] = width
@@ -433,3 +433,41 @@ def test_the_text_states_the_reviews_own_unclear_width():
         assert f"the move's value [−2, +2] is wider than {width} levels" in en
         assert f"шире {str(width).replace('.', ',')} " in ru
         assert "[−2; +2]" in ru
+
+
+def test_a_forced_move_is_labelled_forced_and_never_unclear():
+    """A forced move is not judged: the review never calls it unclear, and
+    the text labels it forced even in a document that does (one written
+    before), where the unclear mark used to replace the label."""
+    from guandan_fast.report.text import render_text
+    a = analyse(load(EXAMPLES / "record_club.txt"), views=("double", "single"), playouts=20,
+                min_plays=False, opening=False).to_dict()
+    forced = [d for d in a["decisions"] if d["kind"] == "play" and d["forced"]]
+    assert forced
+    for d in forced:
+        for view in ("double", "single"):
+            assert not (d.get(view) or {}).get("unclear"), (d["index"], view)
+    wide = judge("double", [MoveValue("a", 0.0, -3.0, 2.0)], "a", seat=0).to_dict()
+    assert wide["unclear"]
+    for d in forced:
+        d["double"] = dict(wide, method="forced")
+    for lang, label, unclear in (("en", "(forced: the only legal move)", "? unclear"),
+                                 ("ru", "вынужденный", "? неясно")):
+        rows = [line for line in render_text(a, lang).splitlines()
+                if line.lstrip().startswith(("#", "№"))]
+        refs = [f"{'#' if lang == 'en' else '№'}{d['move_index'] + 1} " for d in forced]
+        hit = [line for line in rows if any(line.lstrip().startswith(r) for r in refs)]
+        assert len(hit) == len(forced)
+        assert all(label in line and unclear not in line for line in hit), hit
+
+
+def test_a_move_of_no_sample_is_not_valued_not_an_estimate():
+    """An estimate backed by no sample (its mean is only the middle of its
+    bounds) reads "not valued", as the summary counts it."""
+    from guandan_fast.report.common import chosen_text, value_text
+    none = MoveValue("a", 0.0, -3.0, 3.0, samples=0).to_dict()
+    one = MoveValue("a", 0.5, -1.0, 2.0, samples=1).to_dict()
+    assert value_text(none) == "not valued" and value_text(none, "ru") == "без оценки"
+    assert value_text(one).startswith("≈+0.5")
+    d = {"forced": False, "double": {"chosen": none}}
+    assert chosen_text(d, "double", "zh") == "未估值"

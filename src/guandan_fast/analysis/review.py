@@ -718,6 +718,7 @@ def _fill_forced(decisions: list, views, end: GameState) -> None:
             continue
         d.double = judge("double", [mv], d.move, d.seat)
         d.double.method = "forced"
+        d.double.unclear, d.double.unclear_by = False, None    # not judged, so never unclear
 
 
 def _review_exchange(record: Record) -> list:

@@ -49,11 +49,14 @@ def signed(v, lang: str = "en", is_bound: bool = False) -> str:
 
 def value_text(mv: Optional[dict], lang: str = "en", interval: bool = True) -> str:
     """``=+2`` for a proven value, ``≈+0.4 [−0.2, +1]`` for an estimate
-    (``≈+0,4 [−0,2; +1]`` in Russian)."""
+    (``≈+0,4 [−0,2; +1]`` in Russian), ``not valued`` for an estimate of no
+    sample (its mean is no result, only the middle of its bounds)."""
     if mv is None:
         return ""
     if mv.get("exact"):
         return "=" + signed(mv["mean"], lang)
+    if mv.get("samples") == 0:
+        return game_label("not_solved", lang)
     text = "≈" + signed(mv["mean"], lang)
     if interval and mv.get("low") is not None:
         text += " " + interval_text(signed(mv["low"], lang, True), signed(mv["high"], lang, True),

@@ -129,17 +129,17 @@ def _play_lines(data: dict, lang: str) -> list:
         for view, short in _view_labels(G):
             c = chosen_text(d, view, lang)
             vals.append(f"{short} {c}" if c else "")
-        marks = []
+        marks = [f"({G('forced_help')})"] if d.get("forced") else []
         for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
-            elif (unclear := unclear_mark(val, lang, width)):
-                marks.append(f"{short} {unclear}")
-        tail = f"  ({G('forced_help')})" if d.get("forced") else ""
+            elif not d.get("forced") and (unclear := unclear_mark(val, lang, width)):
+                marks.append(f"{short} {unclear}")      # a forced move is not judged
         broke = breaks_text(d, lang)
         if broke:
             marks.insert(0, broke)
+        tail = ""
         if marks:
             tail = "  " + " | ".join(marks)
             if d["index"] == data.get("first_mistake") and "✗" in tail:
