@@ -174,3 +174,97 @@ def test_an_act_before_the_beginning_message_is_a_protocol_error_naming_mypos():
     with pytest.raises(ProtocolError, match="before the beginning") as e:
         Seat().view({"type": "act", "stage": "play", "actionList": [], "curPos": 0})
     assert e.value.field == "myPos" and str(e.value).startswith("myPos: ")
+
+
+def _lean_beginning(hand, seat=0):
+    """A 2020 ``beginning``: the hand and the seat, no level."""
+    return {"type": "notify", "stage": "beginning", "handCards": hand, "myPos": seat}
+
+
+def test_plays_before_the_level_is_known_are_read_at_the_deals_level():
+    # deal 2 of a 2020 server: its beginning names no level; a pair of 7 made
+    # with the wild of level 5 (H5) is announced before the seat's first act,
+    # which names the level: the pair is read at 5, not at the last deal's 2
+    from guandan_fast import read_play
+    hand5 = ["S3", "S3", "D4", "H2", "SB", "C9"]
+    pair = ["Pair", "7", ["S7", "H5"]]
+    act5 = M.act("play", hand5, PUBLIC, "5", "5", "5", 3, ["PASS", "PASS", "PASS"], 1, pair,
+                 action_list(hand5, Rules(level="5"), table=read_play("S7 H5", Rules(level="5"))))
+    res = asyncio.run(_scripted([BEGIN, act(), _lean_beginning(hand5), M.play_notice(1, pair, 1, pair),
+                                 M.play_notice(2, ["PASS", "PASS", "PASS"], 1, pair),
+                                 M.play_notice(3, ["PASS", "PASS", "PASS"], 1, pair), act5,
+                                 M.game_result([0] * 4, [0] * 4)]))
+    assert res.decisions == 2 and res.seat.rules.level == "5"
+    seat, play = res.seat.history[0]
+    assert seat == 1 and play == read_play("S7 H5", Rules(level="5"))
+    assert res.seat.counts[1] == 25 and [p for _, p in res.seat.history[1:]] == [None, None]
+
+
+def test_the_manuals_free_lead_with_swapped_fields_is_answered():
+    answers = []
+    res = asyncio.run(_scripted([BEGIN, act(greaterAction=-1, greaterPos=None),
+                                 M.game_result([0] * 4, [0] * 4)], answers=answers))
+    assert res.decisions == 1 and answers == [{"actIndex": 0}]
+
+
+@pytest.mark.parametrize("msg, field", [
+    (M.game_over("1", 1), "curTimes"),
+    (M.game_over(1, None), "settingTimes"),
+    (M.play_notice(-1, ["Single", "3", ["S3"]], 0, ["Single", "3", ["S3"]]), "curPos"),
+    (M.play_notice(1, ["Single", "3", "S3"], 1, ["Single", "3", ["S3"]]), "curAction"),
+    (M.tribute_notice([[-1, 0, "S3"]]), "result"),
+    (M.back_notice([[0, 1, "Z9"]]), "result"),
+])
+def test_a_malformed_notice_names_its_field_where_it_arrives(msg, field):
+    with pytest.raises(ProtocolError) as e:
+        asyncio.run(_scripted([BEGIN, msg, M.game_result([0] * 4, [0] * 4)]))
+    assert str(e.value).startswith(field), str(e.value)
+
+
+def test_the_connection_is_served_while_the_bot_thinks():
+    # a server in a thread of its own pings while the bot thinks for 1.5 s:
+    # the pong comes back within 1 s (a client deciding in its event loop
+    # would answer only when the bot is done)
+    import threading
+    import time
+    pongs, ready, done = [], threading.Event(), threading.Event()
+    port = []
+
+    async def handler(ws):
+        await ws.send(json.dumps(BEGIN))
+        await ws.send(json.dumps(act()))
+        await asyncio.sleep(0.3)
+        t0 = time.monotonic()
+        try:
+            await asyncio.wait_for(await ws.ping(), 1.0)
+            pongs.append(time.monotonic() - t0)
+        except asyncio.TimeoutError:
+            pongs.append(None)
+        await asyncio.wait_for(ws.recv(), 10)
+        await ws.send(json.dumps(M.game_result([0] * 4, [0] * 4)))
+        await ws.close()
+
+    async def serve():
+        async with websockets.serve(handler, "127.0.0.1", 0) as server:
+            port.append(server.sockets[0].getsockname()[1])
+            ready.set()
+            while not done.is_set():
+                await asyncio.sleep(0.05)
+
+    thread = threading.Thread(target=lambda: asyncio.run(asyncio.wait_for(serve(), 30)),
+                              daemon=True)
+    thread.start()
+    assert ready.wait(10)
+
+    def slow(seat, msg):
+        time.sleep(1.5)
+        return 0
+
+    try:
+        res = asyncio.run(asyncio.wait_for(
+            play_client(f"ws://127.0.0.1:{port[0]}/game/t", slow, timeout=5), 20))
+    finally:
+        done.set()
+        thread.join(10)
+    assert res.decisions == 1 and len(pongs) == 1
+    assert pongs[0] is not None and pongs[0] < 1.0, pongs

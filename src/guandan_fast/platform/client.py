@@ -61,6 +61,10 @@ class Seat:
         self.deals = 0
         self.games = 0
         self.result: Optional[dict] = None
+        # a 2020 ``beginning`` names no level: the plays seen before the
+        # level is known (the seat's first act names it) are read then
+        self.level_known = True
+        self.pending: list = []          # (index in history, the action as sent)
 
     def _level(self, value):
         r = rank_char(value, "curRank")
@@ -92,6 +96,7 @@ class Seat:
         kind, stage = msg.get("type"), msg.get("stage")
         if msg.get("curRank") is not None:
             self._level(msg["curRank"])
+            self._read_pending()
         if kind == "act":
             self.hand = [Card(str(c)) for c in msg.get("handCards") or []]
             return
@@ -106,6 +111,8 @@ class Seat:
             self.tributes, self.returns = [], []
             self.counts = [27, 27, 27, 27]
             self.deals += 1
+            self.level_known = msg.get("curRank") is not None
+            self.pending = []
         elif stage in ("tribute", "back"):
             target = self.tributes if stage == "tribute" else self.returns
             for g, r, c in msg.get("result") or []:
@@ -119,12 +126,18 @@ class Seat:
                     self.hand.append(card)
         elif stage == "play":
             seat = int(msg["curPos"])
-            play = self.read_action(msg["curAction"])
-            self.history.append((seat, play))
-            if play is not None:
-                self.counts[seat] -= play.size
+            action = msg["curAction"]
+            parts = parse_action(action, "curAction")
+            if parts is not None and not self.level_known:
+                self.pending.append((len(self.history), action))
+                self.history.append((seat, None))       # read once the level is known
+            else:
+                self.history.append((seat, None if parts is None else self.read_action(action)))
+            if parts is not None:
+                cards = [Card(str(c)) for c in parts[2]]
+                self.counts[seat] -= len(cards)
                 if seat == self.seat:
-                    for c in play.cards:
+                    for c in cards:
                         if c in self.hand:
                             self.hand.remove(c)
                 if self.counts[seat] == 0 and seat not in self.finished:
@@ -133,6 +146,13 @@ class Seat:
             self.games += 1
         elif stage == "gameResult":
             self.result = msg
+
+    def _read_pending(self) -> None:
+        """The plays announced before the level was known, read at it."""
+        self.level_known = True
+        for i, action in self.pending:
+            self.history[i] = (self.history[i][0], self.read_action(action))
+        self.pending = []
 
     def standing(self, msg: dict):
         """(table Play or None, owner or None, passes) from an act message."""
@@ -204,6 +224,12 @@ class BotPolicy:
             return 0
 
 
+# the notices the client reads (checked like the acts, so that a bad field
+# is named where it arrives), and their fields it does not read
+_NOTICES_READ = ("play", "tribute", "back", "gameOver")
+_UNREAD = frozenset({"greaterPos", "greaterAction"})
+
+
 class ClientResult:
     def __init__(self, seat: Seat, decisions: int):
         self.seat = seat
@@ -225,7 +251,7 @@ async def _connect(url: str, timeout: float):
     import websockets
     try:
         return await websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
-                                        compression=None)
+                                        compression=None, ping_interval=None)
     except (websockets.InvalidURI, ValueError) as e:
         raise PlatformConnectionError(f"{url[:100]!r} is not a websocket address "
                                       f"ws://HOST:PORT/game/NAME ({e})"[:200]) from None
@@ -271,12 +297,15 @@ async def play_client(url: str, policy, rules: Optional[Rules] = None,
             # what the client reads to answer is checked first: acts and the
             # beginning (the other messages are read by Seat.feed, whose
             # errors name the message)
-            if isinstance(msg, dict) and (msg.get("type"), msg.get("stage")) in SCHEMA and \
-                    (msg.get("type") == "act" or msg.get("stage") == "beginning"):
-                validate(msg, optional=CLIENT_OPTIONAL)
+            if isinstance(msg, dict) and (msg.get("type"), msg.get("stage")) in SCHEMA:
+                if msg.get("type") == "act" or msg.get("stage") == "beginning":
+                    validate(msg, optional=CLIENT_OPTIONAL)
+                elif msg.get("stage") in _NOTICES_READ:
+                    validate(msg, optional=CLIENT_OPTIONAL | _UNREAD)
             seat.feed(msg)
             if msg.get("type") == "act":
-                k = policy(seat, msg)
+                # in a thread: the connection stays served while the bot thinks
+                k = await asyncio.to_thread(policy, seat, msg)
                 decisions += 1
                 await ws.send(json.dumps({"actIndex": int(k)}))
             elif msg.get("stage") == "gameResult":

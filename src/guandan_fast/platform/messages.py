@@ -250,6 +250,9 @@ def unswapped(msg: dict[str, Any]) -> dict[str, Any]:
     pos, action = msg.get("greaterPos"), msg.get("greaterAction")
     if isinstance(pos, list) and not isinstance(action, list):
         return dict(msg, greaterPos=action, greaterAction=pos)
+    if _is_int(action) and (pos is None or pos == [None, None, None]):
+        # its free lead: "greaterAction": -1, "greaterPos": null
+        return dict(msg, greaterPos=action, greaterAction=pos)
     return msg
 
 

@@ -440,8 +440,11 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
 
     rng = random.Random(seed)
     try:
+        # no keepalive pings: a client thinking in the thread that reads its
+        # socket (the 2020 ws4py bots) cannot answer them, and the answer
+        # and deal timeouts already bound every wait
         async with websockets.serve(handler, host, port, max_size=2 ** 20,
-                                    compression=None) as server:
+                                    compression=None, ping_interval=None) as server:
             bound = server.sockets[0].getsockname()[1] if server.sockets else port
             if ready is not None:
                 ready(bound)
