@@ -151,3 +151,25 @@ def test_a_tribute_luck_too_wide_to_say_anything_is_unclear(reviews):
     narrow = copy.deepcopy(data)
     narrow["opening"]["exchange"].update(low=-1.0, high=0.8)
     assert "≈−0.1 [−1, +0.8]" in render_text(narrow, "en")
+
+
+def test_the_players_mistakes_are_counted_with_their_noun_in_agreement(reviews):
+    # "1 ошибка", "2 ошибки", "5 ошибок" (written apart from i18n here)
+    def ru(n):
+        if n % 10 == 1 and n % 100 != 11:
+            return "ошибка"
+        return "ошибки" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "ошибок"
+    summ = evening_summary(reviews, "ru")
+    text = render_evening_text(reviews, "ru")
+    en = render_evening_text(reviews, "en")
+    seen = 0
+    for p in summ["players"]:
+        for view in ("double", "single"):
+            v = p.get(view)
+            if not v or not v.get("judged"):
+                continue
+            n = v["mistakes"]
+            assert re.search(rf"\b{n} {ru(n)}\b", text), (n, p)
+            assert re.search(rf"\b{n} mistake{'' if n == 1 else 's'}\b", en), (n, p)
+            seen += 1
+    assert seen

@@ -127,17 +127,19 @@ def evening_order(reviews: list) -> list:
     return sorted(reviews, key=key)
 
 
-def _tiers_text(v: dict, lang: str) -> str:
-    """``2 (blunder 1, mistake 1)``: the mistakes and their tiers."""
+def _tiers_text(v: dict, lang: str, noun: bool = False) -> str:
+    """``2 (blunder 1, mistake 1)``: the mistakes and their tiers (``noun``:
+    the count with its noun in agreement, ``1 ошибка``, out of a table)."""
     parts = [f"{game_label('tier_' + t, lang)} {c}" for t, c in (v.get("tiers") or {}).items()
              if c]
-    return f"{v['mistakes']}" + (f" ({', '.join(parts)})" if parts else "")
+    count = count_of(v["mistakes"], "mistakes", lang) if noun else f"{v['mistakes']}"
+    return count + (f" ({', '.join(parts)})" if parts else "")
 
 
 def _view_text(v: dict, deals: int, lang: str) -> str:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     return (f"{G('judged')} {v['judged']}, {G('accuracy')} {percent(v['accuracy'], lang)}, "
-            f"{G('mistakes').lower()} {_tiers_text(v, lang)}, "
+            f"{_tiers_text(v, lang, noun=True)}, "
             f"{G('levels_lost_per_deal')} {_per_deal(v, deals, lang)}")
 
 
