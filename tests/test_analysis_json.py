@@ -99,6 +99,17 @@ _DELETE = object()
     ("settings.seed", -1, "settings.seed"),
     ("settings", _DELETE, "settings"),
     ("notes", [{"key": 1, "params": {}}], "notes[0].key"),
+    ("notes", [{"key": "zzz", "params": {}}], "notes[0].key"),
+    ("notes", [{"key": "estimated", "params": {}}], "notes[0].params.n"),
+    ("notes", [{"key": "no_suggest", "params": {"n": 1}}], "notes[0].params.n"),
+    ("notes", [{"key": "refused", "params": {"what": {"kind": "bid", "i": 1}, "error": "x"}}],
+     "notes[0].params.what.kind"),
+    ("result", -99, "result"),
+    ("finished", [3, 3, 3], "finished"),
+    ("decisions.1.move_index", None, "decisions[1].move_index"),
+    ("decisions.1.move", {"cards": "S3", "type": "card", "rank": "3"}, "decisions[1].move.type"),
+    ("decisions.1.breaks", {"cards": "C5", "type": "card", "rank": "5", "size": 1, "low": None,
+                            "high": None}, "decisions[1].breaks.type"),
 ])
 def test_a_bad_field_is_refused_by_name(doc, path, value, named):
     bad = copy.deepcopy(doc)
@@ -113,6 +124,9 @@ def test_a_bad_field_is_refused_by_name(doc, path, value, named):
     ("", "document: not JSON"), ("[]", "document: expected an object"),
     ('{"schema": "guandan-review", "version": 1, "x": NaN}', "document: NaN"),
     (b"\xff\xfe", "document: not UTF-8"), ("{" * 5000, "document"),
+    ('{"schema": "guandan-review", "version": 1, "version": 2}',
+     "document: JSON key 'version' given twice"),
+    ('{"schema": "guandan-review", "result": 1' + "0" * 4400 + "}", "document: a JSON number"),
 ])
 def test_text_that_is_not_a_document_is_refused(text, named):
     with pytest.raises(AnalysisFormatError) as e:

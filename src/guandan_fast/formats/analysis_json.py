@@ -51,6 +51,7 @@ from typing import Any
 from ..errors import AnalysisFormatError, shown
 from ..model.cards import TOKENS
 from ..model.rules import PLAY_TYPES
+from .text import loads_json
 
 __all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "VERSIONS", "loads", "dumps", "validate",
            "validate_evening", "load_path", "evening_document"]
@@ -247,6 +248,38 @@ LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": 
         "unclear": NAT, "accurate": NAT, "accuracy": _Null(NUM), "tiers": _Map(NAT)}
 SUMMARY = _Obj({"seat": SEAT, "decisions": NAT, "judged": NAT,
                 "double": _Obj(LOST), "single": _Obj(LOST)})
+class _OneOf(_Kind):
+    """An object whose ``key`` field picks its kind among ``kinds``."""
+
+    def __init__(self, key: str, kinds: dict):
+        self.key, self.kinds = key, kinds
+
+    def check(self, value, where):
+        if not isinstance(value, dict):
+            _fail(where, f"expected an object, not {_type_name(value)}")
+        which = value.get(self.key)
+        if not isinstance(which, str) or which not in self.kinds:
+            _fail(f"{where}.{self.key}", f"{shown(str(which))!r} is not one of "
+                                         + ", ".join(repr(k) for k in self.kinds))
+        self.kinds[which].check(value, where)
+
+
+def _note(key: str, **params) -> _Obj:
+    return _Obj({"key": STR, "params": _Obj(params)})
+
+
+# the notes a review writes (analysis.review, analysis.engines), each with its
+# parameters: a document's note is one of them, so the report can word it
+_WHAT = _Obj({"kind": _choice("play", "tribute", "return"), "i": NAT})
+_WHAT_OPENING = _Obj({"kind": _choice("opening"), "i": _choice("deal", "exchange", "start")})
+NOTE = _OneOf("key", {
+    "no_estimator": _note("no_estimator"), "no_suggest": _note("no_suggest"),
+    "estimated": _note("estimated", n=NAT),
+    "refused": _note("refused", what=_OneOf("kind", {"play": _WHAT, "tribute": _WHAT,
+                                                    "return": _WHAT,
+                                                    "opening": _WHAT_OPENING}),
+                     error=STR),
+    "import": _note("import", text=STR)})
 ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,
                "card": CARD, "best": _Null(CARD), "chosen_index": INT, "differs": BOOL,
                "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
@@ -259,14 +292,14 @@ DOCUMENT = _Obj({
     "schema": _choice(SCHEMA), "version": INT,
     "tags": _Map(STR), "level": LEVEL, "players": _Null(_List(STR, 4)),
     "hands": _List(CARDS, 4), "hands_after_tribute": _List(CARDS, 4), "anti_tribute": BOOL,
-    "result": _Null(INT), "finished": _List(SEAT),
+    "result": _Null(RESULT), "finished": _List(SEAT),
     "decisions": _List(DECISION), "exchange": _List(ADVICE),
     "opening": _Obj({"deal": _Null(MOVE_VALUE), "start": _Null(MOVE_VALUE),
                      "exchange": _Null(MOVE_VALUE)}),
     "graph": _Obj({"double": _List(POINT), "single": _List(POINT)}),
     "summary": _List(SUMMARY, 4),
     "mistakes": _List(NAT), "first_mistake": _Null(NAT),
-    "notes": _List(_Obj({"key": STR, "params": _Map(ANY)})),
+    "notes": _List(NOTE),
     "settings": SETTINGS,
     "file": STR,
 }, optional=("file",))
@@ -283,9 +316,12 @@ def validate(data: Any) -> dict:
     _check_version(data, SCHEMA)
     DOCUMENT.check(data, "")
     decisions = data["decisions"]
+    if len(set(data["finished"])) != len(data["finished"]):
+        _fail("finished", f"a seat twice in {data['finished']}")
     for i, d in enumerate(decisions):
         if d["index"] != i:
             _fail(f"decisions[{i}].index", f"expected {i}, not {d['index']}")
+        _check_kinds(d, f"decisions[{i}]")
         if data["version"] >= 2 and "breaks" not in d:
             _fail(f"decisions[{i}].breaks", "missing")
         for view in VIEWS:
@@ -316,6 +352,21 @@ def validate(data: Any) -> dict:
             if big is not None and not (isinstance(big[0], int) and 0 <= big[0] < n):
                 _fail(f"summary[{s}].{view}.largest", f"no decision {big[0]}")
     return data
+
+
+def _check_kinds(d: dict, where: str) -> None:
+    """What a decision's kind implies: a play has its place in the play
+    (``move_index``) and its moves, table and broken structure are plays; a
+    tribute or return gives a card."""
+    play = d["kind"] == "play"
+    if play and d["move_index"] is None:
+        _fail(f"{where}.move_index", "a play's place in the play is missing (null)")
+    for key in ("move", "table", "breaks"):
+        m = d.get(key)
+        if m is not None and (m["type"] == "card") != (not play and key == "move"):
+            _fail(f"{where}.{key}.type", f"{m['type']!r} in a {d['kind']} decision"
+                  + (" (a play has a play type)" if play or key != "move" else
+                     " (a tribute or return gives a card: 'card')"))
 
 
 def _check_version(data: dict, schema: str) -> None:
@@ -385,19 +436,13 @@ def loads(text, evening: bool = False) -> dict:
         _fail("document", f"expected JSON text, not {type(text).__name__}")
     if len(text) > MAX_BYTES:
         _fail("document", f"more than {MAX_BYTES} characters")
-    try:
-        data = json.loads(text, parse_constant=_no_constant)
-    except json.JSONDecodeError as e:
-        _fail("document", f"not JSON: {e.msg} at line {e.lineno} column {e.colno}")
-    except RecursionError:
-        _fail("document", "nested too deeply")
+    try:        # a key given twice, a huge number, NaN, deep nesting: refused
+        data = loads_json(text, error=AnalysisFormatError)
+    except AnalysisFormatError as e:
+        _fail("document", f"not JSON: {e}" if "not valid JSON" in str(e) else str(e))
     if evening and isinstance(data, dict) and data.get("schema") == EVENING_SCHEMA:
         return validate_evening(data)
     return validate(data)
-
-
-def _no_constant(name: str):
-    _fail("document", f"{name} is not a JSON number")
 
 
 def dumps(data: dict) -> str:
