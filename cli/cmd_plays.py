@@ -20,13 +20,15 @@ from .options import command, emit_json, format_option, lang_option, read_source
 @click.option("--beat", "beat", metavar="CARDS",
               help='List what beats this table play, e.g. --beat "S5 D5".')
 @click.option("--type", "beat_type", metavar="TYPE",
-              help="Reading of an ambiguous --beat play (e.g. plate, tube).")
-@click.option("--rank", "beat_rank", metavar="RANK", help="Rank of the --beat reading.")
+              help="Reading of an ambiguous --beat play (e.g. plate, tube; a record's words).")
+@click.option("--rank", "beat_rank", metavar="RANK",
+              help="Rank of the --beat reading (2..10, J, Q, K, A, B, R).")
 @click.option("--hint", is_flag=True, help="Print the hint order (with --beat: when following).")
 @format_option
 @lang_option
 def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     """List the plays of a hand, grouped by type."""
+    from guandan_fast.formats.record import reading_words
     from guandan_fast.model.rules import read_play
 
     if beat is None and (beat_type or beat_rank):
@@ -37,7 +39,8 @@ def plays_cmd(hand_file, beat, beat_type, beat_rank, hint, fmt, lang):
     table = None
     if beat is not None:
         # the table's cards come from the same double deck as the hand's
-        table = as_table_play(read_play(beat, rules, type=beat_type, rank=beat_rank), rules,
+        typ, rank = reading_words(beat_type, beat_rank)     # as a record reads them
+        table = as_table_play(read_play(beat, rules, type=typ, rank=rank), rules,
                               to_counts(hand.cards, max_cards=MAX_HOLDING))
     if hint:
         ranked = hints_with_counts(hand.cards, rules, table)

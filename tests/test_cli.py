@@ -127,6 +127,19 @@ def test_hand_and_plays_name_plays_as_the_reports_do():
     assert ru.startswith("Ходы, которые бьют бомбу 4 (4) (4♠ 4♥ 4♣ 4♦): 0")
 
 
+def test_the_beaten_plays_reading_takes_a_records_words():
+    # --type and --rank as a record reads a reading: the ten as 10 or t,
+    # Russian and Chinese type names; an unknown word is one line, exit 2
+    for args in (("--type", "pair", "--rank", "10"), ("--type", "пара", "--rank", "t"),
+                 ("--type", "对子",)):
+        r = run("plays", "--beat", "ST ST", *args, "-", stdin="S3 S4")
+        assert r.returncode == 0 and r.stdout.startswith("Plays that beat pair 10"), (args, r)
+    for args, needle in ((("--type", "foo"), "unknown play type 'foo'"),
+                         (("--rank", "11"), "unknown rank '11'")):
+        r = run("plays", "--beat", "ST ST", *args, "-", stdin="S3 S4")
+        assert r.returncode == 2 and needle in r.stderr and len(r.stderr.splitlines()) == 1
+
+
 def test_ambiguous_table_play_lists_readings():
     r = run("plays", "--beat", "S3 D3 S4 D4 H2 H2", "-", stdin="level: 2\nS5 D5")
     assert r.returncode == 2

@@ -265,6 +265,13 @@ def test_position_text_ambiguous_table_and_flags():
     assert (pos.table.type, pos.table.rank) == ("tube", "5")
     assert pos.rules.joker_pair_in_full_house
     assert dumps_position(pos) == text
+    # the reading's words as a record takes them: the ten as 10 (or t), Russian names
+    ten = "level: 2\n0: S3\n1: S4\n2: S5\n3: S6\nturn: 1\ntable: S6 S7 S8 S9 ST\n"
+    for words in ("table_type: straight\ntable_rank: 10\n", "table_type: стрит\ntable_rank: t\n"):
+        pos = loads_position(ten + words + "owner: 0\n")
+        assert (pos.table.type, pos.table.rank) == ("straight", "T")
+    with pytest.raises(PositionError, match="unknown rank '11'"):
+        loads_position(ten + "table_type: straight\ntable_rank: 11\nowner: 0\n")
 
 
 @pytest.mark.parametrize("text,needle", [

@@ -43,6 +43,7 @@ from ..model.cards import format_cards, parse_cards
 from ..engine.endgame import Position
 from ..errors import GuandanError, PositionError
 from ..model.rules import classify, read_play
+from .record import reading_words
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_header_line, parse_int,
                    read_text, rules_from_headers, rules_header_lines)
 
@@ -91,8 +92,9 @@ def loads_position(text: str) -> Position:
     table = None
     if fields.get("table", "").strip():
         try:
-            table = read_play(fields["table"], rules, type=fields.get("table_type") or None,
-                              rank=(fields.get("table_rank") or "").upper() or None)
+            typ, rank = reading_words(fields.get("table_type") or None,
+                                      fields.get("table_rank") or None)
+            table = read_play(fields["table"], rules, type=typ, rank=rank)
         except GuandanError as e:
             raise PositionError(f"line {where['table']}: table: {e}") from None
     elif "table_type" in fields or "table_rank" in fields:

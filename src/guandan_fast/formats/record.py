@@ -95,8 +95,8 @@ from typing import NoReturn, Optional, TextIO, Union
 
 from .._core import Card
 from ..model.cards import MAX_HAND, card_name, format_cards, parse_card_tokens, scan_cards
-from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, RecordError, RulesError,
-                      shown)
+from ..errors import (MAX_RECORD_ERRORS, GuandanError, NotationWarning, PlayError, RecordError,
+                      RulesError, shown)
 from ..game.record import Record, Transfer, replay
 from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
@@ -106,8 +106,8 @@ from ..model.seats import team
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_bool, parse_header_line,
                    read_text, rules_header_lines)
 
-__all__ = ["loads", "load", "dumps", "dump", "check_name", "PASS_WORDS", "TYPE_WORDS",
-           "FORMAT_NAME", "FORMAT_VERSION"]
+__all__ = ["loads", "load", "dumps", "dump", "check_name", "reading_words", "PASS_WORDS",
+           "TYPE_WORDS", "FORMAT_NAME", "FORMAT_VERSION"]
 
 FORMAT_NAME = "guandan-deal-record"
 FORMAT_VERSION = 1
@@ -270,6 +270,31 @@ def _reading(type_word: str, rank_word: Optional[str] = None):
         return typ, None
     rank = _RANK_WORDS.get(unicodedata.normalize("NFKC", rank_word).upper())
     return None if rank is None else (typ, rank)
+
+
+def reading_words(type_word: Optional[str], rank_word: Optional[str]) -> tuple:
+    """(type or None, rank or None) named by a reading's words as a record
+    takes them (``pair 10``, ``пара``, ``flush``, a rank in either case):
+    for a reading given apart from its cards (``plays --type/--rank``, an
+    endgame's ``table_type``/``table_rank``). An unknown word is a PlayError
+    naming it.
+
+    >>> reading_words("pair", "10"), reading_words(None, "t"), reading_words("тройка", None)
+    (('pair', 'T'), (None, 'T'), ('triple', None))
+    """
+    typ = rank = None
+    if type_word is not None:
+        got = _reading(type_word)
+        if got is None:
+            raise PlayError(f"unknown play type {shown(type_word)!r}: one of "
+                            + ", ".join(sorted(set(TYPE_WORDS.values()))))
+        typ = got[0]
+    if rank_word is not None:
+        rank = _RANK_WORDS.get(unicodedata.normalize("NFKC", rank_word).strip().upper())
+        if rank is None:
+            raise PlayError(f"unknown rank {shown(rank_word)!r}: 2..10, J, Q, K, A, "
+                            "B (small joker) or R (big joker)")
+    return typ, rank
 
 
 def _split_reading(text: str, where):
