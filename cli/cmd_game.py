@@ -176,7 +176,8 @@ def review_options(f):
                      help="Deterministic: N playouts per decision and view instead of the "
                           "clock (the same analysis on every run and machine)."),
         click.option("--views", "views", default="double,single", show_default=True,
-                     help="double (all hands seen), single (the mover's seat), or both."),
+                     help="double (all hands seen), single (the mover's seat), or both: "
+                          "double,single."),
         click.option("--seed", type=IntIn(0, 2 ** 31 - 1), default=0, show_default=True,
                      help="Seed of the review (every decision gets its own from it); it "
                           "fixes the random draws; with --budget (time) the values depend "
@@ -220,6 +221,21 @@ def _html_path(ctx, param, value):
     return value
 
 
+def _distinct_outputs(inputs, html_path, json_path) -> None:
+    """--html and --json-out are two files, neither an input: a review must
+    never overwrite the record it reads, nor one output the other."""
+    def same(a, b):
+        try:
+            return Path(a).resolve() == Path(b).resolve()
+        except OSError:
+            return False
+    if html_path and json_path and same(html_path, json_path):
+        raise click.UsageError(f"--html and --json-out name the same file {html_path!r}")
+    for opt, out in (("--html", html_path), ("--json-out", json_path)):
+        if out and any(same(out, p) for p in inputs if p != "-"):
+            raise click.UsageError(f"{opt} {out!r} is an input: it would be overwritten")
+
+
 def _output_options(html_help: str, json_help: str):
     """``--format``, ``--lang``, ``--html`` and ``--json-out``, as the review
     commands have them."""
@@ -246,6 +262,7 @@ def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, 
     names, options = _settings(views, players, budget, playouts, seed, solve_cards, platform,
                                lenient)
     paths = _expand(records)
+    _distinct_outputs(paths, html_path, json_path)
     jobs = jobs or available_cpus()
     if len(paths) == 1:
         items = _named(_load_records(paths[0], platform, lenient), names)
@@ -314,6 +331,7 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
         raise click.UsageError("--cache and --no-cache: give one")
     cache = None if no_cache else _cache_dir(cache_dir)
     paths = _expand(directory)
+    _distinct_outputs(paths, html_path, json_path)
     items, failed = _load_all(paths, platform, lenient)
     _named(items, names)
     answers = review_records(items, jobs=jobs or available_cpus(), dask=dask,
@@ -367,6 +385,7 @@ def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
 def render_cmd(analysis, fmt, lang, html_path):
     """Render a review (gd-analyze game --json-out) or an evening (gd-analyze
     evening --json-out) again, in any language, without reviewing."""
+    _distinct_outputs([analysis], html_path, None)
     data = analysis_json.loads(read_source(analysis), evening=True)
     if data["schema"] == analysis_json.EVENING_SCHEMA:
         errors = [(e["file"], e["error"]) for e in data["errors"]]
@@ -398,6 +417,7 @@ def drills_cmd(analyses, lang, html_path):
     """Drills from reviews (gd-analyze game --json-out) or evenings
     (gd-analyze evening --json-out): every marked mistake as a puzzle, the
     position as the mover saw it, largest loss first, on one page."""
+    _distinct_outputs(list(analyses), html_path, None)
     reviews = [r for path in analyses for r in _reviews_of(path)]
     Path(html_path).write_text(render_drills_html(reviews, lang), encoding="utf-8")
     click.echo(f"{count_of(len(drills(reviews, lang)), 'drills', lang)}: {html_path}")

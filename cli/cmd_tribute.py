@@ -90,7 +90,7 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
     from guandan_fast.bots.advice import exchange_advice, suggest_return, suggest_tribute
 
     if mode is None:
-        if receiver_file:
+        if receiver_file is not None:
             raise click.UsageError("--receiver goes with --give or --return")
         from guandan_fast.formats.deal import loads_deal
         deal = loads_deal(read_source(file))
@@ -105,7 +105,7 @@ def tribute_cmd(file, give, give_back, receiver_file, fmt, lang):
         return
     hand = loads_hand(read_source(file), max_cards=MAX_HAND + (mode == "return"))
     receiver = None
-    if receiver_file:
+    if receiver_file is not None:      # an empty name is a file not found, not no receiver
         try:
             other = loads_hand(read_source(receiver_file))
         except GuandanError as e:

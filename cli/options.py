@@ -102,7 +102,8 @@ class DefaultGroup(click.Group):
             click.echo(f"gd-analyze: error: the input is not UTF-8 text ({e.reason} at byte {e.start})", err=True)
             sys.exit(EXIT_BAD_INPUT)
         except OSError as e:
-            click.echo(f"gd-analyze: error: {e.strerror or e}: {e.filename or ''}".rstrip(": "), err=True)
+            name = "" if e.filename is None else f": {e.filename or repr('')}"   # '' named too
+            click.echo(f"gd-analyze: error: {e.strerror or e}{name}", err=True)
             sys.exit(EXIT_BAD_INPUT)
         if isinstance(rv, int):
             sys.exit(rv)

@@ -195,3 +195,29 @@ def test_endgame_splits_max_seconds_between_the_solver_and_the_estimate(monkeypa
     asked.clear()
     r = run("endgame", "-", "--max-seconds", "8", "-q", "-t", "1", "--exact-only", stdin=pos)
     assert r.returncode == 0 and asked == {"solve": 8.0}
+
+
+def test_an_output_never_overwrites_an_input_or_the_other_output(tmp_path):
+    rec = tmp_path / "r.txt"
+    rec.write_text((EXAMPLES / "record_endgame_short.txt").read_text(encoding="utf-8"),
+                   encoding="utf-8")
+    before = rec.read_bytes()
+    for args, needle in (
+            (("game", rec, "--html", rec), "--html"),
+            (("game", rec, "--json-out", rec), "--json-out"),
+            (("game", rec, "--html", tmp_path / "x.html", "--json-out", tmp_path / "x.html"),
+             "the same file"),
+            (("render", rec, "--html", rec), "--html")):
+        r = run(*args, "-q", "--playouts", "2") if args[0] == "game" else run(*args)
+        assert r.returncode == 2 and needle in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1
+        assert rec.read_bytes() == before
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_an_empty_file_name_is_named_not_skipped():
+    for args in (("",), ("tribute", EXAMPLES / "tribute_give.txt", "--give", "--receiver", ""),
+                 ("serve", "--port", "0", "--records", "")):
+        r = run(*args)
+        assert r.returncode == 2 and "''" in r.stderr, (args, r.stderr)
+        assert len(r.stderr.strip().splitlines()) == 1

@@ -406,7 +406,11 @@ async def run_server(host: str = "127.0.0.1", port: int = 23456, games: int = 1,
     base = rules or Rules()
     result = result if result is not None else ServerResult()
     four = asyncio.Event()
-    out_dir = Path(records_dir) if records_dir else None
+    if records_dir is not None and (not isinstance(records_dir, (str, Path))
+                                    or not str(records_dir).strip()):
+        raise ServerError(f"records_dir must be the path of a directory, not "
+                          f"{records_dir!r}"[:120])
+    out_dir = Path(records_dir) if records_dir is not None else None
     if out_dir is not None:
         out_dir.mkdir(parents=True, exist_ok=True)
     log = open(out_dir / "messages.jsonl", "w", encoding="utf-8") if out_dir else None
