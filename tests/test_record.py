@@ -701,3 +701,12 @@ def test_a_transfer_line_without_its_header_says_the_header_is_missing():
     assert f"the 'tribute:' or 'return:' header is missing before line {line + 1}" \
         in str(e.value)
     assert "unknown seat" not in str(e.value)
+
+
+def test_several_errors_are_listed_in_line_order_a_setting_given_twice_too():
+    text = BASE.replace("level: 2\n", "level: 2\nlevel: 3\n", 1).replace("1: S5\n", "1: 9♠\n")
+    with pytest.raises(RecordError) as e:
+        loads(text)
+    lines = [x.line for x in e.value.errors]
+    assert len(lines) >= 2 and None not in lines and lines == sorted(lines), str(e.value)
+    assert "'level' given twice" in str(e.value.errors[0])

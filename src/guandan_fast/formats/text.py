@@ -221,8 +221,11 @@ class KeyLines:
     def add(self, key: str, value, where) -> str:
         key = self.canonical(key)
         if key in self.values:
-            raise self.error(f"{_where(where)}: {key!r} given twice "
+            err = self.error(f"{_where(where)}: {key!r} given twice "
                              f"(first on {_where(self.where[key])})")
+            if isinstance(where, int):
+                err.line = where          # a loader listing several errors sorts them by line
+            raise err
         self.values[key] = value
         self.where[key] = where
         return key
