@@ -112,7 +112,7 @@ def test_junk_is_a_protocol_error(text):
 
 
 @pytest.mark.parametrize("url", ["ws://127.0.0.1:99999/game/x", "ws://[::1/game/x",
-                                 "ws://127.0.0.1:abc/game/x", "ws://"])
+                                 "ws://127.0.0.1:abc/game/x", "ws://", "ws://127.0.0.1:0/game/x"])
 def test_a_bad_address_is_named(url):
     with pytest.raises(PlatformConnectionError, match="not a websocket address"):
         asyncio.run(play_client(url, first, timeout=5))

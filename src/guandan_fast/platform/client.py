@@ -249,6 +249,13 @@ def _closed(e) -> str:
 
 async def _connect(url: str, timeout: float):
     import websockets
+    from urllib.parse import urlsplit
+    try:
+        port = urlsplit(url).port if isinstance(url, str) else None
+    except ValueError:
+        port = None                        # websockets names a bad address below
+    if port == 0:                          # websockets would take it as the default, 80
+        raise PlatformConnectionError(f"{url[:100]!r}: port 0 is no server's port")
     try:
         return await websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
                                         compression=None, ping_interval=None)
