@@ -255,7 +255,8 @@ async def _connect(url: str, timeout: float):
     except ValueError:
         port = None                        # websockets names a bad address below
     if port == 0:                          # websockets would take it as the default, 80
-        raise PlatformConnectionError(f"{url[:100]!r}: port 0 is no server's port")
+        raise PlatformConnectionError(f"{url[:100]!r} is not a websocket address "
+                                      "ws://HOST:PORT/game/NAME (port 0 is no server's)")
     try:
         return await websockets.connect(url, max_size=2 ** 22, open_timeout=timeout,
                                         compression=None, ping_interval=None)
