@@ -4,6 +4,7 @@ re-valued at CHECK_FACTOR times it, paired (the best move and the move
 played on the same sampled deals, with the same seed), on fresh samples;
 tiers by the loss; 'unclear' when the interval says nothing."""
 
+import re
 import zlib
 from pathlib import Path
 
@@ -470,3 +471,34 @@ def test_a_move_of_no_sample_is_not_valued_not_an_estimate():
     assert value_text(one).startswith("≈+0.5")
     d = {"forced": False, "double": {"chosen": none}}
     assert chosen_text(d, "double", "zh") == "未估值"
+    # not valued, so not judged: never called unclear either
+    from guandan_fast.report.common import unclear_mark
+    wide = {"unclear": True, "mistake": None, "unclear_by": {"what": "move", "low": -3, "high": 3}}
+    assert unclear_mark(dict(wide, chosen=none), "en", 3.0) == ""
+    assert unclear_mark(dict(wide, chosen=None), "en", 3.0) == ""
+    assert unclear_mark(dict(wide, chosen=one), "en", 3.0).startswith("? unclear: the move")
+
+
+def test_the_page_shows_unclear_decisions_as_the_text_does():
+    """The page tags an unclear view (`? unclear`, its interval on hover) as
+    the text report marks it; a forced move gets no such tag."""
+    import html as H
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
+    a = analyse(load(SHORT), views=("double",), budget=0.05, estimator=None,
+                min_plays=False, opening=False).to_dict()
+    wide = {"unclear": True, "mistake": None, "tier": None,
+            "unclear_by": {"what": "move", "low": -2.0, "high": 2.0}}
+    plays = [d for d in a["decisions"] if d["kind"] == "play"]
+    free = [d for d in plays if not d["forced"] and d["double"] and d["double"]["chosen"]][-1]
+    free["double"].update(wide)
+    forced = [d for d in plays if d["forced"] and d["double"]]
+    assert forced
+    for d in forced:
+        d["double"].update(wide)
+    for lang, word in (("en", "unclear"), ("ru", "неясно"), ("zh", "不明确")):
+        page = H.unescape(render_html(a, lang))
+        tags = re.findall(r'class="tag unclear" title="([^"]*)"', page)
+        assert len(tags) == 1 and tags[0].startswith(f"? {word}"), (lang, tags)
+        text_marks = [line for line in render_text(a, lang).splitlines() if f"? {word}" in line]
+        assert len(text_marks) == 1 and tags[0] in text_marks[0], (lang, text_marks)

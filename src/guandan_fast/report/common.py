@@ -215,6 +215,9 @@ def unclear_mark(val: Optional[dict], lang: str, width: Optional[float]) -> str:
     width, ``? unclear`` alone; else empty."""
     if not val or val.get("mistake") or not val.get("unclear"):
         return ""
+    chosen = val.get("chosen")
+    if chosen is None or (not chosen.get("exact") and chosen.get("samples") == 0):
+        return ""                  # the move played not valued: not judged, so not unclear
     by = val.get("unclear_by")
     if not by or width is None:
         return f"? {game_label('unclear', lang)}"

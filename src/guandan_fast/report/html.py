@@ -29,7 +29,8 @@ from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
-                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks)
+                     play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks,
+                     unclear_mark)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, rank_face, rank_label, type_name)
 
@@ -506,6 +507,11 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         h.append(f'<p class="legend">{_e(G("paired_help"))}</p>')
     h.append(f'<p class="legend">{_e(G("min_plays_help"))}; '
              f'<span class="tag forced">{_e(G("forced"))}</span> {_e(G("forced_help"))}</p>')
+    width = (data.get("settings") or {}).get("unclear_width")
+    if any(unclear_mark(d.get(v), lang, width) for d in data["decisions"] if not d.get("forced")
+           for v in VIEWS):
+        h.append(f'<p class="legend"><span class="tag unclear">? {_e(G("unclear"))}</span> '
+                 f'{_e(G("unclear_help"))}</p>')
     plays = sum(1 for d in data["decisions"] if d["kind"] == "play")
     h.append(f'<details class="playlist" open><summary>{_e(G("moves"))} ({plays})</summary>')
     h.append(f'<table class="play"><tr><th>#</th><th>{_e(G("player"))}</th><th>{_e(G("move"))}</th>'
@@ -534,6 +540,11 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
         if d.get("forced"):
             move += f'<span class="tag forced" title="{_e(G("forced_help"))}">{_e(G("forced"))}</span>'
+        else:       # an unclear view: its short tag, the interval that decides it on hover
+            for v in VIEWS:
+                if (u := unclear_mark(d.get(v), lang, width)):
+                    move += (f'<span class="tag unclear" title="{_e(u)}">'
+                             f'{_e(G("dd" if v == "double" else "sd"))} ? {_e(G("unclear"))}</span>')
         if marked_views and d["index"] == data.get("first_mistake"):
             move += f'<span class="tag first">{_e(G("first_mistake"))}</span>'
         for v in marked_views:
