@@ -100,17 +100,25 @@ def test_invalid_answers_are_logged_and_asked_again(tmp_path):
             async for text in ws:
                 msg = json.loads(text)
                 if msg.get("type") == "act":
-                    if bad < 3:
-                        for junk in ('{"actIndex": 99999}', "not json", '{"index": 0}'):
+                    if bad < 6:
+                        for junk in ('{"actIndex": 99999}', "not json", '{"index": 0}',
+                                     '{"actIndex": NaN}', '{"actIndex": 1e400}',
+                                     b'{"actIndex": 99999}'):
                             await ws.send(junk)
                             bad += 1
                     await ws.send(json.dumps({"actIndex": 0}))
                 if msg.get("stage") == "gameResult":
                     return bad
     result, outs = asyncio.run(_serve_and_play(tmp_path, raw_first=stubborn))
-    assert outs[0] == 3 and result.bad_answers == 3
-    log = [json.loads(x) for x in (tmp_path / "messages.jsonl").read_text().splitlines()]
-    assert sum(1 for x in log if x.get("invalid")) == 3
+    assert outs[0] == 6 and result.bad_answers == 6
+
+    def strict(name):          # the log is strict JSON: no NaN or Infinity
+        raise ValueError(name)
+    log = [json.loads(x, parse_constant=strict)
+           for x in (tmp_path / "messages.jsonl").read_text().splitlines()]
+    junk = [x["answer"] for x in log if x.get("invalid")]
+    assert len(junk) == 6 and '{"actIndex": NaN}' in junk and '{"actIndex": 1e400}' in junk
+    assert {"actIndex": 99999} in junk and junk.count({"actIndex": 99999}) == 2
     check_outputs(tmp_path, result)
 
 

@@ -196,10 +196,14 @@ async def _close(sockets, code: int, reason: str = ""):
 def _shown(text) -> object:
     """An answer as the log shows it: the JSON value when its text is short,
     else the start of the text."""
+    if isinstance(text, (bytes, bytearray)):          # a binary frame: its text
+        text = bytes(text).decode("utf-8", "replace")
     text = text if isinstance(text, str) else repr(text)
     if len(text) <= _LOG_CHARS:
         try:
-            return json.loads(text)
+            value = json.loads(text)
+            json.dumps(value, allow_nan=False)       # NaN, 1e400: kept as the text
+            return value
         except (ValueError, RecursionError):
             pass
     return text[:_LOG_CHARS]
