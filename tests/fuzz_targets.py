@@ -267,8 +267,9 @@ def _decompose(draw):
 def _min_plays_batch(draw):
     rows = draw(st.integers(0, 3))
     arr = draw(count_arrays(rows=rows))
-    levels = draw(st.one_of(LEVELS, st.lists(st.integers(-2, 14), min_size=rows,
+    levels = draw(st.one_of(LEVELS, st.lists(st.integers(-2, 16), min_size=rows,
                                              max_size=rows).map(np.array),
+                            st.lists(LEVELS, min_size=rows, max_size=rows),
                             st.just(np.zeros(rows, dtype=np.float64))))
     return decomposition.min_plays_batch(arr, levels, draw(st.one_of(st.none(), rules())))
 

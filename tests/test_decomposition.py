@@ -10,7 +10,7 @@ from conftest import by_run, flag_kwargs, random_case, random_counts, slow, slow
 
 import reference as ref
 
-from guandan_fast import (Card, HandError, Rules, classify, decompose, min_plays,
+from guandan_fast import (Card, HandError, Rules, RulesError, classify, decompose, min_plays,
                           min_plays_batch)
 
 
@@ -95,10 +95,15 @@ def test_batch_matches_single_calls():
     rng = random.Random(5400)
     hands = np.stack([random_counts(rng) for _ in range(300)])
     levels = np.array([rng.randrange(13) for _ in range(300)])
-    got = min_plays_batch(hands, levels)
     want = [min_plays(h, Rules(level=ref.RANKS[lv])) for h, lv in zip(hands, levels)]
-    assert got.tolist() == want
+    # levels by number (2..14) or by name, one a row, as the scalar form takes them
+    assert min_plays_batch(hands, levels + 2).tolist() == want
+    assert min_plays_batch(hands, [ref.RANKS[lv] for lv in levels]).tolist() == want
     assert min_plays_batch(hands[:5], "A").tolist() == [min_plays(h, Rules(level="A")) for h in hands[:5]]
+    for one in (2, "2", 10, "10", "T", "A", 14):     # one level, or a list of it: the same
+        assert min_plays_batch(hands[:7], one).tolist() == \
+            min_plays_batch(hands[:7], [one] * 7).tolist() == \
+            [min_plays(h, Rules(level=one)) for h in hands[:7]]
 
 
 def test_batch_rejects_bad_arrays():
@@ -108,3 +113,6 @@ def test_batch_rejects_bad_arrays():
         min_plays_batch(np.full((2, 54), 3, np.uint8), 2)
     with pytest.raises(HandError):
         min_plays_batch(np.zeros((2, 54), np.uint8), [0, 1, 2])
+    for bad in ([1, 2], [2, 15], np.array([0, 12]), [2.0, 3.0], [2, "Z"], [[2], [3]]):
+        with pytest.raises(RulesError):
+            min_plays_batch(np.zeros((2, 54), np.uint8), bad)

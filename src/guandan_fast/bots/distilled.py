@@ -104,7 +104,7 @@ def features(view: View, moves: Sequence[Optional[Play]]) -> np.ndarray:
             np.subtract.at(h, list(m.card_ids), 1)
         rows.append(h)
     arr = np.array(rows, dtype=np.uint8)
-    plays = min_plays_batch(arr, [lv] * len(rows), view.rules)
+    plays = min_plays_batch(arr, view.rules.level, view.rules)
     bombs = [bombs_held(h, lv) for h in arr]
     table = view.table
     if owner is None or owner == me:

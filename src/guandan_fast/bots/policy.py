@@ -148,7 +148,7 @@ def _modelled_returns(arr: np.ndarray, giver: int, receiver: int, rules) -> None
     rows = np.repeat(arr[:, giver], [len(c) for c in cands], axis=0)
     flat = [i for c in cands for i in c]
     rows[np.arange(len(flat)), flat] -= 1
-    plays = min_plays_batch(rows, np.full(len(flat), rules.level_index), rules)
+    plays = min_plays_batch(rows, rules.level, rules)
     k = 0
     for d, ids in enumerate(cands):
         best = ids[int(np.argmin(plays[k:k + len(ids)]))]   # the first minimum: the lowest

@@ -32,9 +32,17 @@ def min_plays(hand: HandLike, rules: Rules | None = None) -> int:
 def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> np.ndarray:
     """``min_plays`` of every row of an (N, 54) uint8 count array.
 
-    ``levels`` is one level (any form ``Rules`` accepts) or an array of N
-    level indices 0..12 (2..A). The flags come from ``rules``. The kernel
-    runs without the GIL.
+    ``levels`` is one level in any form ``Rules`` accepts (``2``, ``"10"``,
+    ``"A"``, ``14``), or a sequence of N of them, one a row, in the same
+    forms: an integer is a level's number (2..14 for 2..A) either way, never
+    an index. The flags come from ``rules`` (its level is not used). The
+    kernel runs without the GIL.
+
+    >>> import numpy as np
+    >>> from guandan_fast import to_counts
+    >>> c = np.stack([to_counts("H2 SA"), to_counts("H2 SA")])
+    >>> min_plays_batch(c, 2).tolist(), min_plays_batch(c, [2, "A"]).tolist()
+    ([1, 1], [1, 2])
     """
     r = _rules(rules)
     arr = to_count_rows(counts, max_cards=MAX_HOLDING)
@@ -42,15 +50,21 @@ def min_plays_batch(counts: np.ndarray, levels, rules: Rules | None = None) -> n
         # parse_level is what Rules(level=...) runs: the same index, the same RulesError
         lv = np.full(arr.shape[0], parse_level(levels), dtype=np.int64)
     else:
-        raw = np.asarray(levels)
-        if raw.ndim != 1 or raw.dtype.kind not in "iu":
-            raise RulesError(f"levels: one level index 0..12 (2..A) a row, as integers, "
-                             f"not an array of {raw.dtype} and shape {raw.shape}")
+        raw = np.asarray(levels, dtype=object if isinstance(levels, (list, tuple)) else None)
+        if raw.ndim != 1:
+            raise RulesError(f"levels: one level a row, not an array of shape {raw.shape}")
         if raw.shape[0] != arr.shape[0]:
             raise HandError(f"{raw.shape[0]} levels for {arr.shape[0]} hands")
-        if raw.size and (raw.min() < 0 or raw.max() > 12):
-            raise RulesError("level indices must be 0..12 (2..A)")
-        lv = np.ascontiguousarray(raw, dtype=np.int64)
+        if raw.dtype.kind in "iu":            # numbers 2..14, checked as parse_level does
+            if raw.size and (raw.min() < 2 or raw.max() > 14):
+                bad = raw[(raw < 2) | (raw > 14)][0]
+                raise RulesError(f"invalid level {int(bad)!r}: use 2..10, J, Q, K, A")
+            lv = np.ascontiguousarray(raw - 2, dtype=np.int64)
+        elif raw.dtype.kind in "OU":
+            lv = np.array([parse_level(x.item() if isinstance(x, np.generic) else x)
+                           for x in raw], dtype=np.int64)
+        else:
+            raise RulesError(f"levels: levels as numbers or names, not an array of {raw.dtype}")
     return _core._py_min_plays_batch(arr, lv, r.flags)
 
 
