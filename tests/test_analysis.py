@@ -438,3 +438,40 @@ def test_a_move_the_view_did_not_value_is_neither_judged_nor_accurate():
     text = render_text(a.to_dict(), "en")
     assert text.count("SD not valued") == len(unvalued)
     assert "СВОЁ без оценки" in render_text(a.to_dict(), "ru")
+
+
+def _four(*cards):
+    from guandan_fast import Card
+    return [[Card(c)] for c in cards]
+
+
+@pytest.mark.parametrize("make, error, needle", [
+    (lambda: "x", "ReviewError", "a Record"),
+    (lambda: None, "ReviewError", "a Record"),
+    (lambda: Record(hands=_four("S3", "S4", "S5", "S6"), moves=[_move(0, "SA")]),
+     "DealError", "seat 0 does not hold SA"),
+    (lambda: Record(hands=_four("S3", "S4", "S5", "S6"), moves=[_move(0, "S3", raw=True)]),
+     "DealError", "a Play or None"),
+])
+def test_a_record_that_is_none_or_does_not_replay_is_refused_by_name(make, error, needle):
+    with pytest.raises(ValueError) as e:
+        analyse(make(), budget=0.05)
+    assert type(e.value).__name__ == error and needle in str(e.value)
+
+
+@pytest.mark.parametrize("views, needle", [(None, "in a tuple"), (5, "in a tuple"),
+                                           (("double", "x"), "unknown view 'x'")])
+def test_bad_views_are_named(views, needle):
+    from guandan_fast.errors import ReviewError
+    with pytest.raises(ReviewError, match=needle):
+        analyse(load(EXAMPLES / "record_endgame_short.txt"), views=views, budget=0.05)
+    # one view by its name is that view
+    a = analyse(load(EXAMPLES / "record_endgame_short.txt"), views="double", budget=0.05,
+                estimator=None)
+    assert a.to_dict()["settings"]["views"] == ["double"]
+
+
+def _move(seat, cards, raw=False):
+    from guandan_fast import Rules, read_play
+    from guandan_fast.game.record import Move
+    return Move(seat, cards if raw else read_play(cards, Rules(level=2)))

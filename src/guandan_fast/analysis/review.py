@@ -61,7 +61,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from ..engine.value import MoveValue, _r, difference, move_dict, position_value
-from ..errors import ReviewError
+from ..errors import GuandanError, ReviewError
 from ..game.record import Record, exchanged, final_state, replay
 from ..game.state import GameState, team
 from .engines import (CHECK_FACTOR, CHECK_MOVES, DEFAULT_SOLVE_CARDS, FORCED_FRACTION,
@@ -365,6 +365,7 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     """
     from ..pool import run_tasks
     views = _check_options(views, budget, seed)
+    _check_record(record)
     check_playouts(playouts)
     check_factor = _check_factor(check_factor)
     notes = _import_notes(record)
@@ -526,6 +527,10 @@ def _exchange_start(record: Record, d: Decision, card):
 
 def _check_options(views, budget, seed) -> tuple:
     """The views as a tuple, the budget and the seed checked (ReviewError)."""
+    if isinstance(views, str):
+        views = (views,)                  # one view by its name
+    if not isinstance(views, (tuple, list, set, frozenset)):
+        raise ReviewError(f"views: 'double' and/or 'single' in a tuple, not {views!r}"[:100])
     views = tuple(views)
     if not views:
         raise ReviewError("views: give 'double' and/or 'single'")
@@ -536,6 +541,21 @@ def _check_options(views, budget, seed) -> tuple:
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise ReviewError(f"seed must be an integer 0..2**31-1, not {seed!r}")
     return views
+
+
+def _check_record(record) -> None:
+    """A Record whose moves replay (each legal in turn): else the replay's
+    own error (DealError...), or a ReviewError for what is no record."""
+    if not isinstance(record, Record):
+        raise ReviewError(f"record: a Record (formats.record.load), not "
+                          f"{type(record).__name__}")
+    try:
+        final_state(record)
+    except GuandanError:
+        raise
+    except (AttributeError, TypeError, ValueError, IndexError, KeyError) as e:
+        raise ReviewError(f"record: its moves do not replay ({type(e).__name__}: {e})"[:160]) \
+            from None
 
 
 def _import_notes(record: Record) -> list:
