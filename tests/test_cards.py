@@ -118,3 +118,14 @@ def test_a_hyphen_outside_the_russian_forms_is_refused(token):
                                          ("К-пики", "SK"), ("Т-треф", "CA"), ("10-бубны", "DT")])
 def test_the_hyphenated_russian_forms_still_read(token, card):
     assert str(parse_card(token)) == card
+
+
+@pytest.mark.parametrize("token", [2 ** 70, 54, -1, "ZZ", None, b"S3", True, 3.0, "S3 S4"])
+def test_the_card_constructor_refuses_with_a_card_parse_error(token):
+    with pytest.raises(CardParseError):
+        Card(token)
+
+
+def test_the_card_constructor_takes_slots_tokens_and_cards():
+    assert [Card(i) for i in range(54)] == list(CARDS)
+    assert all(Card(str(c).lower()) == c == Card(c) for c in CARDS)

@@ -101,9 +101,9 @@ def test_min_plays_batch_rows():
         rows = np.zeros((2, 54), np.int64)
         rows[1, 5] = 300                     # would wrap to 44 as uint8
         gd.min_plays_batch(rows, 2)
-    with pytest.raises(RulesError, match="level indices"):
+    with pytest.raises(RulesError, match="invalid level 0"):
         gd.min_plays_batch(np.zeros((2, 54), np.uint8), np.array([0, 13]))
-    with pytest.raises(RulesError, match="integers"):
+    with pytest.raises(RulesError, match="numbers or names"):
         gd.min_plays_batch(np.zeros((2, 54), np.uint8), np.array([0.5, 1.0]))
 
 

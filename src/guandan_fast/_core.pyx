@@ -16,6 +16,8 @@ from libc.stdlib cimport malloc, free
 
 cimport cython
 
+from .errors import CardParseError
+
 # ----------------------------------------------------------------------------
 # Constants
 # ----------------------------------------------------------------------------

@@ -19,18 +19,18 @@ cdef class Card:
 
     def __cinit__(self, token):
         cdef int i
-        if isinstance(token, int):
-            i = token
-            if not 0 <= i < NCARD:
-                raise ValueError(f"card slot {token!r} is not in 0..53")
-            self.id = i
-            return
         if isinstance(token, Card):
             self.id = (<Card>token).id
             return
-        i = _TOKEN_ID.get(str(token).upper(), -1)
+        if isinstance(token, int) and not isinstance(token, bool):
+            if not 0 <= token < NCARD:          # checked before it meets a C int
+                raise CardParseError(f"card slot {token!r} is not in 0..53"[:80], str(token)[:40])
+            self.id = token
+            return
+        i = _TOKEN_ID.get(token.upper(), -1) if isinstance(token, str) else -1
         if i < 0:
-            raise ValueError(f"{token!r} is not a canonical card token (S3, HT, SB, HR...)")
+            raise CardParseError(f"{token!r} is not a canonical card token (S3, HT, SB, HR...)"
+                                 [:120], str(token)[:40])
         self.id = i
 
     @property
