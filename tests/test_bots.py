@@ -405,3 +405,39 @@ def test_registering_a_bot_is_one_call():
 def test_a_parameter_given_by_position_and_by_name_is_an_error(spec, needle):
     with pytest.raises(BotSpecError, match=needle):
         make_bot(spec)
+
+
+def test_bots_refuse_what_is_no_view_and_no_legal_card():
+    # the public boundary of every bot: a View, and candidates that are cards of the hand
+    from guandan_fast import Card, Rules, View, make_bot
+    from guandan_fast.errors import ViewError
+    pay = View(0, "S3 S4", Rules(level=2), [2, 2, 2, 2], phase="tribute")
+    for spec in ("random:1", "greedy", "policy", "search:0.01", "distilled"):
+        bot = make_bot(spec)
+        for bad in ("x", None, 5):
+            with pytest.raises(ViewError, match="a View"):
+                bot.choose(bad)
+        if spec == "distilled":
+            continue
+        for cands, needle in (([], "no legal card"), (None, "a sequence of Card"),
+                              ([Card("SA")], "not a card of the hand")):
+            with pytest.raises(ViewError, match=needle):
+                bot.tribute(pay, cands)
+            with pytest.raises(ViewError, match=needle):
+                bot.give_back(pay, cands)
+        assert bot.tribute(pay, [Card("S4")]) == Card("S4")
+
+
+def test_seeds_are_checked_where_they_enter():
+    from guandan_fast import RandomBot, Rules, SearchBot, View, sample_deals
+    from guandan_fast.errors import BotSpecError, ViewError
+    v = View(0, "S3 S4", Rules(level=2), [2, 2, 2, 2])
+    for bad in (-1, None, 1.5, "abc", True):
+        with pytest.raises(ViewError, match="seed"):
+            sample_deals(v, 1, seed=bad)
+        with pytest.raises(BotSpecError, match="seed"):
+            RandomBot(seed=bad)
+        with pytest.raises(ViewError, match="seed"):
+            SearchBot().reset(bad)
+    a, b = sample_deals(v, 3, seed=7), sample_deals(v, 3, seed=7)
+    assert all((x == y).all() for da, db in zip(a, b) for x, y in zip(da, db))

@@ -21,11 +21,37 @@ from typing import Optional, Sequence
 
 from .._core import Card, Play
 from .advice import TributeAdvice, suggest_return, suggest_tribute
+from ..engine.endgame import check_seed
 from ..engine.moves import hints
+from ..errors import BotSpecError, ViewError
 from ..game.state import partner
 from ..game.view import View
 
-__all__ = ["Bot", "RandomBot", "GreedyBot"]
+__all__ = ["Bot", "RandomBot", "GreedyBot", "checked_view", "checked_candidates"]
+
+
+def checked_view(view) -> View:
+    """``view`` when it is a View, else a ViewError: what every bot's
+    ``choose``, ``tribute`` and ``give_back`` check first."""
+    if not isinstance(view, View):
+        raise ViewError(f"a bot decides on a View (game.view.View), not {type(view).__name__}")
+    return view
+
+
+def checked_candidates(view, candidates) -> list:
+    """The candidates of ``tribute``/``give_back`` as a list: at least one
+    Card, each in the view's hand (else a ViewError naming the problem)."""
+    checked_view(view)
+    if isinstance(candidates, (str, bytes)) or not hasattr(candidates, "__iter__"):
+        raise ViewError(f"candidates: the legal cards, a sequence of Card, not "
+                        f"{type(candidates).__name__}")
+    cands = list(candidates)
+    if not cands:
+        raise ViewError("candidates: no legal card to give")
+    for c in cands:
+        if not isinstance(c, Card) or c not in view.hand:
+            raise ViewError(f"candidates: {c!r} is not a card of the hand"[:100])
+    return cands
 
 
 class Bot:
@@ -55,21 +81,21 @@ class RandomBot(Bot):
     equal probability; tribute and return cards likewise."""
 
     def __init__(self, seed: int = 0):
-        self.seed = seed
+        self.seed = check_seed(seed, "RandomBot seed", error=BotSpecError)
         self.spec = f"random:{seed}"
         self._rng = random.Random(seed)
 
     def reset(self, seed: int) -> None:
-        self._rng = random.Random(f"{self.seed}:{seed}")
+        self._rng = random.Random(f"{self.seed}:{check_seed(seed, 'reset seed', error=ViewError)}")
 
     def choose(self, view: View) -> Optional[Play]:
-        return self._rng.choice(view.legal_actions())
+        return self._rng.choice(checked_view(view).legal_actions())
 
     def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
-        return self._rng.choice(list(candidates))
+        return self._rng.choice(checked_candidates(view, candidates))
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
-        return self._rng.choice(list(candidates))
+        return self._rng.choice(checked_candidates(view, candidates))
 
     def __repr__(self) -> str:
         return f"RandomBot(seed={self.seed})"
@@ -88,7 +114,7 @@ class GreedyBot(Bot):
     spec = "greedy"
 
     def choose(self, view: View) -> Optional[Play]:
-        if view.turn != view.seat:
+        if checked_view(view).phase != "play" or view.turn != view.seat:
             view.legal_actions()    # raises the ViewError
         order = hints(view.hand_counts, view.rules, view.table)
         if not order:
@@ -100,10 +126,12 @@ class GreedyBot(Bot):
         return first
 
     def tribute(self, view: View, candidates: Sequence[Card]) -> Card:
-        return _advised(suggest_tribute(view.hand_counts, view.rules), candidates)
+        cands = checked_candidates(view, candidates)
+        return _advised(suggest_tribute(view.hand_counts, view.rules), cands)
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
-        return _advised(suggest_return(view.hand_counts, view.rules), candidates)
+        cands = checked_candidates(view, candidates)
+        return _advised(suggest_return(view.hand_counts, view.rules), cands)
 
     def __repr__(self) -> str:
         return "GreedyBot()"

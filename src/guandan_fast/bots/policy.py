@@ -47,7 +47,7 @@ from ..errors import ViewError
 from ..game.state import GameState
 from ..game.tribute import _return_cands, tribute_leaders
 from ..game.view import View, sample_deals
-from .base import Bot, GreedyBot
+from .base import Bot, GreedyBot, checked_candidates, checked_view
 
 __all__ = ["PolicyBot", "rollouts", "rollout_moves", "playout"]
 
@@ -214,7 +214,7 @@ class PolicyBot(Bot):
     spec = "policy"
 
     def choose(self, view: View) -> Optional[Play]:
-        if view.phase != "play" or view.turn != view.seat:
+        if checked_view(view).phase != "play" or view.turn != view.seat:
             view.legal_actions()    # raises the ViewError
         return _choose(view, _known(view))
 
@@ -223,7 +223,8 @@ class PolicyBot(Bot):
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
         # seeded by the hand: the same view, the same card
-        return _choose_return(view, candidates, None, zlib.crc32(view._hand_counts.tobytes()),
+        cands = checked_candidates(view, candidates)
+        return _choose_return(view, cands, None, zlib.crc32(view._hand_counts.tobytes()),
                               RETURN_PLAYOUTS)
 
     def __repr__(self):

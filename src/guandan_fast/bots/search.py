@@ -31,7 +31,7 @@ from ..errors import ViewError
 from ..game.state import team
 from ..game.view import MAX_SAMPLE_DEALS, View, sample_deals
 from ..stats import deals_mean_ci, mean_ci, t_quantile
-from .base import Bot
+from .base import Bot, checked_candidates, checked_view
 from .policy import _ADVICE, PolicyBot, _choose_return, rollout_moves
 
 __all__ = ["SearchBot", "evaluate_moves", "evaluate_position", "compare_moves", "fresh_seed",
@@ -77,6 +77,7 @@ def candidates(view: View) -> list:
     """Every legal move of the seat to act in the policy's own order: the
     policy's move, then the pass when following, then the hint order
     (``hints``: fewest plays left, wilds kept, low ranks)."""
+    checked_view(view)
     return _candidates(view, hints(view.hand_counts, view.rules, view.table))
 
 
@@ -519,12 +520,13 @@ class SearchBot(Bot):
         self.spec = f"search:{self.max_seconds:g}{extra}"
 
     def reset(self, seed: int) -> None:
+        seed = check_seed(seed, "reset seed", error=ViewError)
         self._deal_seed = (self.seed * 1_000_003 + seed) & 0x7FFFFFFF
         self._calls = 0
 
     def choose(self, view: View) -> Optional[Play]:
         self._calls += 1
-        legal = view.legal_actions()
+        legal = checked_view(view).legal_actions()
         if len(legal) == 1:
             return legal[0]
         moves = evaluate_moves(view, max_seconds=self.max_seconds, samples=self.samples,
@@ -536,6 +538,7 @@ class SearchBot(Bot):
         return _POLICY.tribute(view, candidates)
 
     def give_back(self, view: View, candidates: Sequence[Card]) -> Card:
+        candidates = checked_candidates(view, candidates)
         if len(view.tributes) == 2:     # after a double down: the advice (docs/bots.md, rule 5)
             return _ADVICE.give_back(view, candidates)
         self._calls += 1

@@ -43,6 +43,7 @@ import numpy as np
 
 from .. import _core
 from .._core import CARDS, Card, Play
+from ..engine.endgame import check_seed
 from ..errors import GuandanError, ViewError, shown
 from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
@@ -535,6 +536,7 @@ def sample_deals(view: View, n: int, seed: int = 0,
     if n > MAX_SAMPLE_DEALS:
         raise ViewError(f"n: at most MAX_SAMPLE_DEALS = {MAX_SAMPLE_DEALS} deals at a time, "
                         f"not {n}")
+    seed = check_seed(seed, error=ViewError)       # -1 drew what 1 draws, None at random
     if unseen is not None:
         view = View(view.seat, view.hand, view.rules, view.counts, view.history, view.table,
                     view.owner, view.passes, view.finished,
