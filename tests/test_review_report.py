@@ -284,3 +284,14 @@ def test_a_bound_that_is_not_zero_never_reads_zero():
     mv = {"mean": 0.2, "low": -0.04, "high": 0.44, "exact": False}
     assert value_text(mv, "en") == "≈+0.2 [−0.04, +0.4]"
     assert value_text({**mv, "low": 0.0}, "en") == "≈+0.2 [0, +0.4]"
+
+
+@pytest.mark.parametrize("lang", ["xx", None, "EN", ["en"]])
+def test_a_language_the_reports_do_not_write_is_a_language_error(lang):
+    from guandan_fast.errors import GuandanError, LanguageError
+    from guandan_fast.report import i18n
+    for f in (lambda: i18n.number(1.5, lang), lambda: i18n.levels(2, lang),
+              lambda: i18n.count_of(2, "cards", lang)):
+        with pytest.raises(LanguageError, match="unknown language") as e:
+            f()
+        assert isinstance(e.value, GuandanError)

@@ -9,6 +9,7 @@ from typing import Iterable
 
 __all__ = [
     "GuandanError",
+    "LanguageError",
     "CardParseError",
     "HandError",
     "RulesError",
@@ -204,6 +205,11 @@ class DealError(GuandanError):
     """An action a deal does not allow now (``game.deal.DealState``): the
     wrong phase, the wrong seat, a card not held, not a legal tribute or
     return, an illegal play; or a deal that cannot be set up."""
+
+
+class LanguageError(GuandanError):
+    """A language the reports do not write (they write ``en``, ``ru``,
+    ``zh``)."""
 
 
 class NotationWarning(UserWarning):

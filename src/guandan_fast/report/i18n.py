@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..errors import LanguageError
 from ..model.cards import SEQUENCE
 
 __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_label",
@@ -75,8 +76,8 @@ _LABELS = {
 
 
 def _check(lang: str) -> str:
-    if lang not in LANGS:
-        raise ValueError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}")
+    if not isinstance(lang, str) or lang not in LANGS:
+        raise LanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}"[:100])
     return lang
 
 
