@@ -1217,3 +1217,16 @@ def test_abort_flag_cancel_never_hides_a_limit():
     s.cancel()
     s.resume()
     assert s.aborted == 3
+
+
+def test_a_position_is_never_changed_after_it_is_checked():
+    import copy
+    import pickle
+    p = Position(["S3", "S4", "S5", "S6"], Rules(level=2), turn=1, table="S7", owner=0)
+    for name, value in (("turn", 2 ** 70), ("owner", 1), ("passes", 2), ("table", "x"),
+                        ("hands", None), ("rules", "2")):
+        with pytest.raises(PositionError, match="never changed"):
+            setattr(p, name, value)
+    assert (p.turn, p.owner, p.passes) == (1, 0, 0)
+    # a copy is made, and checked, as the position was
+    assert pickle.loads(pickle.dumps(p)) == p == copy.deepcopy(p) == copy.copy(p)

@@ -245,13 +245,23 @@ class Position:
                     f"passes={passes} is inconsistent: {expected} seat(s) holding cards "
                     f"sit between the owner {owner} and the seat to act {turn}, "
                     "and each of them has passed")
-        self.hands = tuple(parsed)
-        self.rules = rules
-        self.turn = turn
-        self.table = table
-        self.owner = owner
-        self.passes = passes
-        self.finished = fin
+        init = object.__setattr__          # checked once: a Position is never changed after
+        init(self, "hands", tuple(parsed))
+        init(self, "rules", rules)
+        init(self, "turn", turn)
+        init(self, "table", table)
+        init(self, "owner", owner)
+        init(self, "passes", passes)
+        init(self, "finished", fin)
+
+    def __setattr__(self, name, value):
+        raise PositionError(f"a Position is checked when it is made and never changed: "
+                            f"make a new one (with {name} changed)"[:120])
+
+    def __reduce__(self):
+        # pickled and copied as its arguments, so a copy is checked as it is made
+        return (Position, (self.hands, self.rules, self.turn, self.table, self.owner,
+                           self.passes, self.finished))
 
     def counts(self) -> np.ndarray:
         """The hands as a (4, 54) uint8 count array."""
