@@ -93,7 +93,7 @@ def test_greedy_plays_the_first_hint_and_leaves_the_partner_alone():
     mine = View(0, "S9 ST", rules, [2, 5, 5, 5], table=table, owner=partner(0), passes=1,
                 turn=0)
     assert GreedyBot().choose(mine) is None
-    theirs = View(0, "S9 ST", rules, [2, 5, 5, 5], table=table, owner=1, passes=0)
+    theirs = View(0, "S9 ST", rules, [2, 5, 5, 5], table=table, owner=1, passes=2)
     assert GreedyBot().choose(theirs) == read_play("S9", rules)
     out = View(0, "S9", rules, [1, 5, 5, 5], table=table, owner=2, passes=1)
     assert GreedyBot().choose(out) == read_play("S9", rules)   # plays out

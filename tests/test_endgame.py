@@ -1230,3 +1230,9 @@ def test_a_position_is_never_changed_after_it_is_checked():
     assert (p.turn, p.owner, p.passes) == (1, 0, 0)
     # a copy is made, and checked, as the position was
     assert pickle.loads(pickle.dumps(p)) == p == copy.deepcopy(p) == copy.copy(p)
+
+
+@pytest.mark.parametrize("finished", [None, 1, "0"])
+def test_a_finished_that_is_no_sequence_is_named(finished):
+    with pytest.raises(PositionError, match="finished must be a sequence"):
+        Position(["S3", "S4", "S5", "S6"], Rules(level=2), finished=finished)

@@ -363,3 +363,20 @@ def test_from_exchange_shows_the_hand_as_it_stands_and_the_tributes_once_paid():
     deal.give_back(0, Card("S3"))
     with pytest.raises(ViewError, match="no exchange in the play phase"):
         View.from_exchange(deal)
+
+
+@pytest.mark.parametrize("kw, needle", [
+    (dict(finished=None), "finished must be a sequence"),
+    (dict(tributes=None), "tributes must be a sequence"),
+    (dict(returns=5), "returns must be a sequence"),
+    (dict(table="S5", owner=0), "its own standing play"),
+    (dict(table="S5", owner=1, passes=0), "passes=0 is inconsistent"),
+    (dict(table="S5", owner=2, passes=0), "passes=0 is inconsistent"),
+])
+def test_a_view_refuses_what_a_position_refuses(kw, needle):
+    from guandan_fast import Rules, View, read_play
+    from guandan_fast.errors import ViewError
+    if "table" in kw:
+        kw = dict(kw, table=read_play(kw["table"], Rules(level=2)))
+    with pytest.raises(ViewError, match=needle):
+        View(0, "S3 S4", Rules(level=2), [2, 2, 2, 2], **kw)

@@ -204,7 +204,7 @@ class Position:
                 raise PositionError(f"{card} appears {n} times across the hands{where}; "
                                     "a double deck has two copies")
         # finishing order
-        if isinstance(finished, (str, bytes)):
+        if isinstance(finished, (str, bytes)) or not hasattr(finished, "__iter__"):
             raise PositionError("finished must be a sequence of seats")
         fin = tuple(_seat(s, "a finished seat") for s in finished)
         if len(set(fin)) != len(fin):

@@ -48,7 +48,7 @@ from ..errors import GuandanError, ViewError, shown
 from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
-from ..model.seats import check_seat
+from ..model.seats import check_seat, passes_between
 from .record import state_before
 from .state import GameState
 
@@ -65,6 +65,14 @@ _FULL_DECK = np.full(54, MAX_COPIES, dtype=np.int64)
 
 def _seat(value, what: str) -> int:
     return check_seat(value, what, ViewError)
+
+
+def _items(value, what: str) -> list:
+    """A sequence argument (``finished``, ``tributes``...) as a list, else
+    a ViewError naming it."""
+    if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+        raise ViewError(f"{what} must be a sequence, not {type(value).__name__}")
+    return list(value)
 
 
 def _cards(value, what: str, max_cards: int = 108) -> list[Card]:
@@ -191,7 +199,7 @@ class View:
                 or not 0 <= passes <= 3 or (table is None and passes):
             raise ViewError(f"passes must be 0..3 (0 on a free lead), not {passes!r}")
         self.passes = int(passes)
-        fin = tuple(_seat(s, "a finished seat") for s in finished)
+        fin = tuple(_seat(s, "a finished seat") for s in _items(finished, "finished"))
         if len(set(fin)) != len(fin):
             raise ViewError(f"a seat appears twice in finished {fin}")
         for s in range(4):
@@ -210,8 +218,21 @@ class View:
                     raise ViewError(f"the deal is over: seats {s} and {s + 2} are out")
             if self.turn in fin:
                 raise ViewError(f"turn: seat {self.turn} is out and cannot act")
-        self.tributes: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"tributes[{i}]") for i, t in enumerate(tributes))
-        self.returns: tuple[tuple[int, int, Card], ...] = tuple(_transfer(t, f"returns[{i}]") for i, t in enumerate(returns))
+            if table is not None:          # the standing play as a Position has it
+                if self.owner == self.turn:
+                    raise ViewError(f"seat {self.turn} cannot act on its own standing play")
+                if cnt[self.owner] == 0 and (not fin or fin[-1] != self.owner):
+                    raise ViewError(f"the owner, seat {self.owner}, is out: it went out with "
+                                    "the table play, so it must be the last of finished")
+                expected = passes_between(self.owner, self.turn, [c > 0 for c in cnt])
+                if self.passes != expected:
+                    raise ViewError(f"passes={self.passes} is inconsistent: {expected} seat(s) "
+                                    f"holding cards sit between the owner {self.owner} and "
+                                    f"the seat to act {self.turn}")
+        self.tributes: tuple[tuple[int, int, Card], ...] = tuple(
+            _transfer(t, f"tributes[{i}]") for i, t in enumerate(_items(tributes, "tributes")))
+        self.returns: tuple[tuple[int, int, Card], ...] = tuple(
+            _transfer(t, f"returns[{i}]") for i, t in enumerate(_items(returns, "returns")))
 
         own = to_counts(list(self.hand), max_cards=MAX_HOLDING).astype(np.int64)
         self._hand_counts = own.astype(np.uint8)
