@@ -197,3 +197,13 @@ def test_cli_match_rejections(args, needle, capsys):
     lines = err.strip().splitlines()
     assert len(lines) == 1 and needle in lines[0], err
     assert lines[0].startswith("gd-analyze: error: ")
+
+
+def test_a_bot_answering_something_that_is_no_play_is_a_match_error():
+    from guandan_fast import GreedyBot, MatchError, match
+
+    class Junk(GreedyBot):
+        def choose(self, view):
+            return "S3"
+    with pytest.raises(MatchError, match="a Play or None"):
+        match(Junk(), "random", deals=1, jobs=1)

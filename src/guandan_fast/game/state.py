@@ -205,6 +205,8 @@ class GameState:
             return "the deal is over"
         if action is None:
             return "a pass on a free lead" if self.table is None else None
+        if not isinstance(action, Play):
+            return f"a play is a Play or None (a pass), not {type(action).__name__}"
         if action.level_index != self.rules.level_index:
             return "the play was read at another level"
         need = np.zeros(54, dtype=np.int64)
