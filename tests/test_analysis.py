@@ -460,7 +460,8 @@ def test_a_record_that_is_none_or_does_not_replay_is_refused_by_name(make, error
 
 
 @pytest.mark.parametrize("views, needle", [(None, "in a tuple"), (5, "in a tuple"),
-                                           (("double", "x"), "unknown view 'x'")])
+                                           (("double", "x"), "unknown view 'x'"),
+                                           ([["double"]], "unknown view")])
 def test_bad_views_are_named(views, needle):
     from guandan_fast.errors import ReviewError
     with pytest.raises(ReviewError, match=needle):
@@ -475,3 +476,19 @@ def _move(seat, cards, raw=False):
     from guandan_fast import Rules, read_play
     from guandan_fast.game.record import Move
     return Move(seat, cards if raw else read_play(cards, Rules(level=2)))
+
+
+@pytest.mark.parametrize("kw, needle", [
+    (dict(solve_cards=-1), "solve_cards"), (dict(solve_cards=3.5), "solve_cards"),
+    (dict(solve_cards=1000), "solve_cards"), (dict(min_plays="no"), "min_plays"),
+    (dict(opening=1), "opening")])
+def test_bad_review_settings_are_named(kw, needle):
+    from guandan_fast.errors import ReviewError
+    with pytest.raises(ReviewError, match=needle):
+        analyse(load(EXAMPLES / "record_endgame_short.txt"), budget=0.05, **kw)
+
+
+def test_a_view_given_twice_is_reviewed_once():
+    a = analyse(load(EXAMPLES / "record_endgame_short.txt"), views=("double", "double"),
+                budget=0.05, estimator=None)
+    assert a.to_dict()["settings"]["views"] == ["double"]

@@ -366,6 +366,12 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
     from ..pool import run_tasks
     views = _check_options(views, budget, seed)
     _check_record(record)
+    if isinstance(solve_cards, bool) or not isinstance(solve_cards, int) \
+            or not 0 <= solve_cards <= 108:
+        raise ReviewError(f"solve_cards must be a number of cards 0..108, not {solve_cards!r}"[:100])
+    for name, flag in (("min_plays", min_plays), ("tribute", tribute), ("opening", opening)):
+        if not isinstance(flag, bool):
+            raise ReviewError(f"{name} must be True or False, not {flag!r}"[:100])
     check_playouts(playouts)
     check_factor = _check_factor(check_factor)
     notes = _import_notes(record)
@@ -532,11 +538,12 @@ def _check_options(views, budget, seed) -> tuple:
     if not isinstance(views, (tuple, list, set, frozenset)):
         raise ReviewError(f"views: 'double' and/or 'single' in a tuple, not {views!r}"[:100])
     views = tuple(views)
-    if not views:
-        raise ReviewError("views: give 'double' and/or 'single'")
     for v in views:
         if v not in VIEWS:
-            raise ReviewError(f"views: unknown view {v!r}: use 'double' and/or 'single'")
+            raise ReviewError(f"views: unknown view {v!r}: use 'double' and/or 'single'"[:100])
+    views = tuple(dict.fromkeys(views))      # each view once, in the order given
+    if not views:
+        raise ReviewError("views: give 'double' and/or 'single'")
     check_budget(budget)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 31:
         raise ReviewError(f"seed must be an integer 0..2**31-1, not {seed!r}")
