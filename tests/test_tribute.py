@@ -646,3 +646,11 @@ def test_the_review_says_differs_exactly_when_the_advice_ranks_another_card_stri
             assert review.card == a.card
             assert review.differs == _strictly_better(advice[0], a), (str(a.card), k0, k)
     assert disputed > 0
+
+
+def test_anti_tribute_refuses_payer_hands_beyond_two_decks():
+    from guandan_fast import HandError, anti_tribute
+    for hands in (["SB SB", "SB"], ["HR HR", "HR"]):
+        with pytest.raises(HandError, match="two copies"):
+            anti_tribute(hands)
+    assert anti_tribute(["HR S3", "HR D4"]) and not anti_tribute(["SB SB", "S3"])

@@ -26,6 +26,7 @@ cards between the tribute and the return.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence, Union, cast
 
@@ -180,6 +181,11 @@ def anti_tribute(payer_hands: Union[HandLike, Sequence[HandLike]], rules: Rules 
     hands = _payer_hands(payer_hands)
     if not 1 <= len(hands) <= 2:
         raise HandError(f"anti_tribute takes one or two payer hands, not {len(hands)}")
+    together = Counter(c for h in hands for c in h)      # the two hands share two decks
+    over = sorted(str(c) for c, n in together.items() if n > 2)
+    if over:
+        raise HandError(f"the payer hands hold {over[0]} {together[Card(over[0])]} times: "
+                        "a double deck has two copies")
     return sum(h.count(BIG_JOKER) for h in hands) >= 2
 
 
