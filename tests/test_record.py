@@ -710,3 +710,15 @@ def test_several_errors_are_listed_in_line_order_a_setting_given_twice_too():
     lines = [x.line for x in e.value.errors]
     assert len(lines) >= 2 and None not in lines and lines == sorted(lines), str(e.value)
     assert "'level' given twice" in str(e.value.errors[0])
+
+
+def test_the_writers_refuse_what_their_loaders_would_refuse():
+    from guandan_fast import Card
+    from guandan_fast.errors import DealError
+    from guandan_fast.game.record import Record
+    bad = Record(hands=[[Card("S3")] * 3, [Card("S4")], [Card("S5")], [Card("S6")]])
+    for write in (dumps, dumps_json):
+        with pytest.raises(DealError, match="third copy"):
+            write(bad)
+        with pytest.raises(RecordError, match="a Record"):
+            write(None)

@@ -106,8 +106,8 @@ from ..model.seats import team
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_bool, parse_header_line,
                    read_text, rules_header_lines)
 
-__all__ = ["loads", "load", "dumps", "dump", "check_name", "reading_words", "PASS_WORDS",
-           "TYPE_WORDS", "FORMAT_NAME", "FORMAT_VERSION"]
+__all__ = ["loads", "load", "dumps", "dump", "check_name", "check_writable", "reading_words",
+           "PASS_WORDS", "TYPE_WORDS", "FORMAT_NAME", "FORMAT_VERSION"]
 
 FORMAT_NAME = "guandan-deal-record"
 FORMAT_VERSION = 1
@@ -913,8 +913,18 @@ def _needed_reading(state: GameState, play) -> str:
     return f"{play.type} {play.rank}"
 
 
+def check_writable(record) -> None:
+    """A writer's check (text and JSON forms): a Record that replays (cards
+    within two decks, every move legal), so that a writer never writes what
+    its loader would refuse; else the replay's DealError, or a RecordError."""
+    if not isinstance(record, Record):
+        raise RecordError(f"a Record, not {type(record).__name__}")
+    record.result()                    # replays it
+
+
 def dumps(record: Record) -> str:
-    """The canonical text of a record."""
+    """The canonical text of a record (``check_writable`` first)."""
+    check_writable(record)
     out = []
     tags = dict(record.tags)
     for key in _KNOWN_TAG_ORDER:

@@ -38,7 +38,7 @@ from ..errors import RecordError, shown
 from ..game.record import Record
 from ..model.cards import format_cards
 from .record import (_SECTIONS, FORMAT_NAME, FORMAT_VERSION, _cards, _fail, _finish,
-                     _is_setting, _Raw, _reading, _seat, check_name)
+                     _is_setting, _Raw, _reading, _seat, check_name, check_writable)
 from .text import FLAG_KEYS, decode, loads_json as _loads_json, parse_header_line, read_text, \
     rules_flags
 
@@ -46,7 +46,10 @@ __all__ = ["loads", "load", "dumps", "dump", "to_json", "from_json"]
 
 
 def to_json(record: Record) -> dict:
-    """The JSON form of a record as a dict."""
+    """The JSON form of a record as a dict; a record that does not replay
+    (cards beyond two decks, an illegal move) is refused, as ``record.dumps``
+    refuses it: the writer never writes what its loader would refuse."""
+    check_writable(record)
     flags = rules_flags(record.rules)
     plays = []
     for m in record.moves:
