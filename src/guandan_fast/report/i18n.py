@@ -865,6 +865,8 @@ def structure_text(b: dict, lang: str = "en") -> str:
     'ломает бомбу из четырёх 8'
     >>> structure_text({"type": "straight", "rank": "A", "size": 5, "low": "T", "high": "A"}, "zh")
     '拆了顺子10–A'
+    >>> structure_text({"type": "full_house", "rank": "J", "size": 5, "cards": "SJ HJ DJ CK DK"})
+    'breaks the full house J+K'
     """
     lang = _check(lang)
     typ, rank, size = b["type"], b["rank"], int(b.get("size") or 0)
@@ -881,9 +883,26 @@ def structure_text(b: dict, lang: str = "en") -> str:
     if rank in ("B", "R"):           # a pair of jokers: by name
         shown = rank_label(rank, lang)
         shown = {"en": f"of {shown}s", "ru": f"({shown})", "zh": shown}[lang]
+    elif typ == "full_house" and (pair := _pair_rank(b.get("cards") or "", rank)):
+        shown = f"{rank_label(rank, lang)}+{rank_label(pair, lang)}"    # J+K: triple and pair
     else:
         shown = rank_label(rank, lang) + ("s" if lang == "en" else "")
     return game_label("breaks_group", lang, type=name, rank=shown)
+
+
+def _pair_rank(cards: str, triple: str) -> str:
+    """The rank of a full house's pair, from its cards (``SJ HJ DJ CK DK``:
+    K), when the two cards other than the triple's share one rank; else ""
+    (a wild in the pair: the report names the triple alone).
+
+    >>> _pair_rank("SJ HJ DJ CK DK", "J"), _pair_rank("SJ HJ DJ CK H2", "J")
+    ('K', '')
+    """
+    toks = cards.split()
+    others = [t[1:] for t in toks if t[1:] != triple]
+    if len(toks) != 5 or len(others) != 2 or others[0] != others[1]:
+        return ""
+    return others[0]
 
 
 def note_text(note: dict, lang: str = "en") -> str:
