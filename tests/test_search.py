@@ -474,3 +474,38 @@ def test_a_playout_budget_past_the_deal_cap_is_capped_not_refused():
     n, width = _plan(2, 8, 3 * MAX_SAMPLE_DEALS, False)
     assert width == 2 and n == MAX_SAMPLE_DEALS
     assert _plan(2, 8, 1000, False) == (500, 2)
+
+
+def test_the_first_call_is_made_whatever_the_clock_and_its_deals_fit_the_budget(views,
+                                                                                monkeypatch):
+    # the policy's move and the next candidate are valued however short the
+    # budget (docs/bots.md, "The hint call"); the deals drawn for that first
+    # call are at most one per _MIN_CALL of the budget (20,000 asked for at
+    # 0.01 s took 0.7 s to draw before)
+    drawn = []
+    real = search.sample_deals
+
+    def counting(view, n, seed=0, unseen=None):
+        drawn.append(n)
+        return real(view, n, seed=seed, unseen=unseen)
+    monkeypatch.setattr(search, "sample_deals", counting)
+    checked = 0
+    for v in views[:8]:
+        c = candidates(v)
+        if len(c) < 2 or v.perfect:
+            continue
+        for secs, samples in ((1e-9, 8), (1e-3, 8), (0.01, 20000)):
+            drawn.clear()
+            got = evaluate_moves(v, max_seconds=secs, samples=samples, seed=3)
+            valued = [m.move for m in got if m.valued]
+            assert got[0].valued and c[0] in valued and c[1] in valued
+            assert drawn[0] <= max(1, int(secs / search._MIN_CALL))
+        checked += 1
+    assert checked >= 3
+
+
+def test_suggest_under_a_playout_budget_is_reproducible(views):
+    for v in views[:4]:
+        a = suggest(v, max_seconds=1e-3, seed=5, max_playouts=120)
+        b = suggest(v, max_seconds=5.0, seed=5, max_playouts=120)
+        assert a == b and a == evaluate_moves(v, max_seconds=1.0, seed=5, max_playouts=120)

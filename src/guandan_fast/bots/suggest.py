@@ -23,6 +23,8 @@ with one legal card, the cards come in the advice's order, not
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..engine.value import MoveValue
 from ..errors import ViewError
 from ..game.state import team
@@ -36,27 +38,32 @@ __all__ = ["suggest"]
 
 
 def suggest(view: View, *, max_seconds: float = 0.2, seed: int = 0,
-            samples: int = DEFAULT_SAMPLES, threads: int = 1) -> list[MoveValue]:
+            samples: int = DEFAULT_SAMPLES, threads: int = 1,
+            max_playouts: Optional[int] = None) -> list[MoveValue]:
     """Every legal move of the seat to act, best first, within
     ``max_seconds`` (the rollouts share the budget, on ``threads`` threads;
-    a forced move answers at once; a return is valued on one thread)."""
+    a forced move answers at once; a return is valued on one thread); with
+    ``max_playouts``, that many rollouts instead of the clock: the same
+    answer for the same view and seed on every machine."""
     if not isinstance(view, View):
         raise ViewError(f"suggest needs a View, not {type(view).__name__}")
-    max_seconds, samples, seed, _ = check_search(max_seconds, samples, seed, None)
+    max_seconds, samples, seed, max_playouts = check_search(max_seconds, samples, seed,
+                                                            max_playouts)
     if view.phase == "return":
-        return _suggest_return(view, max_seconds, seed)
+        return _suggest_return(view, max_seconds, seed, max_playouts)
     if view.phase == "tribute":
         raise ViewError("suggest values plays and returns; the tribute card: suggest_tribute")
     return evaluate_moves(view, max_seconds=max_seconds, samples=samples, seed=seed,
-                          threads=threads)
+                          threads=threads, max_playouts=max_playouts)
 
 
-def _suggest_return(view: View, max_seconds: float, seed: int) -> list[MoveValue]:
+def _suggest_return(view: View, max_seconds: float, seed: int,
+                    max_playouts: Optional[int] = None) -> list[MoveValue]:
     """suggest in the return phase: every legal return card, the choice
     first, then by mean (ties in the advice's order)."""
     mover = team(view.seat)
     cards, results = _return_values(view, return_candidates(view.hand, view.rules),
-                                    max_seconds, seed)
+                                    max_seconds, seed, max_playouts)
     if results is None:
         return [MoveValue.bounded(c, -3.0, 3.0, team=mover) for c in cards]
     values = []
