@@ -18,7 +18,8 @@ from .options import (EXIT_INTERRUPTED, IntIn, NODES, SECONDS, THREADS, availabl
 @format_option
 @lang_option
 @click.option("--max-nodes", type=NODES, default=None,
-              help="Stop after this many search nodes (the answer is then partial).")
+              help="Stop after this many search nodes (the answer is then partial; the "
+                   "estimate follows only with --max-seconds, its budget).")
 @click.option("--max-seconds", type=SECONDS, default=None,
               help="Stop after this many seconds in all: the solver gets half of them "
                    "and, if it proves nothing whole, the estimate the rest (with "
@@ -64,8 +65,8 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
                          f"{nodes} nodes, {time.monotonic() - t0:.1f} s")
         sys.stderr.flush()
 
-    if threads is None:
-        threads = available_cpus()
+    if threads is None:      # as the help says: one thread under a node limit or value only
+        threads = 1 if max_nodes is not None or value_only else available_cpus()
     if force_estimate and exact_only:
         raise click.UsageError("--estimate and --exact-only exclude each other")
     if force_estimate:
@@ -77,7 +78,10 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
         _show_estimate(position, max_seconds, threads, seed, fmt, lang)
         return
     status = None
-    fallback = not exact_only and not value_only
+    # a node limit alone asks for the partial answer (no estimate after it:
+    # the estimate's budget is --max-seconds)
+    fallback = not exact_only and not value_only and \
+        (max_nodes is None or max_seconds is not None)
     try:
         result = solve(position, max_nodes=max_nodes,
                        max_seconds=max_seconds / 2 if fallback and max_seconds else max_seconds,

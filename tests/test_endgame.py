@@ -325,6 +325,11 @@ def test_cli_endgame_limits_and_stdin():
     assert "ESTIMATED" in r.stdout and "[" in r.stdout
     r = run_cli("endgame", "-", "--estimate", "--exact-only", stdin=text)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "--exact-only" in r.stderr
+    # a node limit alone: the partial answer it asked for, on one thread (no estimate)
+    r = run_cli("endgame", "-", "--max-nodes", "100", "--format", "json", stdin=text)
+    data = json.loads(r.stdout)
+    assert r.returncode == 0 and "estimated" not in data and data["stopped"] == "limit"
+    assert data["nodes"] <= 100
 
 
 def test_cli_endgame_threads():
