@@ -298,8 +298,8 @@ def _from_bounds(position, search, bounds, t0, confidence) -> Estimate:
     """The Estimate of a proof: every move exact."""
     maxi = search.maximizing
     sign = 1 if maxi else -1
-    moves = [MoveValue(p, float(lo), float(lo), float(lo), lo, lo, samples=0, exact=True,
-                       score=float(lo))
+    moves = [MoveValue(p, float(lo), float(lo), float(lo), lo, lo, samples=None, exact=True,
+                       score=float(lo))            # samples None: a solver's proof
              for p, (lo, _) in zip(search.moves(), bounds)]
     order = sorted(range(len(moves)), key=lambda k: (-sign * moves[k].mean, k))
     moves = [moves[k] for k in order]
