@@ -281,7 +281,8 @@ def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, 
     if ctx.get_parameter_source("fmt") == click.core.ParameterSource.COMMANDLINE and fmt == "text":
         raise click.UsageError("--format text takes a single record; several records "
                                "are written as JSON lines (--format json)")
-    items, failed = _load_all(paths, platform, lenient)
+    items, unloaded = _load_all(paths, platform, lenient)
+    failed = len(unloaded)
     _named(items, names)
     answers = review_records(items, jobs=jobs, dask=dask, progress=Progress("records", quiet),
                              **options)
@@ -295,16 +296,19 @@ def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, 
 
 
 def _load_all(paths, platform: bool, lenient: bool = False):
-    items, failed = [], 0
+    """The records of ``paths`` and the files that did not load, each
+    ``(path, message)`` (its errors on stderr, one line each)."""
+    items, failed = [], []
     for p in paths:
         try:
             items.extend(_load_records(p, platform, lenient))
         except (GuandanError, OSError) as e:
-            failed += 1
-            if isinstance(e, OSError):
-                click.echo(f"gd-analyze: error: {p}: {e.strerror or e}", err=True)
-            for line in [] if isinstance(e, OSError) else error_lines(e, f"{p}: "):
+            lines = [f"gd-analyze: error: {p}: {e.strerror or e}"] if isinstance(e, OSError) \
+                else error_lines(e, f"{p}: ")
+            for line in lines:
                 click.echo(line, err=True)
+            prefix = f"gd-analyze: error: {p}: "
+            failed.append((p, "; ".join(x[len(prefix):] for x in lines)))
     return items, failed
 
 
@@ -340,11 +344,12 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
     errors = [(a["name"], a["error"]) for a in answers if "error" in a]
     for name, msg in errors:
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
+    errors = failed + errors           # the records that did not load are listed too
     if json_path:
         Path(json_path).write_text(analysis_json.dumps(
             analysis_json.evening_document(reviews, errors)), encoding="utf-8")
     _emit_evening(reviews, errors, fmt, lang, html_path)
-    return EXIT_BAD_INPUT if failed or errors else 0
+    return EXIT_BAD_INPUT if errors else 0
 
 
 def _cache_dir(value):

@@ -239,3 +239,21 @@ def test_a_bad_section_header_is_one_line_and_exit_2(tmp_path, old, new, needle)
     assert r.returncode == 2
     assert needle in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_an_evening_lists_a_record_that_does_not_load(tmp_path):
+    # in the JSON, the --json-out document and the report, not on stderr alone
+    night = tmp_path / "night"
+    night.mkdir()
+    shutil.copy(SHORT, night / "a.txt")
+    (night / "bad.txt").write_text("level: 2\nhands:\n0: XX\n", encoding="utf-8")
+    doc = tmp_path / "evening.json"
+    j = run("evening", night, "--format", "json", "--views", "double", "--playouts", "5",
+            "-j", "1", "-q", "--no-cache", "--json-out", doc)
+    assert j.returncode == 2 and "bad.txt" in j.stderr
+    errors = json.loads(j.stdout)["errors"]
+    assert [e["file"] for e in errors] == [str(night / "bad.txt")]
+    assert "unknown card token 'XX'" in errors[0]["error"]
+    assert json.loads(doc.read_text(encoding="utf-8"))["errors"] == errors
+    text = run("render", doc).stdout
+    assert "bad.txt" in text and "unknown card token" in text
