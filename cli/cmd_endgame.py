@@ -14,7 +14,7 @@ from .options import (EXIT_INTERRUPTED, IntIn, NODES, SECONDS, THREADS, availabl
 
 
 @command("endgame")
-@click.argument("deal_file")
+@click.argument("position_file")
 @format_option
 @lang_option
 @click.option("--max-nodes", type=NODES, default=None,
@@ -37,11 +37,11 @@ from .options import (EXIT_INTERRUPTED, IntIn, NODES, SECONDS, THREADS, availabl
               help="Never fall back to the estimate when the solver stops at a limit.")
 @click.option("--seed", type=IntIn(0, 2 ** 64 - 1), default=0,
               help="Seed of the estimate.")
-def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only, threads,
+def endgame_cmd(position_file, fmt, lang, max_nodes, max_seconds, quiet, value_only, threads,
                 force_estimate, exact_only, seed):
     """Double-dummy value of an endgame position and of every legal move.
 
-    DEAL_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
+    POSITION_FILE holds 'level: 7', the hands as '0: S3 S4' .. '3: ...' (empty
     when out), 'turn: 1', optionally 'table: S5 D5', 'owner: 0',
     'passes: 1' and 'finished: 2'; '-' reads standard input. Ctrl-C
     prints what is proven so far and exits with status 130.
@@ -49,7 +49,7 @@ def endgame_cmd(deal_file, fmt, lang, max_nodes, max_seconds, quiet, value_only,
     from guandan_fast.engine.endgame import SolveInterrupted, solve
     from guandan_fast.formats.position import loads_position
 
-    position = loads_position(read_source(deal_file))
+    position = loads_position(read_source(position_file))
     t0 = time.monotonic()
     shown = [False]
     last = [0.0]

@@ -145,7 +145,7 @@ def test_a_return_line_starts_from_the_play_after_the_better_card():
 
 @pytest.mark.parametrize("hand, move, kind, words", [
     ("S7 H8 C9 DT SJ D3 D3", "C9", "straight", "breaks the straight 7–J"),
-    ("S9 C9 D9 D3 D3", "S9 C9", "full_house", "breaks the full house 9s"),
+    ("S9 C9 D9 D3 D3", "S9 C9", "full_house", "breaks the full house 9+3"),
     ("S9 C9 D9 DK", "S9 C9", "triple", "breaks the triple 9s"),
     ("S8 S8 C8 D8 D3", "S8", "bomb", "breaks the bomb of four 8s"),
     ("ST SJ SQ SK SA D4", "ST", "straight_flush", "breaks the straight flush 10–A"),

@@ -101,7 +101,7 @@ from ..game.record import Record, Transfer, replay
 from ..game.state import GameState
 from ..game.tribute import (check_return_card, check_tribute_card, tribute_leaders,
                             tribute_plan)
-from ..model.rules import RANKS, Rules, classify
+from ..model.rules import RANKS, Rules, classify, reading_label
 from ..model.seats import team
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_bool, parse_header_line,
                    read_text, rules_header_lines)
@@ -542,9 +542,7 @@ def _cards(text, where, max_cards=None, warnings: Optional[list] = None,
     return [t.card for t in tokens]
 
 
-def _reading_label(p) -> str:
-    """A reading as a record writes it (``full_house 10``: the ten as 10)."""
-    return f"{p.type} {'10' if p.rank == 'T' else p.rank}"
+_reading_label = reading_label           # a record writes a reading as people do
 
 
 def _typed_note(typed: str, cards: list) -> str:

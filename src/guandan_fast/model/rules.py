@@ -25,7 +25,7 @@ from ..errors import PlayError, RulesError
 from ..model.cards import RANKS
 from ..model.counts import HandLike, to_counts
 
-__all__ = ["Rules", "Play", "classify", "read_play", "beats", "PLAY_TYPES",
+__all__ = ["Rules", "Play", "classify", "read_play", "reading_label", "beats", "PLAY_TYPES",
            "BOMB_TYPES", "parse_level", "RANKS", "FLAG_KEYS"]
 
 PLAY_TYPES = _core.TYPE_NAMES
@@ -145,6 +145,15 @@ def classify(cards: HandLike, rules: Rules | None = None) -> list[Play]:
     return _core._py_classify(counts, r.level_index, r.flags)
 
 
+def reading_label(p: Play) -> str:
+    """A reading as people write it: its type and rank, the ten as 10.
+
+    >>> reading_label(read_play("ST DT"))
+    'pair 10'
+    """
+    return f"{p.type} {'10' if p.rank == 'T' else p.rank}"
+
+
 def read_play(cards: HandLike, rules: Rules | None = None, type: str | None = None,
               rank: str | None = None) -> Play:
     """The one reading of these cards, narrowed by ``type`` and ``rank`` when
@@ -161,9 +170,10 @@ def read_play(cards: HandLike, rules: Rules | None = None, type: str | None = No
               if (type is None or p.type == type) and (rank is None or p.rank == rank)]
     if len(chosen) == 1:
         return chosen[0]
-    listed = ", ".join(f"{p.type} {p.rank}" for p in (chosen or readings))
+    listed = ", ".join(map(reading_label, chosen or readings))
     if not chosen:
-        raise PlayError(f"{text!r} has no reading {type or ''} {rank or ''}".rstrip()
+        asked = f"{type or ''} {'10' if rank == 'T' else rank or ''}".strip()
+        raise PlayError(f"{text!r} has no reading {asked}".rstrip()
                         + f"; its readings: {listed}")
     raise PlayError(f"{text!r} is ambiguous; its readings: {listed}")
 
