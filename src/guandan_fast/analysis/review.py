@@ -417,6 +417,11 @@ def analyse(record: Record, views: Sequence[str] = VIEWS, *, budget: float = DEF
             getattr(decisions[t["key"][0]], t["view"]).line = a["line"]
     op = _opening_values(start, by_key, has_exchange) if opening \
         else {"deal": None, "start": None, "exchange": None}
+    if playouts is not None:            # the deterministic mode carries no times at all
+        for d in decisions:
+            for val in (d.double, d.single):
+                if val is not None:
+                    val.seconds = None
     if "double" in views:
         unproven = sum(1 for d in decisions if d.double is not None and not d.double.exact)
         if unproven:
