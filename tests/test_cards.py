@@ -129,3 +129,10 @@ def test_the_card_constructor_refuses_with_a_card_parse_error(token):
 def test_the_card_constructor_takes_slots_tokens_and_cards():
     assert [Card(i) for i in range(54)] == list(CARDS)
     assert all(Card(str(c).lower()) == c == Card(c) for c in CARDS)
+
+
+@pytest.mark.parametrize("kw", [dict(max_cards="x"), dict(max_cards=-1), dict(max_cards=1.5),
+                                dict(max_cards=True), dict(first_line="a"), dict(first_line=0)])
+def test_the_count_arguments_of_parse_cards_are_checked(kw):
+    with pytest.raises(HandError, match=next(iter(kw))):
+        parse_cards("S3 S4", **kw)

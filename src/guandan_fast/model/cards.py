@@ -257,6 +257,11 @@ def parse_card_tokens(text: str | Iterable[Any], max_cards: int | None = None,
     >>> [(t.card, t.line, t.warning is not None) for t in parse_card_tokens("S3\\nSТ")]
     [(Card('S3'), 1, False), (Card('SA'), 2, True)]
     """
+    for name, value, least in (("max_cards", max_cards, 0), ("first_line", first_line, 1)):
+        if value is None and name == "max_cards":
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise HandError(f"{name} must be an integer {least} or more, not {value!r}"[:100])
     multi_line = isinstance(text, str) and "\n" in text
     items: list[Token]
     if isinstance(text, str):
