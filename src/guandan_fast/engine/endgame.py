@@ -165,6 +165,13 @@ class Position:
     """
 
     __slots__ = ("hands", "rules", "turn", "table", "owner", "passes", "finished")
+    hands: Tuple[Tuple[Card, ...], ...]
+    rules: Rules
+    turn: int
+    table: Optional[Play]
+    owner: Optional[int]
+    passes: int
+    finished: Tuple[int, ...]
 
     def __init__(self, hands: Sequence, rules=None, turn: int = 0,
                  table: Optional[Play] = None, owner: Optional[int] = None,

@@ -223,8 +223,8 @@ class KeyLines:
         if key in self.values:
             err = self.error(f"{_where(where)}: {key!r} given twice "
                              f"(first on {_where(self.where[key])})")
-            if isinstance(where, int):
-                err.line = where          # a loader listing several errors sorts them by line
+            if isinstance(where, int):    # a loader listing several errors sorts them by line
+                setattr(err, "line", where)
             raise err
         self.values[key] = value
         self.where[key] = where

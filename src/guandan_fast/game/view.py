@@ -218,16 +218,17 @@ class View:
                     raise ViewError(f"the deal is over: seats {s} and {s + 2} are out")
             if self.turn in fin:
                 raise ViewError(f"turn: seat {self.turn} is out and cannot act")
-            if table is not None:          # the standing play as a Position has it
-                if self.owner == self.turn:
+            holder = self.owner
+            if table is not None and holder is not None:   # the standing play as a Position has it
+                if holder == self.turn:
                     raise ViewError(f"seat {self.turn} cannot act on its own standing play")
-                if cnt[self.owner] == 0 and (not fin or fin[-1] != self.owner):
-                    raise ViewError(f"the owner, seat {self.owner}, is out: it went out with "
+                if cnt[holder] == 0 and (not fin or fin[-1] != holder):
+                    raise ViewError(f"the owner, seat {holder}, is out: it went out with "
                                     "the table play, so it must be the last of finished")
-                expected = passes_between(self.owner, self.turn, [c > 0 for c in cnt])
+                expected = passes_between(holder, self.turn, [c > 0 for c in cnt])
                 if self.passes != expected:
                     raise ViewError(f"passes={self.passes} is inconsistent: {expected} seat(s) "
-                                    f"holding cards sit between the owner {self.owner} and "
+                                    f"holding cards sit between the owner {holder} and "
                                     f"the seat to act {self.turn}")
         self.tributes: tuple[tuple[int, int, Card], ...] = tuple(
             _transfer(t, f"tributes[{i}]") for i, t in enumerate(_items(tributes, "tributes")))
