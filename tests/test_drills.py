@@ -31,7 +31,7 @@ from fake_engines import FakeEstimate, FakeMove
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats import analysis_json
 from guandan_fast.formats.record import load
-from guandan_fast.report.common import _mark, move_key
+from guandan_fast.report.common import _mark, move_key, tiers_of
 from guandan_fast.report.drills import drills, render_drills_html
 from guandan_fast.report.evening import evening_order
 from guandan_fast.report.html import _cards_html, _play_html
@@ -151,7 +151,7 @@ def test_a_drill_shows_what_the_mover_saw(reviews):
         assert q.count('<button type="button" class="choice') == len(keys)
         # the answer: the move played, its mark (tier, proven or likely, the loss)
         reveal = s[len(q):]
-        mark = _mark(val, "en")
+        mark = _mark(val, "en", tiers_of(data))
         assert mark and mark in reveal and _play_html(d["move"], level, "en") in reveal
         assert ("proven loss" if val["mistake"] == "proven" else "likely loss") in reveal
         assert reveal.count('class="verdict') == len(keys)

@@ -13,7 +13,7 @@ from fake_engines import spread_estimator
 
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
-from guandan_fast.report.common import _mark, loss_text
+from guandan_fast.report.common import _mark, loss_text, tiers_of
 from guandan_fast.report.evening import (deal_title, evening_summary, render_evening_html,
                                          render_evening_text)
 from guandan_fast.report.html import render_html
@@ -108,10 +108,11 @@ def test_the_leak_table_has_every_mark_by_loss_with_the_deal_pages_numbers(revie
         deal_texts = "".join(render_text(r, lang) for r in reviews)
         for x in leaks:
             d = reviews[x["review"]]["decisions"][x["index"]]
-            shown = loss_text(d[x["view"]], lang)
+            tiers = tiers_of(reviews[x["review"]])
+            shown = loss_text(d[x["view"]], lang, tiers)
             assert shown in table
             # the deal's own page and text show the same loss, the same mark
-            assert _mark(d[x["view"]], lang) in deal_texts
+            assert _mark(d[x["view"]], lang, tiers) in deal_texts
             assert shown.replace("&", "&amp;") in deal_pages or shown in deal_pages
 
 

@@ -295,3 +295,23 @@ def test_a_language_the_reports_do_not_write_is_a_language_error(lang):
         with pytest.raises(LanguageError, match="unknown language") as e:
             f()
         assert isinstance(e.value, GuandanError)
+
+
+def test_a_loss_near_a_tier_threshold_is_shown_on_its_side():
+    # an inaccuracy of 0.651 levels (mistakes start at 0.7) reads ≈0.65, never
+    # ≈0.7 beside its tier's name, in every report of the review
+    from guandan_fast.report.drills import render_drills_html
+    data = analyse(load(SHORT), views=("double",), budget=0.05, estimator=spread_estimator,
+                   solve_cards=0, opening=False, check_factor=None).to_dict()
+    assert data["settings"]["tiers"]["mistake"] == 0.7
+    marked = [d for d in data["decisions"] if d["double"] and d["double"]["mistake"]]
+    assert marked
+    d = marked[0]
+    d["double"].update(loss=0.651, loss_low=0.5, loss_high=0.8, loss_proven=0.0,
+                       mistake="likely", tier="inaccuracy")
+    for lang, near in (("en", "≈0.65 "), ("ru", "≈0,65 "), ("zh", "≈0.65 ")):
+        for text in (render_text(data, lang), render_html(data, lang),
+                     render_evening_text([data], lang)):
+            assert near in text, lang
+            assert near.replace("65", "7") not in text, lang
+    assert "0.65" in render_drills_html([data], "en")

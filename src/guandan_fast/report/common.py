@@ -148,14 +148,35 @@ def _title_bits(data: dict, lang: str) -> list:
     return bits
 
 
-def _mark(val: Optional[dict], lang: str) -> str:
+def _mark(val: Optional[dict], lang: str, tiers: Optional[dict] = None) -> str:
     """``✗ proven loss: 2 levels`` for a marked mistake of one view (the
-    size: ``loss_text``)."""
+    size: ``loss_text``; ``tiers``: the review's ``settings.tiers``)."""
     if not val or not val.get("mistake"):
         return ""
     kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
     tier = f"{game_label('tier_' + val['tier'], lang)}, " if val.get("tier") else ""
-    return f"✗ {tier}{kind}: {loss_text(val, lang)}"
+    return f"✗ {tier}{kind}: {loss_text(val, lang, tiers)}"
+
+
+def tiers_of(data: dict) -> Optional[dict]:
+    """A review document's tier thresholds (``settings.tiers``), or None."""
+    return (data.get("settings") or {}).get("tiers")
+
+
+def _digits(x: float, tiers: Optional[dict]) -> int:
+    """The decimals that show ``x`` without its rounding crossing a tier's
+    threshold (``tiers``: name to least loss): 1, or more near a threshold
+    (0.651 next to 0.7 reads 0.65, not 0.7, beside its tier's name).
+
+    >>> _digits(0.651, {"mistake": 0.7}), _digits(0.64, {"mistake": 0.7}), _digits(0.651, None)
+    (2, 1, 1)
+    """
+    for d in (1, 2, 3):
+        r = round(x, d)
+        if not tiers or not any(min(x, r) < t <= max(x, r) or min(x, r) <= t - 1e-9 < max(x, r)
+                                for t in tiers.values() if isinstance(t, (int, float))):
+            return d
+    return 3
 
 
 def opening_value_text(data: dict, key: str, mv: dict, lang: str) -> str:
@@ -228,19 +249,21 @@ def unclear_mark(val: Optional[dict], lang: str, width: Optional[float]) -> str:
         width=number(width, lang))
 
 
-def loss_text(val: dict, lang: str = "en") -> str:
+def loss_text(val: dict, lang: str = "en", tiers: Optional[dict] = None) -> str:
     """The size of a loss (a view's JSON: ``loss``, ``loss_low``,
     ``loss_high``, ``loss_proven``): ``2 levels`` when it is proven
     exactly; ``at least 2 levels (estimate ≈5.4 [2.1, 6])`` when the proven
     bounds show part of it (the proven part, then the estimate); else the
     estimate with its interval, ``≈2.8 [0.4, 5.2] levels`` (an estimate
-    is never a plain number, even with an interval of no width)."""
+    is never a plain number, even with an interval of no width). With the
+    review's ``tiers``, a mean near a tier's threshold gets the decimals
+    that keep it on its side (``_digits``)."""
     mean = val.get("loss") or 0.0
     low, high = val.get("loss_low", mean), val.get("loss_high", mean)
     proven = val.get("loss_proven") or 0.0
     if low == high and round(proven, 3) == round(mean, 3):
-        return levels(round(mean, 1), lang)
-    est = levels_estimate(mean, low, high, lang)
+        return levels(round(mean, _digits(mean, tiers)), lang)
+    est = levels_estimate(mean, low, high, lang, _digits(mean, tiers))
     if proven > 0:
         return (f"{at_least_levels(round(proven, 1), lang)} "
                 f"({game_label('estimate_of', lang, est=estimate_text(mean, low, high, lang))})")

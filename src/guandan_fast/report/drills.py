@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Optional
 
 from .common import _flip, _mark, decision_ref, line_text, move_key, names, rounds, team_names, \
-    value_text
+    tiers_of, value_text
 from .evening import deal_title, evening_order, evening_summary
 from .html import _card_order, _cards_html, _e, _page, _play_html, _static
 from .i18n import count_of, drill_label, game_label, rank_label
@@ -197,7 +197,7 @@ def _reveal_html(x: dict, d: dict, val: dict, data: dict, lang: str, short: str)
     sign = 1 if x["seat"] % 2 == 0 else -1
     best = val.get("best") or []
     best_value = value_text(_flip(best[0], sign), lang) if best else "?"
-    mark = f"{short} {_mark(val, lang)}"
+    mark = f"{short} {_mark(val, lang, tiers_of(data))}"
     h = ['<div class="reveal" hidden>']
     for c, cand in enumerate(x["candidates"]):
         value = value_text(cand["value"], lang) if cand["value"] else G("not_solved")

@@ -16,7 +16,7 @@ from pathlib import PurePath
 from typing import Optional
 
 from .common import VIEWS, _mark, _result_text, decision_ref, loss_text, lost_text, names, \
-    play_text, team_names
+    play_text, team_names, tiers_of
 from .html import _deal_html, _e, _page
 from .i18n import count_of, game_label, percent
 from .text import render_text
@@ -148,7 +148,7 @@ def _leak_text(leak: dict, reviews: list, lang: str) -> str:
     d = data["decisions"][leak["index"]]
     short = game_label("dd" if leak["view"] == "double" else "sd", lang)
     return (f"{deal_title(data, lang)} {decision_ref(d, data, lang)} {leak['player']}: "
-            f"{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang)}")
+            f"{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang, tiers_of(data))}")
 
 
 def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None) -> str:
@@ -172,7 +172,8 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
                 k, i, _ = v["largest"]
                 d = reviews[k]["decisions"][i]
                 line += (f", {G('largest')}: {deal_title(reviews[k], lang)} "
-                         f"{decision_ref(d, reviews[k], lang)} ({loss_text(d[view], lang)})")
+                         f"{decision_ref(d, reviews[k], lang)} "
+                         f"({loss_text(d[view], lang, tiers_of(reviews[k]))})")
             out.append(line)
     out.append(f"  {G('evening_accuracy')}: " + "; ".join(
         f"{G('dd' if view == 'double' else 'sd')} {G('accuracy')} "
@@ -229,7 +230,7 @@ def _players_html(summ: dict, reviews: list, lang: str) -> list:
                 d = reviews[k]["decisions"][i]
                 cell = (f'<a href="#deal{k + 1}-d{i}">{_e(deal_title(reviews[k], lang))} '
                         f'{_e(decision_ref(d, reviews[k], lang))}</a> '
-                        f'({_e(loss_text(d[view], lang))})')
+                        f'({_e(loss_text(d[view], lang, tiers_of(reviews[k])))})')
             h.append(f'<tr><td>{_e(p["name"])}</td>'
                      f'<td>{_e(G("dd" if view == "double" else "sd"))}</td>'
                      f'<td>{v["judged"]}</td><td>{_e(percent(v["accuracy"], lang))}</td>'
@@ -275,7 +276,7 @@ def _leaks_html(summ: dict, reviews: list, lang: str) -> list:
                  f'{_e(decision_ref(d, data, lang))}</a> {_e(play_text(d["move"], lang))}</td>'
                  f'<td>{_e(x["player"])}</td>'
                  f'<td>{_e(G("dd" if x["view"] == "double" else "sd"))}</td>'
-                 f'<td>{_e(tier)}</td><td>{_e(kind)}: {_e(loss_text(d[x["view"]], lang))}</td>'
+                 f'<td>{_e(tier)}</td><td>{_e(kind)}: {_e(loss_text(d[x["view"]], lang, tiers_of(data)))}</td>'
                  '</tr>')
     h.append('</table></div>')
     return h

@@ -30,7 +30,7 @@ from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _v
                      breaks_text, decision_ref, line_end_text, line_hands, line_moves, line_text,
                      loss_text, lost_text, move_key, names, opening_value_text,
                      play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks,
-                     unclear_mark)
+                     tiers_of, unclear_mark)
 from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
                    note_text, rank_face, rank_label, type_name)
 
@@ -189,7 +189,7 @@ def _graph_svg(data: dict, lang: str, uid: str, shape: str = "wide") -> str:
                      f"{play_text(d['move'], lang)} {G('dd' if view == 'double' else 'sd')} "
                      f"{value_text(p, lang)}")
             if val.get("mistake"):
-                title += " " + _mark(val, lang)
+                title += " " + _mark(val, lang, tiers_of(data))
                 r, fill = 7.0, ("#ff6b6b" if view == "double" else "#ffd43b")
             else:
                 r, fill = 2.5, colours[view]
@@ -285,7 +285,7 @@ def _viewer_data(data: dict, lang: str) -> dict:
                                                "text": play_text(d["move"], lang)}
             rows.append({**played, "chosen": True, "best": chosen_key in best})
         listed = {k for k, _ in ordered[:MAX_ROWS]} | {chosen_key}
-        marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang)
+        marks = [(G("dd") if v == "double" else G("sd")) + " " + _mark(d.get(v), lang, tiers_of(data))
                  for v in VIEWS if d.get(v) and d[v].get("mistake")]
         frames.append({
             "lines": _line_frames(d, data, lang),
@@ -424,7 +424,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
             (i, _), view = largest
             d = by_index[i]
             cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a> '
-                         f'({_e(loss_text(d[view], lang))})</td>')
+                         f'({_e(loss_text(d[view], lang, tiers_of(data)))})</td>')
         else:
             cells.append(f'<td>{_e(G("none"))}</td>')
         # each cell names its column, for the phone layout that stacks a row
@@ -476,7 +476,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                 v = f'{_e(short)} {_e(chosen_text(d or {}, view, lang))}'
                 if val.get("mistake"):
                     est = " est" if val["mistake"] != "proven" else ""
-                    v += f' <span class="tag{est}">{_e(_mark(val, lang))}</span>'
+                    v += f' <span class="tag{est}">{_e(_mark(val, lang, tiers_of(data)))}</span>'
                 vals.append(v)
             dd = "<br>".join(vals)
             if e.get("differs"):
@@ -537,7 +537,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         for v in marked_views:
             val = d[v]
             est = " est" if val["mistake"] != "proven" else ""
-            move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang))}</span>'
+            move += f'<span class="tag{est}">{_e(G("dd" if v == "double" else "sd"))} {_e(_mark(val, lang, tiers_of(data)))}</span>'
         if d.get("forced"):
             move += f'<span class="tag forced" title="{_e(G("forced_help"))}">{_e(G("forced"))}</span>'
         else:       # an unclear view: its short tag, the interval that decides it on hover

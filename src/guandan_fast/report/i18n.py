@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 from ..errors import LanguageError
 from ..model.cards import SEQUENCE
 
@@ -454,26 +456,30 @@ def interval_text(low: str, high: str, lang: str = "en") -> str:
     return f"[{low}; {high}]" if _check(lang) == "ru" else f"[{low}, {high}]"
 
 
-def estimate_text(mean, low, high, lang: str = "en", digits: int = 1) -> str:
-    """An estimated amount (not signed) with its interval: ``≈2.8 [0.4, 5.2]``.
+def estimate_text(mean, low, high, lang: str = "en", digits: int = 1,
+                  mean_digits: Optional[int] = None) -> str:
+    """An estimated amount (not signed) with its interval: ``≈2.8 [0.4, 5.2]``
+    (``mean_digits``: the mean's decimals, when not ``digits``).
 
     >>> estimate_text(2.8, 0.4, 5.2), estimate_text(2.75, 0.4, 5, "ru")
     ('≈2.8 [0.4, 5.2]', '≈2,8 [0,4; 5]')
     """
-    return (f"≈{number(mean, lang, digits)} "
+    md = digits if mean_digits is None else mean_digits
+    return (f"≈{number(mean, lang, md)} "
             + interval_text(bound(low, lang, digits), bound(high, lang, digits), lang))
 
 
-def levels_estimate(mean, low, high, lang: str = "en") -> str:
+def levels_estimate(mean, low, high, lang: str = "en", mean_digits: int = 1) -> str:
     """An estimated number of levels with its interval (the unit agrees
-    with the mean).
+    with the mean; ``mean_digits``: the mean's decimals, the bounds one).
 
     >>> levels_estimate(2.8, 0.4, 5.2), levels_estimate(2.8, 0.4, 5.2, "ru")
     ('≈2.8 [0.4, 5.2] levels', '≈2,8 [0,4; 5,2] уровня')
-    >>> levels_estimate(2.8, 0.4, 5.2, "zh")
-    '≈2.8 [0.4, 5.2]级'
+    >>> levels_estimate(2.8, 0.4, 5.2, "zh"), levels_estimate(0.651, 0.5, 0.8, mean_digits=2)
+    ('≈2.8 [0.4, 5.2]级', '≈0.65 [0.5, 0.8] levels')
     """
-    return _with_levels(estimate_text(mean, low, high, lang), round(float(mean), 1), lang)
+    return _with_levels(estimate_text(mean, low, high, lang, 1, mean_digits),
+                        round(float(mean), mean_digits), lang)
 
 
 def at_least_levels(n, lang: str = "en") -> str:

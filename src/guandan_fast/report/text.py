@@ -10,7 +10,7 @@ import unicodedata
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
-                     play_text, team_names, unclear_mark)
+                     play_text, team_names, tiers_of, unclear_mark)
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
                    percent, rank_label)
 
@@ -60,7 +60,7 @@ def render_text(data: dict, lang: str = "en") -> str:
                 if chosen_text(d, view, lang):
                     line += f"   {short} {chosen_text(d, view, lang)}"
                 if val and val.get("mistake"):
-                    line += f"  {_mark(val, lang)}; {G('better')}: {_better(val, lang)}"
+                    line += f"  {_mark(val, lang, tiers_of(data))}; {G('better')}: {_better(val, lang)}"
             out.append(line)
             if rec and len(rec.get("choices") or []) == 1:    # nothing to advise
                 out.append(f"        {G('only_card')}")
@@ -79,7 +79,7 @@ def render_text(data: dict, lang: str = "en") -> str:
             val = d.get(view)
             if val and val.get("mistake"):
                 out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
-                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang)}; "
+                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang, tiers_of(data))}; "
                            f"{G('better')}: {_better(val, lang)}")
                 if val.get("line"):
                     out.append(f"      {short} {line_text(val['line'], data, lang)}")
@@ -133,7 +133,8 @@ def _play_lines(data: dict, lang: str) -> list:
         for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
-                marks.append(f"{short} {_mark(val, lang)}; {G('better')}: {_better(val, lang)}")
+                marks.append(f"{short} {_mark(val, lang, tiers_of(data))}; "
+                             f"{G('better')}: {_better(val, lang)}")
             elif not d.get("forced") and (unclear := unclear_mark(val, lang, width)):
                 marks.append(f"{short} {unclear}")      # a forced move is not judged
         broke = breaks_text(d, lang)
@@ -194,7 +195,7 @@ def _player_lines(data: dict, lang: str) -> list:
                 if v.get("largest"):
                     d = by_index[v["largest"][0]]
                     text += (f", {G('largest')} {decision_ref(d, data, lang)} "
-                             f"({loss_text(d[view], lang)})")
+                             f"({loss_text(d[view], lang, tiers_of(data))})")
             if "accuracy" in v:
                 text += f", {G('accuracy')} {percent(v['accuracy'], lang)}"
             parts.append(text)
