@@ -303,12 +303,10 @@ def _load_all(paths, platform: bool, lenient: bool = False):
         try:
             items.extend(_load_records(p, platform, lenient))
         except (GuandanError, OSError) as e:
-            lines = [f"gd-analyze: error: {p}: {e.strerror or e}"] if isinstance(e, OSError) \
-                else error_lines(e, f"{p}: ")
-            for line in lines:
-                click.echo(line, err=True)
-            prefix = f"gd-analyze: error: {p}: "
-            failed.append((p, "; ".join(x[len(prefix):] for x in lines)))
+            texts = [str(e.strerror or e)] if isinstance(e, OSError) else error_lines(e, "", "")
+            for text in texts:
+                click.echo(f"gd-analyze: error: {p}: {text}", err=True)
+            failed.append((p, "; ".join(texts)))
     return items, failed
 
 

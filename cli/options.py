@@ -116,16 +116,17 @@ def command(name: str) -> Callable[[Callable[..., Any]], click.Command]:
     return click.command(name, cls=OnceCommand)
 
 
-def error_lines(e: Exception, prefix: str = "") -> list[str]:
+def error_lines(e: Exception, prefix: str = "", lead: str = "gd-analyze: error: ") -> list[str]:
     """The lines an input error prints on stderr: one, or one per error of a
-    deal record that has several (``RecordError.errors``)."""
+    deal record that has several (``RecordError.errors``); ``lead`` starts
+    each ("" for the texts alone)."""
     if isinstance(e, RecordError) and len(e.errors) > 1:
         texts = [str(x) for x in e.errors]
         if e.more:
             texts.append("more errors not listed")
     else:
         texts = [str(e)]
-    return [f"gd-analyze: error: {prefix}{t}" for t in texts]
+    return [f"{lead}{prefix}{t}" for t in texts]
 
 
 def _show_warning(message: Any, category: Any, filename: str, lineno: int,

@@ -264,7 +264,8 @@ class _OneOf(_Kind):
         self.kinds[which].check(value, where)
 
 
-def _note(key: str, **params) -> _Obj:
+def _note(**params) -> _Obj:
+    """A note's fields: its key (chosen by NOTE) and these parameters."""
     return _Obj({"key": STR, "params": _Obj(params)})
 
 
@@ -273,13 +274,13 @@ def _note(key: str, **params) -> _Obj:
 _WHAT = _Obj({"kind": _choice("play", "tribute", "return"), "i": NAT})
 _WHAT_OPENING = _Obj({"kind": _choice("opening"), "i": _choice("deal", "exchange", "start")})
 NOTE = _OneOf("key", {
-    "no_estimator": _note("no_estimator"), "no_suggest": _note("no_suggest"),
-    "estimated": _note("estimated", n=NAT),
-    "refused": _note("refused", what=_OneOf("kind", {"play": _WHAT, "tribute": _WHAT,
+    "no_estimator": _note(), "no_suggest": _note(),
+    "estimated": _note(n=NAT),
+    "refused": _note(what=_OneOf("kind", {"play": _WHAT, "tribute": _WHAT,
                                                     "return": _WHAT,
                                                     "opening": _WHAT_OPENING}),
                      error=STR),
-    "import": _note("import", text=STR)})
+    "import": _note(text=STR)})
 ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,
                "card": CARD, "best": _Null(CARD), "chosen_index": INT, "differs": BOOL,
                "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
