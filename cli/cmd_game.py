@@ -49,7 +49,8 @@ from guandan_fast.report.i18n import count_of
 from guandan_fast.report.text import render_text
 
 from .options import (EXIT_BAD_INPUT, JOBS, IntIn, Checked, _int, ascii_float, available_cpus, command,
-                      emit_json, error_lines, format_option, lang_option, read_source)
+                      emit_json, error_lines, format_option, lang_option, read_source,
+                      width_option)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tuple[str, Record]]:
@@ -241,7 +242,7 @@ def _output_options(html_help: str, json_help: str):
     commands have them."""
     def decorate(f):
         for opt in reversed([
-            format_option, lang_option,
+            format_option, lang_option, width_option,
             click.option("--html", "html_path", callback=_html_path, help=html_help),
             click.option("--json-out", "json_path", callback=_html_path, help=json_help),
         ]):
@@ -256,7 +257,7 @@ def _output_options(html_help: str, json_help: str):
                  "Also write the review as a JSON document (one record), which "
                  "gd-analyze render renders again.")
 @review_options
-def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, seed,
+def game_cmd(records, fmt, lang, width, html_path, json_path, budget, playouts, views, seed,
              solve_cards, jobs, dask, platform, lenient, players, quiet):
     """Review deal records: every decision valued, two ways."""
     names, options = _settings(views, players, budget, playouts, seed, solve_cards, platform,
@@ -272,7 +273,7 @@ def game_cmd(records, fmt, lang, html_path, json_path, budget, playouts, views, 
             data = a.to_dict()
             if json_path:
                 Path(json_path).write_text(analysis_json.dumps(data), encoding="utf-8")
-            _emit_review(data, fmt, lang, html_path)
+            _emit_review(data, fmt, lang, width, html_path)
             return None
     if html_path or json_path:
         raise click.UsageError(f"{'--html' if html_path else '--json-out'} takes a single "
@@ -320,7 +321,7 @@ def _load_all(paths, platform: bool, lenient: bool = False):
                    "settings (default: $XDG_CACHE_HOME/guandan_fast/reviews).")
 @click.option("--no-cache", is_flag=True, help="Review every record again, keep nothing.")
 @review_options
-def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache, budget,
+def evening_cmd(directory, fmt, lang, width, html_path, json_path, cache_dir, no_cache, budget,
                 playouts, views, seed, solve_cards, jobs, dask, platform, lenient, players,
                 quiet):
     """Review a club evening: every record of DIRECTORY (and any more paths)
@@ -346,7 +347,7 @@ def evening_cmd(directory, fmt, lang, html_path, json_path, cache_dir, no_cache,
     if json_path:
         Path(json_path).write_text(analysis_json.dumps(
             analysis_json.evening_document(reviews, errors)), encoding="utf-8")
-    _emit_evening(reviews, errors, fmt, lang, html_path)
+    _emit_evening(reviews, errors, fmt, lang, width, html_path)
     return EXIT_BAD_INPUT if errors else 0
 
 
@@ -358,23 +359,23 @@ def _cache_dir(value):
     return str(path)
 
 
-def _emit_review(data: dict, fmt: str, lang: str, html_path) -> None:
+def _emit_review(data: dict, fmt: str, lang: str, width: int, html_path) -> None:
     """One review printed (JSON: the very text --json-out writes, or
     text), and its page written with --html."""
     if fmt == "json":
         click.echo(analysis_json.dumps(data), nl=False)
     else:
-        click.echo(render_text(data, lang), nl=False)
+        click.echo(render_text(data, lang, width), nl=False)
     if html_path:
         Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
 
 
-def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
+def _emit_evening(reviews, errors, fmt, lang, width, html_path) -> None:
     if fmt == "json":
         emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
     else:
-        click.echo(render_evening_text(reviews, lang, errors), nl=False)
+        click.echo(render_evening_text(reviews, lang, errors, width), nl=False)
     if html_path:
         Path(html_path).write_text(render_evening_html(reviews, lang, errors), encoding="utf-8")
 
@@ -383,18 +384,19 @@ def _emit_evening(reviews, errors, fmt, lang, html_path) -> None:
 @click.argument("analysis")
 @format_option
 @lang_option
+@width_option
 @click.option("--html", "html_path", callback=_html_path,
               help="Write the page to this file.")
-def render_cmd(analysis, fmt, lang, html_path):
+def render_cmd(analysis, fmt, lang, width, html_path):
     """Render a review (gd-analyze game --json-out) or an evening (gd-analyze
     evening --json-out) again, in any language, without reviewing."""
     _distinct_outputs([analysis], html_path, None)
     data = analysis_json.loads(read_source(analysis), evening=True)
     if data["schema"] == analysis_json.EVENING_SCHEMA:
         errors = [(e["file"], e["error"]) for e in data["errors"]]
-        _emit_evening(evening_order(data["records"]), errors, fmt, lang, html_path)
+        _emit_evening(evening_order(data["records"]), errors, fmt, lang, width, html_path)
         return None
-    _emit_review(data, fmt, lang, html_path)
+    _emit_review(data, fmt, lang, width, html_path)
     return None
 
 

@@ -6,14 +6,15 @@ from __future__ import annotations
 import click
 
 from . import output
-from .options import command, emit_json, format_option, lang_option, read_source
+from .options import command, emit_json, format_option, lang_option, read_source, width_option
 
 
 @command("hand")
 @click.argument("hand_file")
 @format_option
 @lang_option
-def hand_cmd(hand_file: str, fmt: str, lang: str) -> None:
+@width_option
+def hand_cmd(hand_file: str, fmt: str, lang: str, width: int) -> None:
     """Analyse a hand: grouped cards, wilds, bombs, minimum plays."""
     from guandan_fast.formats.hand import loads_hand
     from guandan_fast.analysis.summary import hand_summary
@@ -23,4 +24,4 @@ def hand_cmd(hand_file: str, fmt: str, lang: str) -> None:
     if fmt == "json":
         emit_json(data)
     else:
-        click.echo(output.hand_text(data, lang))
+        click.echo(output.hand_text(data, lang, width))

@@ -16,6 +16,7 @@ import click
 
 from guandan_fast.errors import GuandanError, NotationWarning, RecordError, shown
 from guandan_fast.report.i18n import LANGS
+from guandan_fast.report.layout import MIN_WIDTH, TEXT_WIDTH, check_width
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130     # 128 + SIGINT, what a shell reports for Ctrl-C
@@ -241,6 +242,11 @@ format_option = click.option(
 lang_option = click.option(
     "--lang", type=click.Choice(list(LANGS)), default="en",
     show_default=True, help="Language of names and labels.")
+width_option = click.option(
+    "--width", type=Checked("columns", _int, check_width), default=TEXT_WIDTH,
+    show_default=True, metavar="COLUMNS",
+    help=f"Width of the text in columns, longer lines wrapped (0: not wrapped, a line a "
+         f"decision; else at least {MIN_WIDTH}).")
 
 
 def emit_json(data) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from guandan_fast.report.common import type_rank
 from guandan_fast.report.i18n import (cards_label, count_of, describe_bomb, label, rank_label,
                                       type_name)
+from guandan_fast.report.layout import TEXT_WIDTH, fit, wrap
 
 _BOMBS = ("bomb", "straight_flush", "joker_bomb")
 
@@ -19,7 +20,7 @@ def _name(p: dict, lang: str, acc: bool = False) -> str:
     return type_rank(p["type"], p["rank"], lang, acc)
 
 
-def hand_text(data: dict, lang: str = "en") -> str:
+def hand_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     L = lambda k: label(k, lang)  # noqa: E731
     C = lambda c: cards_label(c if isinstance(c, str) else " ".join(c), lang)  # noqa: E731
     R = lambda r: rank_label(r, lang)  # noqa: E731
@@ -35,14 +36,14 @@ def hand_text(data: dict, lang: str = "en") -> str:
     else:
         lines.append(f"{L('bombs')}: {L('none')}")
     if data.get("bombs_with_wilds"):
-        lines.append(f"{L('bombs_with_wilds')}: " + ", ".join(
-            _name(b, lang) for b in data["bombs_with_wilds"]))
+        lines += wrap(f"{L('bombs_with_wilds')}: " + ", ".join(      # a bomb's name whole
+            _name(b, lang) for b in data["bombs_with_wilds"]), width, at=", ")
     if "min_plays" in data:
         lines.append(f"{L('min_plays')}: {data['min_plays']}")
         lines.append(f"{L('decomposition')}:")
         for p in data["decomposition"]:
             lines.append(f"  {_name(p, lang)}: {C(p['cards'])}")
-    return "\n".join(lines)
+    return "\n".join(fit(lines, width))
 
 
 def plays_text(data: dict, lang: str = "en") -> str:

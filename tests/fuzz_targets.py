@@ -153,6 +153,22 @@ def _drills(text):
         render_drills_html(reviews, lang)
 
 
+@loader("review_text", lambda: [_analysis_lines_sample(), _evening_sample()])
+def _review_text(text):
+    """``gd-analyze render``: a review or an evening document read as the
+    command reads it, then its text in each language at the widths a user
+    may give (whatever document the reader accepts, the text lays out)."""
+    from guandan_fast.report.evening import render_evening_text
+    from guandan_fast.report.text import render_text
+    data = analysis_json.loads(text, evening=True)
+    for lang in ("en", "ru", "zh"):
+        for width in (0, 20, 80):
+            if data["schema"] == analysis_json.EVENING_SCHEMA:
+                render_evening_text(data["records"], lang, width=width)
+            else:
+                render_text(data, lang, width)
+
+
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))

@@ -150,7 +150,7 @@ def _marks_of_text(text: str) -> list:
 def test_every_language_renders_the_same_marks_of_one_analysis(doc):
     data = analysis_json.loads(analysis_json.dumps(doc))
     marked = sorted(d["index"] for d in data["decisions"] if d["double"]["mistake"])
-    texts = {lang: render_text(data, lang) for lang in LANGS}
+    texts = {lang: render_text(data, lang, width=0) for lang in LANGS}   # a line a decision
     marks = {lang: _marks_of_text(t) for lang, t in texts.items()}
     assert marks["en"] and marks["en"] == marks["ru"] == marks["zh"]
     for lang in LANGS:
@@ -164,7 +164,7 @@ def test_every_language_renders_the_same_marks_of_one_analysis(doc):
         if lang == "en":
             first = numbers
         assert numbers == first, lang
-    ev = {lang: _marks_of_text(render_evening_text([data], lang)) for lang in LANGS}
+    ev = {lang: _marks_of_text(render_evening_text([data], lang, width=0)) for lang in LANGS}
     assert ev["en"] == ev["ru"] == ev["zh"]
     assert all(render_evening_html([data], lang).count('class="viewer"') == 1 for lang in LANGS)
 

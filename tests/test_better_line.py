@@ -203,13 +203,13 @@ def test_breaks_in_a_whole_deal_name_real_structures():
 def test_the_text_shows_the_line_under_the_mark_in_each_language(proven):
     _, data = proven
     data = analysis_json.loads(analysis_json.dumps(data))
-    en = render_text(data, "en")
+    en = render_text(data, "en", width=0)         # not wrapped: a line a decision
     assert ("\n      DD better line (the solver's principal line: proven): Anna S3 · Boris CQ · "
             "Chen pass") in en
     assert "→ end of the deal: Anna & Chen win, +1" in en
-    ru = render_text(data, "ru")
+    ru = render_text(data, "ru", width=0)
     assert "ОТК лучшая линия (главная линия решателя: доказано): Anna 3♠ · Boris Д♣ · Chen пас" in ru
-    zh = render_text(data, "zh")
+    zh = render_text(data, "zh", width=0)
     assert "明 更好的路线（求解器的主线：已证明）: Anna ♠3 · Boris ♣Q · Chen 过" in zh
     # the puzzle's #7: Chen's wild H2 breaks the pair of 4s it made with C4
     assert re.search(r"#7 +Chen +H2 \(single 2\) +2→2 .*breaks the pair 4s", en)

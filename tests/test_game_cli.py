@@ -21,7 +21,7 @@ from clirun import run, run_subprocess
 
 
 def test_text_report_in_english():
-    r = run("game", SHORT, *FAST)
+    r = run("game", SHORT, *FAST, "--width", "0")      # a line a decision
     assert r.returncode == 0, r.stderr
     out = r.stdout
     assert out.startswith("Deal review — Endgame puzzle night")
@@ -35,14 +35,14 @@ def test_text_report_in_english():
 
 
 def test_text_report_in_russian_and_chinese():
-    ru = run("game", SHORT, *FAST, "--lang", "ru").stdout
+    ru = run("game", SHORT, *FAST, "--lang", "ru", "--width", "0").stdout
     assert ru.startswith("Разбор сдачи — Endgame puzzle night")
     assert "Итог: Boris & Dmitri: победа, +1" in ru
     assert "ОТК ✗ грубая ошибка, доказанная потеря: 2 уровня; лучше: 3♠ (одиночная 3) =+1  ← первая ошибка" in ru
     assert "  Anna: оценено 3; ОТК: 1 ошибка, отдано уровней 2, самая крупная ошибка №1 (2 уровня)" in ru
     assert "  Boris: оценено 2; ОТК: 0 ошибок" in ru
     assert "оценщик недоступен" in ru or "the estimator" not in ru     # notes translated too
-    zh = run("game", SHORT, *FAST, "--lang", "zh").stdout
+    zh = run("game", SHORT, *FAST, "--lang", "zh", "--width", "0").stdout
     assert zh.startswith("牌局复盘")
     assert "Boris & Dmitri 胜，升1级" in zh and "过" in zh
     assert "明 ✗ 严重错误, 已证明的损失: 2级; 更好: ♠3 (单张 3) =+1  ← 首个失误" in zh

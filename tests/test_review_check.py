@@ -453,7 +453,7 @@ def test_a_forced_move_is_labelled_forced_and_never_unclear():
         d["double"] = dict(wide, method="forced")
     for lang, label, unclear in (("en", "(forced: the only legal move)", "? unclear"),
                                  ("ru", "вынужденный", "? неясно")):
-        rows = [line for line in render_text(a, lang).splitlines()
+        rows = [line for line in render_text(a, lang, width=0).splitlines()
                 if line.lstrip().startswith(("#", "№"))]
         refs = [f"{'#' if lang == 'en' else '№'}{d['move_index'] + 1} " for d in forced]
         hit = [line for line in rows if any(line.lstrip().startswith(r) for r in refs)]

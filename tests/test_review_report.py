@@ -17,6 +17,7 @@ from guandan_fast.model.cards import parse_cards
 from guandan_fast.report.common import _mark
 from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
 from guandan_fast.report.html import render_html
+from guandan_fast.report.layout import TEXT_WIDTH
 from guandan_fast.report.text import render_text
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -40,7 +41,10 @@ _BARE = re.compile(r"≈[+−]?\d[\d.,]*(?![\d.,]| \[)")
 
 def test_every_estimate_in_the_report_has_its_interval(estimated):
     for lang in LANGS:
-        text = render_text(estimated, lang)
+        for width in (TEXT_WIDTH, 40):        # wrapped, an estimate keeps its interval
+            text = render_text(estimated, lang, width)
+            assert not _BARE.findall(text), (lang, width, _BARE.findall(text)[:3])
+        text = render_text(estimated, lang, width=0)          # a line a decision
         assert not _BARE.findall(text), (lang, _BARE.findall(text)[:3])
         play = [x for x in text.splitlines() if re.match(r"\s+(#|№|第)\d+", x)]
         assert play and all(" [" in x for x in play if "≈" in x), lang
@@ -50,7 +54,7 @@ def test_every_estimate_in_the_report_has_its_interval(estimated):
                              for x in marks), lang
         html = render_html(estimated, lang)
         assert not _BARE.findall(html), (lang, _BARE.findall(html)[:3])
-    text = render_text(estimated, "en")
+    text = render_text(estimated, "en", width=0)
     assert re.search(r"levels given away ≈[\d.]+ \[[\d.]+, [\d.]+\], largest mistake #\d+ "
                      r"\(≈[\d.]+ \[[\d.]+, [\d.]+\] levels\)", text)
 
@@ -77,11 +81,12 @@ def test_the_evening_shows_the_levels_lost_per_deal_with_an_interval(estimated):
     anna = next(p for p in summ if p["name"] == "Anna")["double"]
     assert anna["lost_per_deal_low"] <= anna["lost_per_deal"] <= anna["lost_per_deal_high"]
     for lang in LANGS:
-        text = render_evening_text(reviews, lang)
-        assert not _BARE.findall(text), lang
+        for width in (0, TEXT_WIDTH):
+            text = render_evening_text(reviews, lang, width=width)
+            assert not _BARE.findall(text), lang
         html = render_evening_html(reviews, lang)
         assert not _BARE.findall(html), lang
-    line = next(x for x in render_evening_text(reviews, "en").splitlines()
+    line = next(x for x in render_evening_text(reviews, "en", width=0).splitlines()
                 if x.startswith("    DD:"))       # Anna's double-dummy line, the first
     assert re.search(r"levels lost per deal ≈[\d.]+ \[[\d.]+, [\d.]+\]", line), line
     # one decimal, as every other value of the report
@@ -135,14 +140,18 @@ def test_the_play_columns_line_up_in_every_language(estimated):
 
     def _cols(text):
         return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    def section(text, lang):
+        return text.split("\n" + game_label("play", lang) + ":\n")[1].split(
+            "\n\n" + game_label("mistakes", lang) + ":")[0]
     for lang, dd in (("en", " DD "), ("ru", " ОТК "), ("zh", " 明 ")):
-        text = render_text(estimated, lang)
-        section = text.split("\n" + game_label("play", lang) + ":\n")[1].split("\n\n" + game_label(
-            "mistakes", lang) + ":")[0]
-        play = [x for x in section.splitlines() if x]
+        play = [x for x in section(render_text(estimated, lang, width=0), lang).splitlines() if x]
         assert len(play) == sum(d["kind"] == "play" for d in estimated["decisions"])
         starts = {_cols(x[:x.index(dd)]) for x in play}
         assert len(starts) == 1, (lang, starts)
+        # wrapped to 40 columns: every value line, and every mark, starts in one column
+        lines = section(render_text(estimated, lang, 40), lang).splitlines()
+        starts = {_cols(x) - _cols(x.lstrip()) for x in lines if x.lstrip().startswith(dd.strip())}
+        assert len(starts) == 1 and sum(1 for x in lines if dd in x) >= len(play), (lang, starts)
 
 
 def test_the_largest_mistake_is_rounded_like_every_number_of_the_json(estimated):
@@ -237,7 +246,7 @@ def test_forced_moves_and_the_columns_are_labelled(every_move_valued):
     words = {"en": "forced: the only legal move", "ru": "вынужденный: единственный допустимый ход",
              "zh": "唯一着法：没有其他合法着法"}
     for lang in LANGS:
-        text = render_text(data, lang)
+        text = render_text(data, lang, width=0)           # a line a decision
         lines = {x.split()[0]: x for x in text.splitlines() if re.match(r"\s+(#|№|第)\d+", x)}
         for d in data["decisions"]:
             if d["kind"] != "play":
@@ -266,7 +275,7 @@ def test_no_advice_reasons_for_the_only_tribute_card():
              "zh": "唯一可选的牌"}
     from guandan_fast.report.i18n import advice_reason
     for lang in LANGS:
-        text, page = render_text(data, lang), render_html(data, lang)
+        text, page = render_text(data, lang, width=0), render_html(data, lang)
         assert text.count(words[lang]) == page.count(words[lang]) == len(only)
         for e in only:
             assert advice_reason(e, lang) not in text and advice_reason(e, lang) not in page

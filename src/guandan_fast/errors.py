@@ -212,6 +212,11 @@ class LanguageError(GuandanError):
     ``zh``)."""
 
 
+class LayoutError(GuandanError):
+    """A text width the reports cannot lay out to (not a whole number of
+    columns, 0 for no wrapping or 20 and more)."""
+
+
 class NotationWarning(UserWarning):
     """A card token read as the rules say but easy to misread: Latin and
     Cyrillic look-alike letters mixed (``SТ`` with a Cyrillic Т, the ace),

@@ -19,6 +19,7 @@ from .common import VIEWS, _mark, _result_text, decision_ref, loss_text, lost_te
     play_text, team_names, tiers_of
 from .html import _deal_html, _e, _page
 from .i18n import count_of, game_label, percent
+from .layout import TEXT_WIDTH, check_width, fit
 from .text import render_text
 
 __all__ = ["render_evening_html", "render_evening_text", "evening_order", "evening_summary",
@@ -151,9 +152,12 @@ def _leak_text(leak: dict, reviews: list, lang: str) -> str:
             f"{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang, tiers_of(data))}")
 
 
-def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None) -> str:
+def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None,
+                        width: int = TEXT_WIDTH) -> str:
     """The evening as text: results by round, table and deal, the players
-    per view, every mistake by loss, each review."""
+    per view, every mistake by loss, each review; its lines at most
+    ``width`` columns (0: not wrapped)."""
+    width = check_width(width)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     reviews = evening_order(reviews)
     out = [G("evening"), "", G("results") + ":"]
@@ -185,8 +189,9 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
         "  " + G("no_mistakes")]
     if errors:
         out += ["", G("errors") + ":"] + [f"  {name}: {msg}" for name, msg in errors]
+    out = fit(out, width)
     for data in reviews:
-        out += ["", "=" * 72, render_text(data, lang).rstrip()]
+        out += ["", "=" * min(72, width or 72), render_text(data, lang, width).rstrip()]
     return "\n".join(out) + "\n"
 
 

@@ -1,25 +1,31 @@
 """The deal review as plain text (``gd-analyze game``): header, luck and
 skill, the exchange, every decision with both views in aligned columns (by
 the columns a text takes on a terminal, Chinese included), the mistakes.
+
+The text fits a width (80 columns unless told, ``layout.wrap``): where a
+decision's row would be wider, its values go on a second line and each mark
+on a line of its own. With width 0, nothing is wrapped: a line a decision,
+its marks at its end (one line to search for).
 """
 
 from __future__ import annotations
-
-import unicodedata
 
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
                      play_text, team_names, tiers_of, unclear_mark)
+from .layout import TEXT_WIDTH, check_width, columns, fit, ljust, rjust, wrap
 from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
                    percent, rank_label)
 
 __all__ = ["render_text"]
 
 
-def render_text(data: dict, lang: str = "en") -> str:
+def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     """The review as plain text: header, luck and skill, the exchange, every
-    decision with both views, the mistakes, the caveat and the notes."""
+    decision with both views, the mistakes, the caveat and the notes; its
+    lines at most ``width`` columns (0: not wrapped)."""
+    width = check_width(width)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     n = names(data, lang)
     bits = _title_bits(data, lang)
@@ -36,9 +42,10 @@ def render_text(data: dict, lang: str = "en") -> str:
     out.append(f"{G('min_plays_help')}; {G('forced_help')}")
     out.append("")
     out.append(G("hands") + ":")
-    width = max(_cols(x) for x in n)
-    for s in range(4):
-        out.append(f"  {s} {_ljust(n[s], width)}  {cards_label(data['hands'][s], lang)}")
+    wide = max(columns(x) for x in n)
+    for s in range(4):       # a hand's cards continue under its cards
+        out += wrap(f"  {s} {ljust(n[s], wide)}  {cards_label(data['hands'][s], lang)}",
+                    width, hang=4 + wide + 2)
     out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
         out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
@@ -53,7 +60,7 @@ def render_text(data: dict, lang: str = "en") -> str:
             rec = next((e for e in advice if e["kind"] == d["kind"] and e["giver"] == d["seat"]
                         and e["card"] == d["move"]["cards"]), None)
             to = n[rec["receiver"]] if rec else ""
-            line = (f"  {_rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
+            line = (f"  {rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
                     f"{cards_label(d['move']['cards'], lang)}")
             for view, short in _view_labels(G):
                 val = d.get(view)
@@ -68,7 +75,9 @@ def render_text(data: dict, lang: str = "en") -> str:
                 verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
                 out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
-    out += ["", G("play") + ":"] + _play_lines(data, lang)
+    out = fit(out, width)
+    out += ["", G("play") + ":"] + _play_lines(data, lang, width)
+    tail = len(out)
     out += ["", G("mistakes") + ":"]
     marked = [d for d in data["decisions"] if any(
         d.get(v) and d[v].get("mistake") for v in VIEWS)]
@@ -94,31 +103,20 @@ def render_text(data: dict, lang: str = "en") -> str:
         out.append(budget_text(settings, lang))
     if data.get("notes"):
         out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
+    out[tail:] = fit(out[tail:], width)
     return "\n".join(out) + "\n"
 
 
-def _cols(text: str) -> int:
-    """The columns a text takes on a terminal (a wide East Asian character
-    takes two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _ljust(text: str, width: int) -> str:
-    return text + " " * max(0, width - _cols(text))
-
-
-def _rjust(text: str, width: int) -> str:
-    return " " * max(0, width - _cols(text)) + text
-
-
-def _play_lines(data: dict, lang: str) -> list:
-    """The play, a line per decision in aligned columns (by the columns the
+def _play_lines(data: dict, lang: str, width: int) -> list:
+    """The play, a row per decision in aligned columns (by the columns the
     text takes, Chinese included): the move, the plays left, each view's
-    value of the move played with its interval, the marks."""
+    value of the move played with its interval, the marks. Where the rows
+    are wider than ``width``, the values go on a second line, aligned, and
+    each mark on its own lines below."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     n = names(data, lang)
     rows = []
-    width = (data.get("settings") or {}).get("unclear_width")
+    too_wide = (data.get("settings") or {}).get("unclear_width")
     for d in data["decisions"]:
         if d["kind"] != "play":
             continue
@@ -135,29 +133,50 @@ def _play_lines(data: dict, lang: str) -> list:
             if val and val.get("mistake"):
                 marks.append(f"{short} {_mark(val, lang, tiers_of(data))}; "
                              f"{G('better')}: {_better(val, lang)}")
-            elif not d.get("forced") and (unclear := unclear_mark(val, lang, width)):
+            elif not d.get("forced") and (unclear := unclear_mark(val, lang, too_wide)):
                 marks.append(f"{short} {unclear}")      # a forced move is not judged
         broke = breaks_text(d, lang)
         if broke:
             marks.insert(0, broke)
-        tail = ""
-        if marks:
-            tail = "  " + " | ".join(marks)
-            if d["index"] == data.get("first_mistake") and "✗" in tail:
-                tail += f"  ← {G('first_mistake')}"
+        arrow = ""
+        if d["index"] == data.get("first_mistake") and any("✗" in m for m in marks):
+            arrow = f"  ← {G('first_mistake')}"
         cells = [decision_ref(d, data, lang), n[d["seat"]], play_text(d["move"], lang), mp] + vals
-        rows.append((d["table"] is None and d["move_index"] > 0, cells, tail))
+        rows.append((d["table"] is None and d["move_index"] > 0, cells, marks, arrow))
     if not rows:
         return []
-    w = [max(_cols(c[k]) for _, c, _ in rows) for k in range(6)]
+    w = [max(columns(c[k]) for _, c, _, _ in rows) for k in range(6)]
+    head = [f"  {rjust(ref, max(5, w[0]))}  {ljust(who, w[1])}  {ljust(move, w[2])} "
+            f"{rjust(mp, max(6, w[3]))}" for _, (ref, who, move, mp, _, _), _, _ in rows]
+    values = [[ljust(v, w[k]) for k, v in ((4, dd), (5, sd)) if w[k]]
+              for _, (_, _, _, _, dd, sd), _, _ in rows]
+    one_line = width <= 0 or max(columns((h + "".join("  " + v for v in vs)).rstrip())
+                                 for h, vs in zip(head, values)) <= width
+    indent = " " * (2 + max(5, w[0]) + 2)
     out = []
-    for gap, (ref, who, move, mp, dd, sd), tail in rows:
+    for (gap, (ref, who, move, mp, _, _), marks, arrow), h, vs in zip(rows, head, values):
         if gap:
             out.append("")
-        line = (f"  {_rjust(ref, max(5, w[0]))}  {_ljust(who, w[1])}  {_ljust(move, w[2])} "
-                f"{_rjust(mp, max(6, w[3]))}"
-                + "".join(f"  {_ljust(v, w[k])}" for k, v in ((4, dd), (5, sd)) if w[k]))
-        out.append((line + tail).rstrip())
+        if one_line:
+            line = h + "".join("  " + v for v in vs)
+            whole = (line + ("  " + " | ".join(marks) + arrow if marks else "")).rstrip()
+            if width <= 0 or columns(whole) <= width:
+                out.append(whole)
+                continue
+            out.append(line.rstrip())
+        else:                   # the move, then its values, each on its lines
+            if columns(h.rstrip()) <= width:
+                out.append(h.rstrip())
+            else:
+                out += wrap(f"  {rjust(ref, max(5, w[0]))}  {ljust(who, w[1])}  {move}  {mp}",
+                            width, hang=len(indent))
+            both = (indent + "  ".join(vs)).rstrip()
+            out += [both] if columns(both) <= width else [
+                part for v in vs if v.strip() for part in wrap(indent + v.rstrip(), width)]
+        out += [part for m in marks for part in wrap(indent + m, width)]
+        if arrow:               # after the last mark, or under it
+            fits = columns(out[-1] + arrow) <= width
+            out[-1:] = [out[-1] + arrow] if fits else [out[-1], *wrap(indent + arrow.strip(), width)]
     return out
 
 
