@@ -46,7 +46,7 @@ def test_every_estimate_in_the_report_has_its_interval(estimated):
         assert play and all(" [" in x for x in play if "≈" in x), lang
         assert sum("≈" in x for x in play) > len(play) / 2, lang
         marks = [x for x in text.splitlines() if "✗" in x]
-        assert marks and all(re.search(r"✗ [^:]+: ≈[\d.,]+ \[[\d.,]+[,;] [\d.,]+\]", x)
+        assert marks and all(re.search(r"✗ [^:：]+(: |：)≈[\d.,]+ \[[\d.,]+[,;] [\d.,]+\]", x)
                              for x in marks), lang
         html = render_html(estimated, lang)
         assert not _BARE.findall(html), (lang, _BARE.findall(html)[:3])
@@ -104,7 +104,7 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     assert _mark(d, "en") == ("✗ blunder, proven loss: at least 2 levels "
                               "(estimate ≈5.4 [2.1, 6])")     # the tier of the proven part
     assert _mark(d, "ru") == "✗ грубая ошибка, доказанная потеря: не менее 2 уровней (оценка ≈5,4 [2,1; 6])"
-    assert _mark(d, "zh") == "✗ 严重错误, 已证明的损失: 至少2级 (估计 ≈5.4 [2.1, 6])"
+    assert _mark(d, "zh") == "✗ 严重错误，已证明的损失：至少2级（估计 ≈5.4 [2.1, 6]）"
     # both values exact: the whole loss is proven, one number
     e = judge("double", [MoveValue("a", 1, 1, 1, exact=True), MoveValue("c", -1, -1, -1, exact=True)], "c", 0)
     assert (e.loss, e.loss_low, e.loss_high, e.loss_proven) == (2, 2, 2, 2)
