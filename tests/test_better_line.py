@@ -210,7 +210,7 @@ def test_the_text_shows_the_line_under_the_mark_in_each_language(proven):
     ru = render_text(data, "ru", width=0)
     assert "ОТК лучшая линия (главная линия решателя: доказано): Anna 3♠ · Boris Д♣ · Chen пас" in ru
     zh = render_text(data, "zh", width=0)
-    assert "明 更好的路线（求解器的主线：已证明）: Anna ♠3 · Boris ♣Q · Chen 过" in zh
+    assert "明 更好的路线（求解器的主线：已证明）：Anna ♠3 · Boris ♣Q · Chen 过" in zh
     # the puzzle's #7: Chen's wild H2 breaks the pair of 4s it made with C4
     assert re.search(r"#7 +Chen +H2 \(single 2\) +2→2 .*breaks the pair 4s", en)
     assert "ломает пару 4" in ru and "拆了对子4" in zh

@@ -14,6 +14,7 @@ from fake_engines import spread_estimator
 from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
 from guandan_fast.report.common import _mark, loss_text, tiers_of
+from guandan_fast.report.i18n import punct
 from guandan_fast.report.evening import (deal_title, evening_summary, render_evening_html,
                                          render_evening_text)
 from guandan_fast.report.html import render_html
@@ -146,7 +147,8 @@ def test_a_tribute_luck_too_wide_to_say_anything_is_unclear(reviews):
                                     "exact": False, "samples": None, "bounds": [-6, 6]}}
     for lang, word in (("en", "unclear"), ("ru", "неясно"), ("zh", "不明确")):
         text = render_text(data, lang)
-        line = next(x for x in text.splitlines() if x.startswith("  Anna & Chen:"))
+        colon = punct("colon", lang).rstrip()
+        line = next(x for x in text.splitlines() if x.startswith("  Anna & Chen" + colon))
         assert f"? {word}" in line and "5,4" not in line and "5.4" not in line, line
         assert f"? {word}" in render_html(data, lang)
     narrow = copy.deepcopy(data)

@@ -17,6 +17,7 @@ from guandan_fast.model.cards import parse_cards
 from guandan_fast.report.common import _mark
 from guandan_fast.report.evening import evening_summary, render_evening_html, render_evening_text
 from guandan_fast.report.html import render_html
+from guandan_fast.report.i18n import punct
 from guandan_fast.report.layout import TEXT_WIDTH
 from guandan_fast.report.text import render_text
 
@@ -50,7 +51,7 @@ def test_every_estimate_in_the_report_has_its_interval(estimated):
         assert play and all(" [" in x for x in play if "≈" in x), lang
         assert sum("≈" in x for x in play) > len(play) / 2, lang
         marks = [x for x in text.splitlines() if "✗" in x]
-        assert marks and all(re.search(r"✗ [^:]+: ≈[\d.,]+ \[[\d.,]+[,;] [\d.,]+\]", x)
+        assert marks and all(re.search(r"✗ [^:：]+(: |：)≈[\d.,]+ \[[\d.,]+[,;] [\d.,]+\]", x)
                              for x in marks), lang
         html = render_html(estimated, lang)
         assert not _BARE.findall(html), (lang, _BARE.findall(html)[:3])
@@ -109,7 +110,7 @@ def test_a_proven_loss_shows_the_proven_part_and_the_estimate_apart():
     assert _mark(d, "en") == ("✗ blunder, proven loss: at least 2 levels "
                               "(estimate ≈5.4 [2.1, 6])")     # the tier of the proven part
     assert _mark(d, "ru") == "✗ грубая ошибка, доказанная потеря: не менее 2 уровней (оценка ≈5,4 [2,1; 6])"
-    assert _mark(d, "zh") == "✗ 严重错误, 已证明的损失: 至少2级 (估计 ≈5.4 [2.1, 6])"
+    assert _mark(d, "zh") == "✗ 严重错误，已证明的损失：至少2级（估计 ≈5.4 [2.1, 6]）"
     # both values exact: the whole loss is proven, one number
     e = judge("double", [MoveValue("a", 1, 1, 1, exact=True), MoveValue("c", -1, -1, -1, exact=True)], "c", 0)
     assert (e.loss, e.loss_low, e.loss_high, e.loss_proven) == (2, 2, 2, 2)
@@ -127,7 +128,7 @@ def test_the_evening_names_unnamed_seats_in_the_language(estimated):
         got = [p["name"] for p in evening_summary([unnamed], lang)["players"]]
         assert seat0 in got and not any(x.startswith("#") for x in got), (lang, got)
         text = render_evening_text([unnamed], lang)
-        assert f"  {seat0}: " in text and "#0" not in text, lang
+        assert f"  {seat0}{punct('colon', lang)}" in text and "#0" not in text, lang
         html = render_evening_html([unnamed], lang)
         assert f"<tr><td>{seat0}</td>" in html, lang
 
@@ -141,8 +142,9 @@ def test_the_play_columns_line_up_in_every_language(estimated):
     def _cols(text):
         return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
     def section(text, lang):
-        return text.split("\n" + game_label("play", lang) + ":\n")[1].split(
-            "\n\n" + game_label("mistakes", lang) + ":")[0]
+        end = punct("colon", lang).rstrip()
+        return text.split("\n" + game_label("play", lang) + end + "\n")[1].split(
+            "\n\n" + game_label("mistakes", lang) + end)[0]
     for lang, dd in (("en", " DD "), ("ru", " ОТК "), ("zh", " 明 ")):
         play = [x for x in section(render_text(estimated, lang, width=0), lang).splitlines() if x]
         assert len(play) == sum(d["kind"] == "play" for d in estimated["decisions"])

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Optional
 
-from .i18n import (at_least_levels, bound, card_label, cards_label, count_of, estimate_text, game_label, levels,
-                   interval_text, levels_estimate, number,
+from .i18n import (aside, at_least_levels, bound, card_label, cards_label, count_of, estimate_text,
+                   game_label, levels, interval_text, levels_estimate, number, punct,
                    rank_label, seat_label, structure_text, type_name, type_name_acc)
 
 __all__ = ["names", "team_names", "signed", "value_text", "type_rank", "play_text",
@@ -78,12 +78,17 @@ def type_rank(play_type: str, rank: str, lang: str, acc: bool = False) -> str:
 
 
 def play_text(p, lang: str) -> str:
-    """A play (``{cards, type, rank}``), a card given, or a pass."""
+    """A play (``{cards, type, rank}``), a card given, or a pass: ``S5 D5
+    (pair 5)``, in Chinese ``♠5 ♦5（对子 5）``.
+
+    >>> play_text({"cards": "S5 D5", "type": "pair", "rank": "5"}, "zh")
+    '♠5 ♦5（对子 5）'
+    """
     if p is None or p == "pass":
         return type_name("pass", lang)
     if p.get("type") == "card":
         return cards_label(p["cards"], lang)
-    return f"{cards_label(p['cards'], lang)} ({type_rank(p['type'], p['rank'], lang)})"
+    return cards_label(p["cards"], lang) + aside(type_rank(p["type"], p["rank"], lang), lang)
 
 
 def move_key(p) -> str:
@@ -154,8 +159,8 @@ def _mark(val: Optional[dict], lang: str, tiers: Optional[dict] = None) -> str:
     if not val or not val.get("mistake"):
         return ""
     kind = game_label("mark_proven" if val["mistake"] == "proven" else "mark_estimated", lang)
-    tier = f"{game_label('tier_' + val['tier'], lang)}, " if val.get("tier") else ""
-    return f"✗ {tier}{kind}: {loss_text(val, lang, tiers)}"
+    tier = game_label("tier_" + val["tier"], lang) + punct("list", lang) if val.get("tier") else ""
+    return f"✗ {tier}{kind}{punct('colon', lang)}{loss_text(val, lang, tiers)}"
 
 
 def tiers_of(data: dict) -> Optional[dict]:
@@ -265,8 +270,8 @@ def loss_text(val: dict, lang: str = "en", tiers: Optional[dict] = None) -> str:
         return levels(round(mean, _digits(mean, tiers)), lang)
     est = levels_estimate(mean, low, high, lang, _digits(mean, tiers))
     if proven > 0:
-        return (f"{at_least_levels(round(proven, 1), lang)} "
-                f"({game_label('estimate_of', lang, est=estimate_text(mean, low, high, lang))})")
+        return at_least_levels(round(proven, 1), lang) + aside(
+            game_label("estimate_of", lang, est=estimate_text(mean, low, high, lang)), lang)
     return est
 
 
@@ -286,7 +291,8 @@ def lost_text(v: dict, lang: str = "en", digits: int = 1, per: int = 1) -> str:
 
 def _better(val: dict, lang: str) -> str:
     best = val.get("best") or []
-    return ", ".join(f"{play_text(b['move'], lang)} {value_text(b, lang)}" for b in best)
+    return punct("list", lang).join(f"{play_text(b['move'], lang)} {value_text(b, lang)}"
+                                    for b in best)
 
 
 DIFFERS = "≠"       # a card that differs from the tribute advice: not a mistake mark
@@ -365,7 +371,7 @@ def line_text(line: dict, data: dict, lang: str = "en", limit: int = LINE_SHOWN)
     n = names(data, lang)
     head = game_label("line_solver" if line["source"] == "solver" else "line_policy", lang)
     items = [f"{n[s]} {_short_play(m, lang)}" for s, m in line_moves(line)]
-    text = f"{head}: " + " · ".join(items[:limit])
+    text = head + punct("colon", lang) + " · ".join(items[:limit])
     if len(items) > limit:
         text += " " + game_label("line_more", lang, n=len(items) - limit)
     end = line_end_text(line, data, lang)

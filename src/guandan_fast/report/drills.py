@@ -29,7 +29,7 @@ from .common import _flip, _mark, decision_ref, line_text, move_key, names, roun
     tiers_of, value_text
 from .evening import deal_title, evening_order, evening_summary
 from .html import _card_order, _cards_html, _e, _page, _play_html, _static
-from .i18n import count_of, drill_label, game_label, rank_label
+from .i18n import count_of, drill_label, game_label, punct, rank_label
 
 __all__ = ["drills", "render_drills_html"]
 
@@ -114,19 +114,20 @@ def _situation(x: dict, d: dict, data: dict, lang: str) -> str:
     far, or the exchange."""
     D = lambda k, **p: drill_label(k, lang, **p)  # noqa: E731
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    C = punct("colon", lang)
     n = names(data, lang)
     level = data["level"]
     if x["kind"] != "play":
         return f'<div class="tbl">{_e(D("tribute_round"))}</div>'
     if d["table"] is None:
-        top = f'{_e(G("table"))}: {_e(G("free_lead"))}'
+        top = f'{_e(G("table"))}{C}{_e(G("free_lead"))}'
     else:
         by = f' — <span class="who t{x["owner"] % 2}">{_e(n[x["owner"]])}</span>' \
             if x["owner"] is not None else ""
-        top = f'{_e(D("to_beat"))}: {_play_html(d["table"], level, lang)}{by}'
+        top = f'{_e(D("to_beat"))}{C}{_play_html(d["table"], level, lang)}{by}'
     h = [f'<div class="tbl">{top}</div>']
     if x["round"]:
-        h.append(f'<div class="trick"><span class="legend">{_e(G("round_so_far"))}:</span> '
+        h.append(f'<div class="trick"><span class="legend">{_e(G("round_so_far"))}{C.rstrip()}</span> '
                  + "".join(f'<span class="play"><span class="who t{s % 2}">{_e(n[s])}</span> '
                            f'{_play_html(m, level, lang)}</span>' for s, m in x["round"])
                  + '</div>')
@@ -142,6 +143,7 @@ def _drill_html(k: int, total: int, x: dict, reviews: list, lang: str) -> str:
     n = names(data, lang)
     level = data["level"]
     seat = x["seat"]
+    C = punct("colon", lang)
     short = G("dd" if x["view"] == "double" else "sd")
     if x["kind"] == "play":
         turn, question = D("to_play", who=n[seat]), D("q_play")
@@ -156,7 +158,7 @@ def _drill_html(k: int, total: int, x: dict, reviews: list, lang: str) -> str:
          f'<p class="sub"><b>{_e(turn)}</b> · {_e(G("level"))} {_e(rank_label(level, lang))}'
          f' · {_e(D("judged", view=G(x["view"]), help=G(x["view"] + "_help")))}</p>',
          f'<div class="tablebox">{_situation(x, d, data, lang)}</div>',
-         f'<div class="counts"><span class="legend">{_e(D("counts"))}:</span> '
+         f'<div class="counts"><span class="legend">{_e(D("counts"))}{C.rstrip()}</span> '
          + "".join(f'<span class="cnt t{s % 2}{" turn" if s == seat else ""}">{_e(n[s])} '
                    f'<b>{c}</b></span>' for s, c in enumerate(x["counts"]))
          + '</div>',
@@ -194,6 +196,7 @@ def _reveal_html(x: dict, d: dict, val: dict, data: dict, lang: str, short: str)
     D = lambda key, **p: drill_label(key, lang, **p)  # noqa: E731
     G = lambda key, **p: game_label(key, lang, **p)  # noqa: E731
     level = data["level"]
+    C = punct("colon", lang)
     sign = 1 if x["seat"] % 2 == 0 else -1
     best = val.get("best") or []
     best_value = value_text(_flip(best[0], sign), lang) if best else "?"
@@ -213,10 +216,10 @@ def _reveal_html(x: dict, d: dict, val: dict, data: dict, lang: str, short: str)
             cls = "other"
         head, _, tail = text.partition("\0")
         h.append(f'<p class="verdict {cls}" data-c="{c}" hidden>{_e(head)}{move}{_e(tail)}</p>')
-    h.append(f'<p class="played"><span class="legend">{_e(D("played_was"))}:</span> '
+    h.append(f'<p class="played"><span class="legend">{_e(D("played_was"))}{C.rstrip()}</span> '
              f'{_play_html(d["move"], level, lang)} <span class="tag'
              f'{"" if val["mistake"] == "proven" else " est"}">{_e(mark)}</span></p>')
-    h.append(f'<p class="bests"><span class="legend">{_e(D("best_moves"))}:</span> '
+    h.append(f'<p class="bests"><span class="legend">{_e(D("best_moves"))}{C.rstrip()}</span> '
              + " ".join(f'<span class="bm">{_play_html(b["move"], level, lang)} '
                         f'<span class="legend">{_e(value_text(_flip(b, sign), lang))}</span></span>'
                         for b in best) + '</p>')

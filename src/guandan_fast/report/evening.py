@@ -18,7 +18,7 @@ from typing import Optional
 from .common import VIEWS, _mark, _result_text, decision_ref, loss_text, lost_text, names, \
     play_text, team_names, tiers_of
 from .html import _deal_html, _e, _page
-from .i18n import count_of, game_label, percent
+from .i18n import aside, count_of, game_label, percent, punct
 from .layout import TEXT_WIDTH, check_width, fit
 from .text import render_text
 
@@ -39,7 +39,7 @@ def deal_title(data: dict, lang: str = "en") -> str:
             for key, label in (("round", "round_col"), ("table", "table_col"),
                                ("deal", "deal_col")) if tags.get(key)]
     if bits:
-        return ", ".join(bits)
+        return punct("list", lang).join(bits)
     return PurePath(str(data.get("file") or "?")).name
 
 
@@ -134,22 +134,22 @@ def _tiers_text(v: dict, lang: str, noun: bool = False) -> str:
     parts = [f"{game_label('tier_' + t, lang)} {c}" for t, c in (v.get("tiers") or {}).items()
              if c]
     count = count_of(v["mistakes"], "mistakes", lang) if noun else f"{v['mistakes']}"
-    return count + (f" ({', '.join(parts)})" if parts else "")
+    return count + (aside(punct("list", lang).join(parts), lang) if parts else "")
 
 
 def _view_text(v: dict, deals: int, lang: str) -> str:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
-    return (f"{G('judged')} {v['judged']}, {G('accuracy')} {percent(v['accuracy'], lang)}, "
-            f"{_tiers_text(v, lang, noun=True)}, "
-            f"{G('levels_lost_per_deal')} {_per_deal(v, deals, lang)}")
+    return punct("list", lang).join([
+        f"{G('judged')} {v['judged']}", f"{G('accuracy')} {percent(v['accuracy'], lang)}",
+        _tiers_text(v, lang, noun=True), f"{G('levels_lost_per_deal')} {_per_deal(v, deals, lang)}"])
 
 
 def _leak_text(leak: dict, reviews: list, lang: str) -> str:
     data = reviews[leak["review"]]
     d = data["decisions"][leak["index"]]
     short = game_label("dd" if leak["view"] == "double" else "sd", lang)
-    return (f"{deal_title(data, lang)} {decision_ref(d, data, lang)} {leak['player']}: "
-            f"{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang, tiers_of(data))}")
+    return (f"{deal_title(data, lang)} {decision_ref(d, data, lang)} {leak['player']}"
+            f"{punct('colon', lang)}{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang, tiers_of(data))}")
 
 
 def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] = None,
@@ -159,36 +159,38 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
     ``width`` columns (0: not wrapped)."""
     width = check_width(width)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    P = lambda k: punct(k, lang)  # noqa: E731
+    C, END = P("colon"), P("colon").rstrip()       # after a label; at a line's end
     reviews = evening_order(reviews)
-    out = [G("evening"), "", G("results") + ":"]
+    out = [G("evening"), "", G("results") + END]
     for data in reviews:
-        out.append(f"  {deal_title(data, lang)}: {_result_text(data, lang)}")
+        out.append(f"  {deal_title(data, lang)}{C}{_result_text(data, lang)}")
     summ = evening_summary(reviews, lang)
-    out += ["", G("per_player") + ":"]
+    out += ["", G("per_player") + END]
     for p in summ["players"]:
-        out.append(f"  {p['name']} ({count_of(p['deals'], 'deals', lang)}):")
+        out.append(f"  {p['name']}{aside(count_of(p['deals'], 'deals', lang), lang)}{END}")
         for view in VIEWS:
             v = p[view]
             if not v["judged"]:
                 continue
-            line = f"    {G('dd' if view == 'double' else 'sd')}: {_view_text(v, p['deals'], lang)}"
+            line = f"    {G('dd' if view == 'double' else 'sd')}{C}{_view_text(v, p['deals'], lang)}"
             if v["largest"]:
                 k, i, _ = v["largest"]
                 d = reviews[k]["decisions"][i]
-                line += (f", {G('largest')}: {deal_title(reviews[k], lang)} "
-                         f"{decision_ref(d, reviews[k], lang)} "
-                         f"({loss_text(d[view], lang, tiers_of(reviews[k]))})")
+                line += (f"{P('list')}{G('largest')}{C}{deal_title(reviews[k], lang)} "
+                         f"{decision_ref(d, reviews[k], lang)}"
+                         + aside(loss_text(d[view], lang, tiers_of(reviews[k])), lang))
             out.append(line)
-    out.append(f"  {G('evening_accuracy')}: " + "; ".join(
+    out.append(f"  {G('evening_accuracy')}{C}" + P("clause").join(
         f"{G('dd' if view == 'double' else 'sd')} {G('accuracy')} "
         f"{percent(summ['evening'][view]['accuracy'], lang)}"
         for view in VIEWS if summ["evening"][view]["judged"]))
-    out.append(f"  ({G('accuracy_help')})")
-    out += ["", G("leaks") + ":"]
+    out.append(f"  {P('open')}{G('accuracy_help')}{P('close')}")
+    out += ["", G("leaks") + END]
     out += [f"  {_leak_text(x, reviews, lang)}" for x in summ["leaks"]] or [
         "  " + G("no_mistakes")]
     if errors:
-        out += ["", G("errors") + ":"] + [f"  {name}: {msg}" for name, msg in errors]
+        out += ["", G("errors") + END] + [f"  {name}: {msg}" for name, msg in errors]
     out = fit(out, width)
     for data in reviews:
         out += ["", "=" * min(72, width or 72), render_text(data, lang, width).rstrip()]
@@ -234,8 +236,8 @@ def _players_html(summ: dict, reviews: list, lang: str) -> list:
                 k, i, _ = v["largest"]
                 d = reviews[k]["decisions"][i]
                 cell = (f'<a href="#deal{k + 1}-d{i}">{_e(deal_title(reviews[k], lang))} '
-                        f'{_e(decision_ref(d, reviews[k], lang))}</a> '
-                        f'({_e(loss_text(d[view], lang, tiers_of(reviews[k])))})')
+                        f'{_e(decision_ref(d, reviews[k], lang))}</a>'
+                        f'{_e(aside(loss_text(d[view], lang, tiers_of(reviews[k])), lang))}')
             h.append(f'<tr><td>{_e(p["name"])}</td>'
                      f'<td>{_e(G("dd" if view == "double" else "sd"))}</td>'
                      f'<td>{v["judged"]}</td><td>{_e(percent(v["accuracy"], lang))}</td>'
@@ -281,7 +283,7 @@ def _leaks_html(summ: dict, reviews: list, lang: str) -> list:
                  f'{_e(decision_ref(d, data, lang))}</a> {_e(play_text(d["move"], lang))}</td>'
                  f'<td>{_e(x["player"])}</td>'
                  f'<td>{_e(G("dd" if x["view"] == "double" else "sd"))}</td>'
-                 f'<td>{_e(tier)}</td><td>{_e(kind)}: {_e(loss_text(d[x["view"]], lang, tiers_of(data)))}</td>'
+                 f'<td>{_e(tier)}</td><td>{_e(kind)}{punct("colon", lang)}{_e(loss_text(d[x["view"]], lang, tiers_of(data)))}</td>'
                  '</tr>')
     h.append('</table></div>')
     return h

@@ -31,8 +31,8 @@ from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _v
                      loss_text, lost_text, move_key, names, opening_value_text,
                      play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks,
                      tiers_of, unclear_mark)
-from .i18n import (advice_reason, card_label, cards_label, game_label, joker_card_label, label,
-                   note_text, rank_face, rank_label, type_name)
+from .i18n import (advice_reason, aside, card_label, cards_label, game_label, joker_card_label,
+                   label, note_text, punct, rank_face, rank_label, type_name)
 
 __all__ = ["render_html", "FONT_STACK"]
 
@@ -185,8 +185,8 @@ def _graph_svg(data: dict, lang: str, uid: str, shape: str = "wide") -> str:
                 continue
             d = decs[i]
             val = d.get(view) or {}
-            title = (f"{decision_ref(d, data, lang)} {names(data, lang)[d['seat']]}: "
-                     f"{play_text(d['move'], lang)} {G('dd' if view == 'double' else 'sd')} "
+            title = (f"{decision_ref(d, data, lang)} {names(data, lang)[d['seat']]}"
+                     f"{punct('colon', lang)}{play_text(d['move'], lang)} {G('dd' if view == 'double' else 'sd')} "
                      f"{value_text(p, lang)}")
             if val.get("mistake"):
                 title += " " + _mark(val, lang, tiers_of(data))
@@ -207,6 +207,7 @@ def _graph_legend(lang: str) -> str:
     """What the graph's lines, band, shading, dots and ticks mean (HTML, so
     that it wraps on a narrow screen)."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    C = punct("colon", lang)
 
     def item(swatch: str, text: str) -> str:
         return (f'<span class="li"><svg width="26" height="14" aria-hidden="true">{swatch}</svg>'
@@ -217,12 +218,12 @@ def _graph_legend(lang: str) -> str:
         item('<line x1="1" x2="25" y1="7" y2="7" stroke="#ffa94d" stroke-width="3" '
              'stroke-dasharray="6 4"/>', G("single")),
         item('<rect x="1" y="1" width="24" height="12" fill="#4dabf7" opacity="0.35"/>',
-             f'{G("dd")}: {G("legend_band")}'),
+             f'{G("dd")}{C}{G("legend_band")}'),
         item('<rect x="1" y="1" width="24" height="12" fill="#2b8a3e" opacity="0.8"/>', G("proven")),
         item('<circle cx="13" cy="7" r="6" fill="#ff6b6b" stroke="#111"/>',
-             f'{G("dd")}: {G("legend_mistake")}'),
+             f'{G("dd")}{C}{G("legend_mistake")}'),
         item('<circle cx="13" cy="7" r="6" fill="#ffd43b" stroke="#111"/>',
-             f'{G("sd")}: {G("legend_mistake")}'),
+             f'{G("sd")}{C}{G("legend_mistake")}'),
         item('<line x1="13" x2="13" y1="2" y2="12" stroke="#cfe3d6" stroke-width="2"/>',
              G("legend_round")),
         item('<line x1="13" x2="13" y1="0" y2="14" stroke="#ffe08a" stroke-width="2"/>',
@@ -252,12 +253,14 @@ def _viewer_data(data: dict, lang: str) -> dict:
             elif d["table"] is None:
                 what = G("leads_with", who=n[d["seat"]], move=play_text(mv, lang))
             else:
-                what = G("beats", move=f"{n[d['seat']]}: {type_rank(mv['type'], mv['rank'], lang)}",
+                what = G("beats", move=n[d["seat"]] + punct("colon", lang)
+                         + type_rank(mv["type"], mv["rank"], lang),
                          table=type_rank(d["table"]["type"], d["table"]["rank"], lang, acc=True))
         else:
             table = label("tribute" if d["kind"] == "tribute" else "return", lang)
-            what = f"{n[d['seat']]}: {label('tribute' if d['kind'] == 'tribute' else 'return', lang)} " \
-                   f"{cards_label(d['move']['cards'], lang)}"
+            what = (n[d["seat"]] + punct("colon", lang)
+                    + f"{label('tribute' if d['kind'] == 'tribute' else 'return', lang)} "
+                    f"{cards_label(d['move']['cards'], lang)}")
         cands: dict[str, dict[str, Any]] = {}
         for view in VIEWS:
             val = d.get(view)
@@ -333,8 +336,9 @@ def _line_frames(d: dict, data: dict, lang: str) -> list:
         steps = []
         for j, (seat, mv) in enumerate(moves):
             nxt = moves[j + 1][0] if j + 1 < len(moves) else None
-            what = (f"{n[seat]}: {play_text(mv, lang)}" if j else
-                    f"{G('line_start')} — {n[seat]}: {play_text(mv, lang)}")
+            what = n[seat] + punct("colon", lang) + play_text(mv, lang)
+            if not j:
+                what = f"{G('line_start')} — {what}"
             steps.append({"hands": hands[j], "seat": seat, "next": nxt, "what": what,
                           "play": _play_html(mv, data["level"], lang)})
         out.append({"view": short,
@@ -366,19 +370,22 @@ def _json_script(obj) -> str:
 def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
     """The review of one deal (the body of a page, or a section of an evening)."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    P = lambda k: punct(k, lang)  # noqa: E731
     n = names(data, lang)
     level = data["level"]
     by_index = {d["index"]: d for d in data["decisions"]}
     h = [f'<section class="deal" id="{uid}">']
     bits = _title_bits(data, lang)
     h.append(f'<{heading}>{_e(G("title"))}{(" — " + _e(" · ".join(bits))) if bits else ""}</{heading}>')
-    h.append(f'<div class="sub">{_e(G("level"))}: <b>{_e(rank_label(level, lang))}</b> · {_e(G("players"))}: '
+    h.append(f'<div class="sub">{_e(G("level"))}{P("colon")}<b>{_e(rank_label(level, lang))}</b> · '
+             f'{_e(G("players"))}{P("colon")}'
              f'<span style="color:#a5d8ff">{_e(team_names(data, 0, lang))}</span> / '
              f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
     fin = data.get("finished") or []
-    h.append(f'<div class="result">{_e(G("result"))}: <span class="win">{_e(_result_text(data, lang))}'
+    h.append(f'<div class="result">{_e(G("result"))}{P("colon")}<span class="win">{_e(_result_text(data, lang))}'
              f'</span>' + (f' <span class="sub" style="font-weight:normal;font-size:16px">'
-                           f'({_e(G("finishing"))}: {_e(", ".join(n[s] for s in fin))})</span>'
+                           f'{P("open")}{_e(G("finishing"))}{P("colon")}'
+                           f'{_e(P("list").join(n[s] for s in fin))}{P("close")}</span>'
                            if fin else "") + '</div>')
     h.append(f'<div class="caveat">{_e(G("caveat"))}</div>')
 
@@ -404,8 +411,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                            for k in keys)
                  + ("" if keys else f'<td>{_e(G("none"))}</td>') + '</tr>')
     h.append('</table></div></div><div>')
-    heads = [G("player"), G("judged"), f'{G("dd")}: {G("mistakes")}', f'{G("dd")}: {G("lost")}',
-             f'{G("sd")}: {G("mistakes")}', f'{G("sd")}: {G("lost")}', G("largest")]
+    heads = [G("player"), G("judged")] + [G(v) + P("colon") + G(k) for v in ("dd", "sd")
+                                          for k in ("mistakes", "lost")] + [G("largest")]
     h.append(f'<p class="help">{_e(G("skill_help"))}</p><div class="scroll"><table class="skill stack">'
              '<tr>' + "".join(f'<th>{_e(x)}</th>' for x in heads) + '</tr>')
     for row in data.get("summary") or []:
@@ -415,7 +422,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         for view in VIEWS:
             v = row.get(view) or {}
             cells.append(f'<td>{v.get("mistakes", 0)}'
-                         + (f' ({_e(G("proven"))}: {v["proven"]})' if v.get("proven") else "")
+                         + (_e(aside(G("proven") + P("colon") + str(v["proven"]), lang))
+                            if v.get("proven") else "")
                          + '</td>')
             cells.append(f'<td>{_e(lost_text(v, lang))}</td>')
             if v.get("largest") and (largest is None or v["largest"][1] > largest[0][1]):
@@ -423,8 +431,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         if largest:
             (i, _), view = largest
             d = by_index[i]
-            cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a> '
-                         f'({_e(loss_text(d[view], lang, tiers_of(data)))})</td>')
+            cells.append(f'<td><a href="#{uid}-d{d["index"]}">{_e(decision_ref(d, data, lang))}</a>'
+                         f'{_e(aside(loss_text(d[view], lang, tiers_of(data)), lang))}</td>')
         else:
             cells.append(f'<td>{_e(G("none"))}</td>')
         # each cell names its column, for the phone layout that stacks a row
@@ -501,11 +509,11 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
 
     # the play
     h.append(f'<h2>{_e(G("play"))}</h2>')
-    h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}; '
-             f'{_e(G("dd"))} = {_e(G("double"))}, {_e(G("sd"))} = {_e(G("single"))}</p>')
+    h.append(f'<p class="legend">{_e(G("value_legend", names=team_names(data, 0, lang)))}{P("clause")}'
+             f'{_e(G("dd"))} = {_e(G("double"))}{P("list")}{_e(G("sd"))} = {_e(G("single"))}</p>')
     if paired_marks(data):
         h.append(f'<p class="legend">{_e(G("paired_help"))}</p>')
-    h.append(f'<p class="legend">{_e(G("min_plays_help"))}; '
+    h.append(f'<p class="legend">{_e(G("min_plays_help"))}{P("clause")}'
              f'<span class="tag forced">{_e(G("forced"))}</span> {_e(G("forced_help"))}</p>')
     width = (data.get("settings") or {}).get("unclear_width")
     if any(unclear_mark(d.get(v), lang, width) for d in data["decisions"] if not d.get("forced")
@@ -513,7 +521,8 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
         h.append(f'<p class="legend"><span class="tag unclear">? {_e(G("unclear"))}</span> '
                  f'{_e(G("unclear_help"))}</p>')
     plays = sum(1 for d in data["decisions"] if d["kind"] == "play")
-    h.append(f'<details class="playlist" open><summary>{_e(G("moves"))} ({plays})</summary>')
+    h.append(f'<details class="playlist" open><summary>{_e(G("moves"))}{aside(str(plays), lang)}'
+             '</summary>')
     h.append(f'<table class="play"><tr><th>#</th><th>{_e(G("player"))}</th><th>{_e(G("move"))}</th>'
              f'<th style="text-align:right" title="{_e(G("min_plays_help"))}">{_e(G("min_plays"))}</th>'
              f'<th style="text-align:right" title="{_e(G("double"))}">{_e(G("dd"))}</th>'
@@ -553,7 +562,7 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
                               f'<span class="legend">{_e(value_text(b, lang))}</span>'
                               for b in val.get("best") or [])
             move += (f'<div class="better">{_e(G("dd" if v == "double" else "sd"))} '
-                     f'{_e(G("better"))}: {better}</div>')
+                     f'{_e(G("better"))}{P("colon")}{better}</div>')
             if val.get("line"):
                 move += (f'<div class="better line legend">{_e(G("dd" if v == "double" else "sd"))} '
                          f'{_e(line_text(val["line"], data, lang))}</div>')
@@ -596,6 +605,6 @@ def _page(title: str, body: str, lang: str, css: str = "", script: str = _SCRIPT
 def render_html(data: dict, lang: str = "en") -> str:
     """A self-contained HTML page of one deal's review."""
     bits = _title_bits(data, lang)
-    title = game_label("title", lang) + (" — " + ", ".join(bits) if bits else "")
+    title = game_label("title", lang) + (" — " + punct("list", lang).join(bits) if bits else "")
     return _page(title, _deal_html(data, lang, "deal1"), lang)
 

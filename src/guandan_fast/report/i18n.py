@@ -12,7 +12,7 @@ __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_l
            "joker_card_label", "number", "bound", "levels", "count_of", "seat_label", "note_text",
            "estimate_text", "interval_text", "levels_estimate", "at_least_levels", "card_label",
            "cards_label",
-           "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label"]
+           "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label", "punct", "aside"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -81,6 +81,48 @@ def _check(lang: str) -> str:
     if not isinstance(lang, str) or lang not in LANGS:
         raise LanguageError(f"unknown language {lang!r}: use one of {', '.join(LANGS)}"[:100])
     return lang
+
+
+# The punctuation that joins the parts of a report's text, in ONE place:
+# Chinese prose takes the full-width marks (，；：（）), English and Russian
+# the ASCII ones. Notation keeps its own marks in every language: numbers,
+# cards, intervals ([−1, +3]), values (=+2, ≈+0.4), the → of plays left.
+_PUNCT = {
+    "list": (", ", "，"),       # between the items of a list
+    "clause": ("; ", "；"),     # between clauses
+    "colon": (": ", "："),      # after a label (at a line's end: rstrip it)
+    "open": ("(", "（"),        # a parenthesis that starts a line
+    "close": (")", "）"),
+    "aside": (" (", "（"),      # a parenthesis after a word: the space goes with it
+}
+
+
+def punct(kind: str, lang: str = "en") -> str:
+    """A separator of the language's prose: ``list``, ``clause``,
+    ``colon``, ``open``, ``close`` or ``aside`` (an opening parenthesis
+    after a word, its space included); ASCII in English and Russian,
+    full-width in Chinese.
+
+    >>> punct("list"), punct("list", "zh"), punct("clause", "ru"), punct("clause", "zh")
+    (', ', '，', '; ', '；')
+    >>> punct("colon", "zh"), punct("colon", "zh").rstrip(), punct("colon").rstrip()
+    ('：', '：', ':')
+    >>> "最大失误 第3手" + punct("aside", "zh") + "2级" + punct("close", "zh")
+    '最大失误 第3手（2级）'
+    >>> punct("open", "ru") + "команда 0" + punct("close", "ru")
+    '(команда 0)'
+    """
+    return _PUNCT[kind][_check(lang) == "zh"]
+
+
+def aside(text: str, lang: str = "en") -> str:
+    """``text`` in parentheses after a word: `` (text)``; in Chinese
+    ``（text）``, with no space.
+
+    >>> "moves" + aside("12"), "着法" + aside("12", "zh")
+    ('moves (12)', '着法（12）')
+    """
+    return punct("aside", lang) + text + punct("close", lang)
 
 
 def type_name(play_type: str, lang: str = "en") -> str:
@@ -227,6 +269,8 @@ def describe_bomb(bomb, lang: str = "en", acc: bool = False) -> str:
     'бомба Д (5)'
     >>> describe_bomb({"type": "bomb", "rank": "Q", "suit": None, "size": 5}, "ru", acc=True)
     'бомбу Д (5)'
+    >>> describe_bomb({"type": "bomb", "rank": "Q", "suit": None, "size": 5}, "zh")
+    '炸弹 Q（5）'
     """
     typ, rank, suit = bomb["type"], bomb["rank"], bomb.get("suit")
     name = type_name_acc(typ, lang) if acc else type_name(typ, lang)
@@ -236,7 +280,7 @@ def describe_bomb(bomb, lang: str = "en", acc: bool = False) -> str:
         return f"{name} {low}–{high}"
     if typ == "bomb":
         size = bomb.get("size")
-        return f"{name} {rank_label(rank, lang)}" + (f" ({size})" if size else "")
+        return f"{name} {rank_label(rank, lang)}" + (aside(str(size), lang) if size else "")
     return name
 
 
@@ -261,7 +305,7 @@ def advice_reason(advice, lang: str = "en") -> str:
         if "bomb" in params:
             params["bomb"] = describe_bomb(params["bomb"], lang)
         texts.append(reason_text(key, lang, **params))
-    return "; ".join(texts)
+    return punct("clause", lang).join(texts)
 
 
 def reason_text(key: str, lang: str = "en", **params) -> str:
@@ -846,7 +890,7 @@ _GAME_LABELS = {
         "est_value_proven": "由估值器的求解器证明；部分着法为估计",
         "est_estimated": "估计值（未证明；{c}区间；已证明范围 {lo}..{hi}）",
         "est_moves": "着法（均值 [下限, 上限]，样本数）", "est_short": "估计",
-        "est_tail": "模拟局数: {playouts}    迭代: {iterations}    求解节点: {nodes}    时间: {t} 秒",
+        "est_tail": "模拟局数：{playouts}    迭代：{iterations}    求解节点：{nodes}    时间：{t} 秒",
     },
 }
 

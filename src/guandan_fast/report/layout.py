@@ -6,8 +6,8 @@ A line is wrapped at its spaces, with the continuation lines indented four
 columns deeper than the line. A bracketed group (an interval ``[−0.4, +3]``,
 a play's name ``(full house 7)``) is kept on one line when it takes at most
 half the width. Chinese, written without spaces, is also wrapped between
-two of its characters, never before a closing mark (``，``, ``）``) nor
-after an opening one (``（``).
+two of its characters or after its punctuation (``，``), never before a
+closing mark (``，``, ``）``) nor after an opening one (``（``).
 An estimate stays with its interval (``≈+0.4 [−0.2, +1]``) wherever they
 fit on a continuation line. A piece that would not fit after the continuation's indent is indented less;
 a piece wider than the width (a long name) is left whole, on a line of its
@@ -38,6 +38,7 @@ MIN_WIDTH = 20           # the narrowest width laid out (0: not wrapped)
 _HANG = 4                # continuation lines' extra indent
 _NO_START = set("，。；：、！？）」』》〉】,.;:!?)]")   # never begins a line
 _NO_END = set("（「『《〈【([")                        # never ends a line
+_AFTER = set("，。；：、！？）」』》〉】")                  # a line may end here, whatever follows
 _JOINERS = {"·", "|"}                                 # end a line, never begin one
 _ESTIMATE = re.compile(r"[≈=][+−-]?\d[\d.,]*$")         # a piece ending in a value
 
@@ -73,7 +74,8 @@ def _pieces(text: str) -> list:
         start = 0
         for i in range(1, len(word)):
             a, b = word[i - 1], word[i]
-            if _wide(a) and _wide(b) and b not in _NO_START and a not in _NO_END:
+            if (_wide(a) and _wide(b) or a in _AFTER) and b not in _NO_START \
+                    and a not in _NO_END:
                 out.append((sep, word[start:i]))
                 sep, start = "", i
         out.append((sep, word[start:]))

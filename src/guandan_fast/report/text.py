@@ -15,8 +15,8 @@ from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
                      play_text, team_names, tiers_of, unclear_mark)
 from .layout import TEXT_WIDTH, check_width, columns, fit, ljust, rjust, wrap
-from .i18n import (advice_reason, cards_label, count_of, game_label, label, note_text,
-                   percent, rank_label)
+from .i18n import (advice_reason, aside, cards_label, count_of, game_label, label, note_text,
+                   percent, punct, rank_label)
 
 __all__ = ["render_text"]
 
@@ -27,58 +27,63 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     lines at most ``width`` columns (0: not wrapped)."""
     width = check_width(width)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    P = lambda k: punct(k, lang)  # noqa: E731
+    C, END = P("colon"), P("colon").rstrip()       # after a label; at a line's end
     n = names(data, lang)
     bits = _title_bits(data, lang)
-    out = [G("title") + (" — " + ", ".join(bits) if bits else "")]
-    out.append(f"{G('level')}: {rank_label(data['level'], lang)}    {G('players')}: "
-               + ", ".join(f"{s} {n[s]}" for s in range(4))
-               + f"  ({team_names(data, 0, lang)} / {team_names(data, 1, lang)})")
+    out = [G("title") + (" — " + P("list").join(bits) if bits else "")]
+    out.append(f"{G('level')}{C}{rank_label(data['level'], lang)}    {G('players')}{C}"
+               + P("list").join(f"{s} {n[s]}" for s in range(4))
+               + f"  {P('open')}{team_names(data, 0, lang)} / {team_names(data, 1, lang)}"
+               + P("close"))
     fin = data.get("finished") or []
-    out.append(f"{G('result')}: {_result_text(data, lang)}"
-               + (f"    {G('finishing')}: " + ", ".join(n[s] for s in fin) if fin else ""))
+    out.append(f"{G('result')}{C}{_result_text(data, lang)}"
+               + (f"    {G('finishing')}{C}" + P("list").join(n[s] for s in fin) if fin else ""))
     out.append(G("value_legend", names=team_names(data, 0, lang)))
-    out.append(f"{G('dd')} = {G('double')} ({G('double_help')}); "
-               f"{G('sd')} = {G('single')} ({G('single_help')})")
-    out.append(f"{G('min_plays_help')}; {G('forced_help')}")
+    out.append(f"{G('dd')} = {G('double')}{aside(G('double_help'), lang)}{P('clause')}"
+               f"{G('sd')} = {G('single')}{aside(G('single_help'), lang)}")
+    out.append(f"{G('min_plays_help')}{P('clause')}{G('forced_help')}")
     out.append("")
-    out.append(G("hands") + ":")
+    out.append(G("hands") + END)
     wide = max(columns(x) for x in n)
     for s in range(4):       # a hand's cards continue under its cards
         out += wrap(f"  {s} {ljust(n[s], wide)}  {cards_label(data['hands'][s], lang)}",
                     width, hang=4 + wide + 2)
-    out += ["", f"{G('opening')}:"] + ["  " + line for line in _opening_lines(data, lang)]
+    out += ["", f"{G('opening')}{END}"] + ["  " + line for line in _opening_lines(data, lang)]
     if data.get("anti_tribute"):
-        out += ["", f"{G('exchange')}: {G('anti_tribute')}"]
+        out += ["", f"{G('exchange')}{C}{G('anti_tribute')}"]
     ex_decisions = [d for d in data["decisions"] if d["kind"] != "play"]
     if ex_decisions:
-        out += ["", G("exchange") + ":"]
+        out += ["", G("exchange") + END]
         if any(d.get("single") for d in ex_decisions):
-            out.append(f"  ({G('exchange_sd_help')})")
+            out.append(f"  {P('open')}{G('exchange_sd_help')}{P('close')}")
         advice = data.get("exchange") or []
         for k, d in enumerate(ex_decisions):
             kind = label("tribute" if d["kind"] == "tribute" else "return", lang)
             rec = next((e for e in advice if e["kind"] == d["kind"] and e["giver"] == d["seat"]
                         and e["card"] == d["move"]["cards"]), None)
             to = n[rec["receiver"]] if rec else ""
-            line = (f"  {rjust(decision_ref(d, data, lang), 4)}  {kind}: {n[d['seat']]} → {to} "
+            line = (f"  {rjust(decision_ref(d, data, lang), 4)}  {kind}{C}{n[d['seat']]} → {to} "
                     f"{cards_label(d['move']['cards'], lang)}")
             for view, short in _view_labels(G):
                 val = d.get(view)
                 if chosen_text(d, view, lang):
                     line += f"   {short} {chosen_text(d, view, lang)}"
                 if val and val.get("mistake"):
-                    line += f"  {_mark(val, lang, tiers_of(data))}; {G('better')}: {_better(val, lang)}"
+                    line += (f"  {_mark(val, lang, tiers_of(data))}{P('clause')}{G('better')}{C}"
+                             f"{_better(val, lang)}")
             out.append(line)
             if rec and len(rec.get("choices") or []) == 1:    # nothing to advise
                 out.append(f"        {G('only_card')}")
             elif rec:
                 verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
-                out.append(f"        {verdict}" + (f"  ({reason})" if reason else ""))
+                out.append(f"        {verdict}"
+                           + (f"  {P('open')}{reason}{P('close')}" if reason else ""))
     out = fit(out, width)
-    out += ["", G("play") + ":"] + _play_lines(data, lang, width)
+    out += ["", G("play") + END] + _play_lines(data, lang, width)
     tail = len(out)
-    out += ["", G("mistakes") + ":"]
+    out += ["", G("mistakes") + END]
     marked = [d for d in data["decisions"] if any(
         d.get(v) and d[v].get("mistake") for v in VIEWS)]
     if not marked:
@@ -87,12 +92,12 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
         for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
-                out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}: "
-                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang, tiers_of(data))}; "
-                           f"{G('better')}: {_better(val, lang)}")
+                out.append(f"  {decision_ref(d, data, lang)} {n[d['seat']]}{C}"
+                           f"{play_text(d['move'], lang)}  {short} {_mark(val, lang, tiers_of(data))}"
+                           f"{P('clause')}{G('better')}{C}{_better(val, lang)}")
                 if val.get("line"):
                     out.append(f"      {short} {line_text(val['line'], data, lang)}")
-    out += ["", G("per_player") + ":"] + ["  " + line for line in _player_lines(data, lang)]
+    out += ["", G("per_player") + END] + ["  " + line for line in _player_lines(data, lang)]
     out += ["", G("caveat")]
     if paired_marks(data):
         out.append(G("paired_help"))
@@ -102,7 +107,7 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     if budget_text(settings, lang):
         out.append(budget_text(settings, lang))
     if data.get("notes"):
-        out += ["", G("notes") + ":"] + [f"  {note_text(x, lang)}" for x in data["notes"]]
+        out += ["", G("notes") + END] + [f"  {note_text(x, lang)}" for x in data["notes"]]
     out[tail:] = fit(out[tail:], width)
     return "\n".join(out) + "\n"
 
@@ -116,6 +121,7 @@ def _play_lines(data: dict, lang: str, width: int) -> list:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     n = names(data, lang)
     rows = []
+    P = lambda k: punct(k, lang)  # noqa: E731
     too_wide = (data.get("settings") or {}).get("unclear_width")
     for d in data["decisions"]:
         if d["kind"] != "play":
@@ -127,12 +133,12 @@ def _play_lines(data: dict, lang: str, width: int) -> list:
         for view, short in _view_labels(G):
             c = chosen_text(d, view, lang)
             vals.append(f"{short} {c}" if c else "")
-        marks = [f"({G('forced_help')})"] if d.get("forced") else []
+        marks = [P("open") + G("forced_help") + P("close")] if d.get("forced") else []
         for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
-                marks.append(f"{short} {_mark(val, lang, tiers_of(data))}; "
-                             f"{G('better')}: {_better(val, lang)}")
+                marks.append(f"{short} {_mark(val, lang, tiers_of(data))}{P('clause')}"
+                             f"{G('better')}{P('colon')}{_better(val, lang)}")
             elif not d.get("forced") and (unclear := unclear_mark(val, lang, too_wide)):
                 marks.append(f"{short} {unclear}")      # a forced move is not judged
         broke = breaks_text(d, lang)
@@ -193,12 +199,14 @@ def _opening_lines(data: dict, lang: str) -> list:
             if mv is None or (key == "start" and op.get("exchange") is None):
                 continue
             parts.append(f"{G(lab)} {opening_value_text(data, key, _flip(mv, sign), lang)}")
-        rows.append(f"{team_names(data, team, lang)}: " + (", ".join(parts) or G("none")))
+        rows.append(f"{team_names(data, team, lang)}{punct('colon', lang)}"
+                    + (punct("list", lang).join(parts) or G("none")))
     return rows
 
 
 def _player_lines(data: dict, lang: str) -> list:
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
+    P = lambda k: punct(k, lang)  # noqa: E731
     n = names(data, lang)
     by_index = {d["index"]: d for d in data["decisions"]}
     out = []
@@ -208,16 +216,16 @@ def _player_lines(data: dict, lang: str) -> list:
             v = row.get(view) or {}
             if not v.get("judged"):
                 continue
-            text = f"{short}: {count_of(v['mistakes'], 'mistakes', lang)}"
+            text = f"{short}{P('colon')}{count_of(v['mistakes'], 'mistakes', lang)}"
             if v["mistakes"]:
-                text += f", {G('lost')} {lost_text(v, lang)}"
+                text += f"{P('list')}{G('lost')} {lost_text(v, lang)}"
                 if v.get("largest"):
                     d = by_index[v["largest"][0]]
-                    text += (f", {G('largest')} {decision_ref(d, data, lang)} "
-                             f"({loss_text(d[view], lang, tiers_of(data))})")
+                    text += (f"{P('list')}{G('largest')} {decision_ref(d, data, lang)}"
+                             + aside(loss_text(d[view], lang, tiers_of(data)), lang))
             if "accuracy" in v:
-                text += f", {G('accuracy')} {percent(v['accuracy'], lang)}"
+                text += f"{P('list')}{G('accuracy')} {percent(v['accuracy'], lang)}"
             parts.append(text)
-        out.append(f"{n[row['seat']]}: " + "; ".join(parts))
+        out.append(f"{n[row['seat']]}{P('colon')}" + P("clause").join(parts))
     return out
 
