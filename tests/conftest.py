@@ -4,6 +4,7 @@ pure-Python reference (tests/reference.py), random hands."""
 import itertools
 import os
 import random
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -133,3 +134,15 @@ def _review_cache_in_tmp(_cache_root, monkeypatch):
     a new path under one session directory, made only when the cache first
     writes (analysis.cache makes its parents), not a directory per test."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(_cache_root / f"t{next(_CACHE_DIRS)}"))
+
+
+@pytest.fixture(scope="session")
+def tribute_review():
+    """The tribute record reviewed in the deterministic mode (4 playouts,
+    seed 1, one job), both views: the exchange with the advice's reasons,
+    likely mistakes, Cyrillic names. Shared by the report tests, read only
+    (copy it to change it)."""
+    from guandan_fast.analysis.review import analyse
+    from guandan_fast.formats.record import load
+    examples = Path(__file__).resolve().parent.parent / "examples"
+    return analyse(load(examples / "record_tribute.txt"), playouts=4, seed=1, jobs=1).to_dict()

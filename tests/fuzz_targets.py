@@ -162,7 +162,7 @@ def _review_text(text):
     from guandan_fast.report.text import render_text
     data = analysis_json.loads(text, evening=True)
     for lang in ("en", "ru", "zh"):
-        for width in (0, 20, 80):
+        for width in (0, 20):
             if data["schema"] == analysis_json.EVENING_SCHEMA:
                 render_evening_text(data["records"], lang, width=width)
             else:

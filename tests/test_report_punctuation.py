@@ -88,11 +88,10 @@ def page_words(page: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def reviews():
-    short = analyse(load(EXAMPLES / "record_endgame_short.txt"), playouts=200, seed=1,
+def reviews(tribute_review):
+    short = analyse(load(EXAMPLES / "record_endgame_short.txt"), playouts=20, seed=1,
                     jobs=1).to_dict()
-    tribute = analyse(load(EXAMPLES / "record_tribute.txt"), playouts=20, seed=1,
-                      jobs=1).to_dict()
+    tribute = tribute_review
     assert any(d["double"] and d["double"]["mistake"] == "proven" for d in short["decisions"])
     assert any((d[v] or {}).get("mistake") == "likely" for d in tribute["decisions"]
                for v in ("double", "single"))
