@@ -692,3 +692,37 @@ def test_options_that_would_do_nothing_are_refused(args, needles):
 
 def test_serve_names_a_host_it_cannot_resolve():
     bad(["--host", "'999.1.1.1'"], "serve", "--host", "999.1.1.1", "--port", "0")
+
+
+def test_the_file_writers_refuse_what_their_loaders_refuse():
+    """dumps_hand, dumps_deal and dumps_position take only their own type
+    (an AttributeError before), and never write what their loader would
+    refuse (a third copy, a fifth hand, a bad order): a ValueError subclass
+    naming what is wrong, and a good object still round-trips."""
+    from guandan_fast import Card
+    from guandan_fast.errors import PositionError, RecordError
+    s3 = Card("S3")
+    for writer, error in ((hand.dumps_hand, HandError), (deal.dumps_deal, RecordError),
+                          (position.dumps_position, PositionError)):
+        for wrong in (None, "S3 S4", {}, 3, [s3]):
+            with pytest.raises(error, match="takes a"):
+                writer(wrong)
+    with pytest.raises(HandError, match="third copy"):
+        hand.dumps_hand(hand.HandFile(cards=[s3] * 3))
+    with pytest.raises(GuandanError):
+        hand.dumps_hand(hand.HandFile(cards=["S3"]))
+    thirty = [Card(f"{s}{r}") for s in "SHCD" for r in "23456789"][:30]
+    with pytest.raises(HandError, match="more than 28 cards"):
+        hand.dumps_hand(hand.HandFile(cards=thirty))
+    with pytest.raises(RecordError, match="four hands"):
+        deal.dumps_deal(deal.DealFile(hands=[[s3]] * 5))
+    with pytest.raises(RecordError, match="order"):
+        deal.dumps_deal(deal.DealFile(hands=[[s3]] * 4, order=[0, 0, 1, 2]))
+    with pytest.raises(HandError, match="third copy"):
+        deal.dumps_deal(deal.DealFile(hands=[[s3]] * 4))
+    receiver = hand.HandFile(cards=gd.parse_cards(
+        " ".join(f"{s}{r}" for s in "SHC" for r in "23456789") + " DA DK DQ DJ", max_cards=28))
+    assert len(receiver.cards) == 28                  # a tribute receiver's hand is written
+    assert hand.loads_hand(hand.dumps_hand(receiver), max_cards=28).cards == receiver.cards
+    d = deal.DealFile(hands=[[s3], [Card("H3")], [Card("C3")], [Card("D3")]], order=[3, 2, 1, 0])
+    assert deal.loads_deal(deal.dumps_deal(d)) == d

@@ -138,13 +138,25 @@ def load_deal(source: Union[str, Path, TextIO]) -> DealFile:
 
 
 def dumps_deal(deal: DealFile) -> str:
-    """The canonical text of a deal file (round trips through loads_deal)."""
+    """The canonical text of a deal file (round trips through loads_deal).
+    What the loader would refuse the writer refuses, with the loader's
+    error: a RecordError for what is no DealFile, a bad order or hands."""
+    if not isinstance(deal, DealFile):
+        raise RecordError(f"dumps_deal takes a DealFile, not {type(deal).__name__}")
+    if not isinstance(deal.rules, Rules) or not isinstance(deal.hands, (list, tuple)) \
+            or len(deal.hands) != 4:
+        raise RecordError("a DealFile holds Rules and four hands")
+    if deal.order is not None and (not isinstance(deal.order, (list, tuple))
+                                   or sorted(map(str, deal.order)) != list("0123")):
+        raise RecordError(f"order {deal.order!r} must list the seats 0 1 2 3 once each")
     lines = rules_header_lines(deal.rules)
     if deal.order is not None:
         lines.append("order: " + " ".join(str(s) for s in deal.order))
     for seat, hand in enumerate(deal.hands):
         lines.append(f"{seat}: {format_cards(hand)}")
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    loads_deal(text)
+    return text
 
 
 def dump_deal(deal: DealFile, fp: TextIO) -> None:

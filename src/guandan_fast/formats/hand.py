@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TextIO, Union
 
 from .._core import Card
-from ..model.cards import MAX_HAND, format_cards, parse_cards
+from ..model.cards import MAX_HAND, MAX_HOLDING, format_cards, parse_cards
 from ..errors import CardParseError, HandError, RulesError
 from ..model.rules import Rules
 from .text import (FLAG_KEYS, LEVEL_KEYS, KeyLines, decode, parse_bool,  # noqa: F401
@@ -71,10 +71,19 @@ def load_hand(source: Union[str, Path, TextIO]) -> HandFile:
 
 
 def dumps_hand(hand: HandFile) -> str:
-    """The canonical text of a hand file (round trips through loads_hand)."""
+    """The canonical text of a hand file (round trips through loads_hand,
+    a tribute receiver's 28 cards included). What the loader would refuse
+    the writer refuses, with the loader's error: a HandError for what is no
+    HandFile, a third copy of a card or more than 28 cards."""
+    if not isinstance(hand, HandFile):
+        raise HandError(f"dumps_hand takes a HandFile, not {type(hand).__name__}")
+    if not isinstance(hand.rules, Rules):
+        raise HandError(f"a HandFile's rules are Rules, not {type(hand.rules).__name__}")
     lines = rules_header_lines(hand.rules)
     lines.append(format_cards(hand.cards))
-    return "\n".join(lines) + "\n"
+    text = "\n".join(lines) + "\n"
+    loads_hand(text, max_cards=MAX_HOLDING)
+    return text
 
 
 def dump_hand(hand: HandFile, fp: TextIO) -> None:

@@ -115,7 +115,11 @@ def load_position(source: Union[str, Path, TextIO]) -> Position:
 
 
 def dumps_position(position: Position) -> str:
-    """The canonical text of a position (round trips through loads_position)."""
+    """The canonical text of a position (round trips through loads_position);
+    a PositionError for what is no Position (a Position is checked when it
+    is made)."""
+    if not isinstance(position, Position):
+        raise PositionError(f"dumps_position takes a Position, not {type(position).__name__}")
     rules = position.rules
     lines = rules_header_lines(rules)
     for s, hand in enumerate(position.hands):
