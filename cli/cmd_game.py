@@ -50,7 +50,7 @@ from guandan_fast.report.text import render_text
 
 from .options import (EXIT_BAD_INPUT, JOBS, IntIn, Checked, _int, ascii_float, available_cpus, command,
                       emit_json, error_lines, format_option, lang_option, read_source,
-                      width_option)
+                      width_option, write_output)
 
 
 def _load_records(path: str, platform: bool, lenient: bool = False) -> list[tuple[str, Record]]:
@@ -272,7 +272,7 @@ def game_cmd(records, fmt, lang, width, html_path, json_path, budget, playouts, 
                         progress=Progress("positions", quiet), **options)
             data = a.to_dict()
             if json_path:
-                Path(json_path).write_text(analysis_json.dumps(data), encoding="utf-8")
+                write_output(json_path, analysis_json.dumps(data))
             _emit_review(data, fmt, lang, width, html_path)
             return None
     if html_path or json_path:
@@ -345,8 +345,8 @@ def evening_cmd(directory, fmt, lang, width, html_path, json_path, cache_dir, no
         click.echo(f"gd-analyze: error: {name}: {msg}", err=True)
     errors = failed + errors           # the records that did not load are listed too
     if json_path:
-        Path(json_path).write_text(analysis_json.dumps(
-            analysis_json.evening_document(reviews, errors)), encoding="utf-8")
+        write_output(json_path, analysis_json.dumps(
+            analysis_json.evening_document(reviews, errors)))
     _emit_evening(reviews, errors, fmt, lang, width, html_path)
     return EXIT_BAD_INPUT if errors else 0
 
@@ -367,7 +367,7 @@ def _emit_review(data: dict, fmt: str, lang: str, width: int, html_path) -> None
     else:
         click.echo(render_text(data, lang, width), nl=False)
     if html_path:
-        Path(html_path).write_text(render_html(data, lang), encoding="utf-8")
+        write_output(html_path, render_html(data, lang))
 
 
 def _emit_evening(reviews, errors, fmt, lang, width, html_path) -> None:
@@ -377,7 +377,7 @@ def _emit_evening(reviews, errors, fmt, lang, width, html_path) -> None:
     else:
         click.echo(render_evening_text(reviews, lang, errors, width), nl=False)
     if html_path:
-        Path(html_path).write_text(render_evening_html(reviews, lang, errors), encoding="utf-8")
+        write_output(html_path, render_evening_html(reviews, lang, errors))
 
 
 @command("render")
@@ -424,6 +424,6 @@ def drills_cmd(analyses, lang, html_path):
     position as the mover saw it, largest loss first, on one page."""
     _distinct_outputs(list(analyses), html_path, None)
     reviews = [r for path in analyses for r in _reviews_of(path)]
-    Path(html_path).write_text(render_drills_html(reviews, lang), encoding="utf-8")
+    write_output(html_path, render_drills_html(reviews, lang))
     click.echo(f"{count_of(len(drills(reviews, lang)), 'drills', lang)}: {html_path}")
     return None

@@ -10,6 +10,7 @@ import json
 import os
 import sys
 import warnings
+from pathlib import Path
 from typing import Any, Callable
 
 import click
@@ -247,6 +248,17 @@ width_option = click.option(
     show_default=True, metavar="COLUMNS",
     help=f"Width of the text in columns, longer lines wrapped (0: not wrapped, a line a "
          f"decision; else at least {MIN_WIDTH}).")
+
+
+def write_output(path, text: str) -> None:
+    """Write an output file (``--html``, ``--json-out``) as UTF-8; an error
+    of the system names the file (a full disk gives no name of its own)."""
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as e:
+        if e.filename is None:
+            e.filename = str(path)
+        raise
 
 
 def emit_json(data) -> None:

@@ -221,3 +221,21 @@ def test_an_empty_file_name_is_named_not_skipped():
         r = run(*args)
         assert r.returncode == 2 and "''" in r.stderr, (args, r.stderr)
         assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_that_cannot_be_written_is_named(tmp_path):
+    """A full disk gives an error of no file name of its own: the message
+    names the output file (--html, --json-out), on one line, exit 2."""
+    short = Path(__file__).resolve().parent.parent / "examples" / "record_endgame_short.txt"
+    doc = tmp_path / "r.json"
+    assert run("game", short, "--views", "double", "--budget", "0.05", "-q",
+               "--json-out", doc).returncode == 0
+    for args in (("render", doc, "--html", "/dev/full"),
+                 ("game", short, "--views", "double", "--budget", "0.05", "-q",
+                  "--json-out", "/dev/full"),
+                 ("drills", doc, "--html", "/dev/full")):
+        r = run(*args)
+        err = r.stderr.strip().splitlines()
+        assert r.returncode == 2 and len(err) == 1, (args, r.stderr)
+        assert "/dev/full" in err[0] and "No space left" in err[0], err
