@@ -520,7 +520,7 @@ def test_a_look_alike_on_a_later_line_of_a_json_hand_names_its_key():
     from guandan_fast.errors import NotationWarning
     data = json.loads(dumps_json(loads(BASE)))
     data["hands"][3] = "S9\nTпики"
-    with pytest.warns(NotationWarning, match=r"^hands\[3\]: 'Tпики' \(line 2, token 2\) mixes"):
+    with pytest.warns(NotationWarning, match=r"^hands\[3\]: 'Tпики' \(line 2, token 1\) mixes"):
         assert loads_json(json.dumps(data)) == loads(BASE)
     data["hands"][3] = "S9\nZ9"
     with pytest.raises(RecordError, match=r"hands\[3\]"):

@@ -211,38 +211,42 @@ def parse_card(token: str) -> Card:
 
 class Token(NamedTuple):
     """A card as typed: the card, the text of its token, its line (from
-    ``first_line``) and its index in the text (from 1), and the warning of
-    a look-alike mix (or None)."""
+    ``first_line``) and its index in the text (from 1), the warning of a
+    look-alike mix (or None), and its index within its line (from 1)."""
 
     card: Card
     text: str
     line: int
     index: int  # type: ignore[assignment]  # the field shadows tuple.index (public name, kept)
     warning: Optional[str] = None
+    in_line: int = 0           # its index within its line (from 1), as errors name it
 
 
-def _tokens(text: str, first_line: int = 1) -> Iterable[tuple[str, int, int]]:
-    """(token, line number, token index within the text)."""
+def _tokens(text: str, first_line: int = 1) -> Iterable[tuple[str, int, int, int]]:
+    """(token, line number, token index within the text, within its line)."""
     index = 0
     for lineno, line in enumerate(text.splitlines() or [""], start=first_line):
         line = line.split("#", 1)[0]
+        in_line = 0
         for tok in _SEPARATORS.split(line):
             if tok:
                 index += 1
-                yield tok, lineno, index
+                in_line += 1
+                yield tok, lineno, index, in_line
 
 
 def scan_cards(text: str, first_line: int = 1, lines: bool = True) -> list[Token]:
     """The cards of a text as typed (``Token``), in order; an unknown token
-    is a CardParseError naming it as typed, its line (counted from
-    ``first_line``, named when ``lines``) and its index. No count check."""
+    is a CardParseError naming it as typed and where it is: with ``lines``,
+    its line (counted from ``first_line``) and its index in that line, else
+    its index in the text. No count check."""
     out: list[Token] = []
-    for tok, lineno, index in _tokens(text, first_line):
-        where = f"line {lineno}, token {index}" if lines else f"token {index}"
+    for tok, lineno, index, in_line in _tokens(text, first_line):
+        where = f"line {lineno}, token {in_line}" if lines else f"token {index}"
         card, warning = _read_token(tok, where)
         if card is None:
             raise CardParseError(_unknown(tok, where), token=tok, position=index, line=lineno)
-        out.append(Token(card, tok, lineno, index, warning))
+        out.append(Token(card, tok, lineno, index, warning, in_line))
     return out
 
 
@@ -272,22 +276,22 @@ def parse_card_tokens(text: str | Iterable[Any], max_cards: int | None = None,
         items = []
         for i, x in enumerate(text, start=1):
             if isinstance(x, Card):
-                items.append(Token(x, str(x), first_line, i))
+                items.append(Token(x, str(x), first_line, i, None, i))
                 continue
             card, warning = _read_token(str(x), f"token {i}")
             if card is None:
                 raise CardParseError(_unknown(str(x), f"token {i}"), token=str(x), position=i)
-            items.append(Token(card, str(x), first_line, i, warning))
+            items.append(Token(card, str(x), first_line, i, warning, i))
     seen: Counter[Card] = Counter()
     for n, tok in enumerate(items, start=1):
-        where = f"line {tok.line}, token {tok.index}" if multi_line else f"token {tok.index}"
+        where = f"line {tok.line}, token {tok.in_line}" if multi_line else f"token {tok.index}"
         seen[tok.card] += 1
         if seen[tok.card] > MAX_COPIES:
             raise HandError(f"a third copy of {tok.card} ({where}, {shown(tok.text)!r})",
                             line=tok.line)
         if max_cards is not None and n > max_cards:
-            raise HandError(f"more than {max_cards} cards (token {tok.index}, {shown(tok.text)!r})",
-                            line=tok.line)
+            raise HandError(f"more than {max_cards} cards (card {n}: {where}, "
+                            f"{shown(tok.text)!r})", line=tok.line)
     return items
 
 
