@@ -1,18 +1,22 @@
 """An estimate that starts from what the solver proved (``estimate``'s
-``proven``): the moves the solver proved are exact, with the solver's values;
+``proven``, and ``gd-analyze endgame``'s fallback after a solve stopped at a
+limit): the moves the solver proved are exact, with the solver's values;
 every other move's interval holds the exact value (a full ``solve``).
 
 The positions are seeded small deals where a node limit stops the solver
 with some moves proven and not all; the estimate's budget is playouts, so
 every answer is the same on every run."""
 
+import json
 import random
 
 import pytest
 
 import reference as ref
+from clirun import run
 
 from guandan_fast import EstimateError, Position, Rules, estimate, read_play, solve
+from guandan_fast.formats.position import dumps_position
 
 
 def seeded(seed, k):
@@ -23,6 +27,11 @@ def seeded(seed, k):
     rng.shuffle(deck)
     return Position([deck[i * k:(i + 1) * k] for i in range(4)], Rules(level=9),
                     turn=seed % 4)
+
+
+def name(move):
+    """A move as the JSON output names it: its cards, or 'pass'."""
+    return "pass" if move is None else str(move)
 
 
 def solver_proven(result):
@@ -137,3 +146,42 @@ def test_rejects_bounds_that_disagree():
     part.lower = part.upper = worst
     with pytest.raises(EstimateError, match="the bounds disagree"):
         estimate(pos, max_seconds=None, max_playouts=1, proven=part)
+
+
+def test_cli_fallback_keeps_the_solvers_proofs(monkeypatch):
+    """gd-analyze endgame --max-nodes N --max-seconds S: the moves the
+    solver proved within N nodes are shown exact (=, "exact": true) with
+    its values after the estimate that follows (here of one playout, so
+    that the answer does not depend on timing)."""
+    import guandan_fast.engine.estimate as est_mod
+    real = est_mod.estimate
+
+    def one_playout(position, **kw):
+        kw.update(max_seconds=None, max_playouts=1)
+        return real(position, **kw)
+    monkeypatch.setattr(est_mod, "estimate", one_playout)
+    pos = seeded(5, 5)
+    true = {name(m.move): m.value for m in solve(pos).moves}
+    proven = {name(m): v for m, v in solver_proven(solve(pos, max_nodes=10_000)).items()}
+    assert 0 < len(proven) < len(true)
+    text = dumps_position(pos)
+    r = run("endgame", "-", "--max-nodes", "10000", "--max-seconds", "8", "-q",
+            "--format", "json", stdin=text)
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    shown = {("pass" if m["pass"] else m["play"]["cards"]): m for m in data["moves"]}
+    assert set(shown) == set(true)
+    assert {c for c, m in shown.items() if m["exact"]} == set(proven)
+    for cards, m in shown.items():
+        assert m["low"] <= true[cards] <= m["high"]
+        if m["exact"]:
+            assert m["mean"] == proven[cards] and m["bounds"] == [proven[cards]] * 2
+    # not every move proven; the value is (the solver proved it)
+    assert data["exact"] is False and data["estimated"] is False
+    assert data["value_proven"] and data["value"] == solve(pos).value
+    r = run("endgame", "-", "--max-nodes", "10000", "--max-seconds", "8", "-q", stdin=text)
+    assert r.returncode == 0, r.stderr
+    exact_lines = [line for line in r.stdout.splitlines() if "exact" in line.split()]
+    assert len(exact_lines) == len(proven)
+    for cards, value in proven.items():
+        assert any(f"{value:+d} exact" in line and cards in line for line in exact_lines)
