@@ -22,8 +22,9 @@ from .options import (EXIT_INTERRUPTED, IntIn, NODES, SECONDS, THREADS, availabl
                    "estimate follows only with --max-seconds, its budget).")
 @click.option("--max-seconds", type=SECONDS, default=None,
               help="Stop after this many seconds in all: the solver gets half of them "
-                   "and, if it proves nothing whole, the estimate the rest (with "
-                   "--exact-only or --value-only the solver gets them all).")
+                   "and, if it does not prove every move, the estimate values the others "
+                   "with the rest (with --exact-only or --value-only the solver gets "
+                   "them all).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr.")
 @click.option("--value-only", is_flag=True,
               help="Only the value and one best move (much faster on large endgames).")
@@ -93,7 +94,8 @@ def endgame_cmd(position_file, fmt, lang, max_nodes, max_seconds, quiet, value_o
     if not result.exact and status is None and fallback:
         left = None if max_seconds is None else \
             max(max_seconds - (time.monotonic() - t0), max_seconds / 20)
-        _show_estimate(position, left, threads, seed, fmt, lang)
+        # what the solver proved stays proven: the estimate values the rest
+        _show_estimate(position, left, threads, seed, fmt, lang, proven=result)
         return
     if fmt == "json":
         data = result.to_dict()
@@ -107,11 +109,11 @@ def endgame_cmd(position_file, fmt, lang, max_nodes, max_seconds, quiet, value_o
     return status
 
 
-def _show_estimate(position, max_seconds, threads, seed, fmt, lang):
+def _show_estimate(position, max_seconds, threads, seed, fmt, lang, proven=None):
     from guandan_fast.engine.estimate import estimate
 
     est = estimate(position, max_seconds=1.0 if max_seconds is None else max_seconds,
-                   threads=min(threads, 2), seed=seed)
+                   threads=min(threads, 2), seed=seed, proven=proven)
     if fmt == "json":
         data = est.to_dict()
         data["estimated"] = not est.value_proven

@@ -29,8 +29,8 @@ import numpy as np
 from .. import _core
 from .._core import Play
 from ..errors import EstimateError, PositionError
-from .endgame import (MAX_NODES, NODES_PER_PLAYOUT, Position, _first_test, _search,
-                      check_count, check_seconds, check_seed, check_threads,
+from .endgame import (MAX_NODES, NODES_PER_PLAYOUT, EndgameResult, Position, _first_test,
+                      _search, check_count, check_seconds, check_seed, check_threads,
                       default_tt_bits)
 from .moves import hints
 from .value import MoveValue
@@ -232,7 +232,7 @@ def _as_position(position: object) -> Position:
 
 def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
              max_playouts: Optional[int] = None, threads: int = 1, seed: int = 0,
-             confidence: float = 0.9) -> Estimate:
+             confidence: float = 0.9, proven=None) -> Estimate:
     """Estimate a position: its value and every legal move's, with intervals.
 
     The budget: ``max_seconds`` of wall time (default 1 s; None for none)
@@ -246,6 +246,16 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     prove root moves beside it; else ``threads`` trees over one
     transposition table, each sampling its share of the root moves.
     ``confidence``: the level of the intervals (0.9 by default).
+    ``proven``: what is already proven of the root moves, e.g. the
+    :class:`~guandan_fast.engine.endgame.EndgameResult` of a ``solve`` of
+    this position that stopped at a limit, or one ``(move, lo, hi)`` (or a
+    MoveValue with its proven bounds) for every legal move (a Play, None
+    for the pass; team 0's values, bounds that hold the exact values): a
+    move proven to one value is exact in the answer and never searched
+    again, the exact attempt and the tree spend the budget on the others
+    within their bounds (and the root's, when it is proven to one value, is
+    not searched again either). EstimateError when it is not one of these,
+    or not this position's moves, or its bounds are not bounds.
     """
     position = _as_position(position)
     _check(max_seconds, max_playouts, threads, seed, confidence)
@@ -256,42 +266,151 @@ def estimate(position: Position, *, max_seconds: Optional[float] = 1.0,
     n = _cards(position)
     tt_bits = _tt_bits(n, max_seconds)
     first = _search(position, tt_bits)
-    bounds = None
+    bounds = known = None
+    root = (-3, 3)
+    if proven is not None:
+        known, root = _proven_bounds(proven, position, first.moves())
+        bounds = known
+        if all(lo == hi for lo, hi in known):
+            return _from_bounds(position, first, known, t0, confidence)
     share = next((s for limit, s in _EXACT_SHARE if n <= limit), 0.0)
     if share:
         ms = None if max_seconds is None else share * float(max_seconds)
         mn = None if max_playouts is None else max(1000, NODES_PER_PLAYOUT * int(max_playouts))
         if max_playouts is not None:
             ms = None       # node-bounded only: the answer must not depend on timing
-        bounds = _exact_phase(first, mn, ms)
+        bounds, root = _exact_phase(first, mn, ms, known, root)
         if len(bounds) == len(first.moves()) and all(lo == hi for lo, hi in bounds):
             return _from_bounds(position, first, bounds, t0, confidence)
-    return _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
-                 confidence)
+    est = _tree(position, first, bounds, t0, deadline, max_playouts, threads, seed,
+                confidence)
+    return est if proven is None else _within_root(est, root)
 
 
-def _exact_phase(search, max_nodes, max_seconds):
+def _bound(value, what: str) -> int:
+    """A proven bound: an integer -3..3 (an integral float too), else
+    EstimateError naming ``what``."""
+    if isinstance(value, (bool, np.bool_)) or \
+            not isinstance(value, (int, float, np.integer, np.floating)) or \
+            not (value == value and float(value).is_integer() and -3 <= value <= 3):
+        raise EstimateError(f"{what} must be an integer -3..3, not {value!r}"[:120])
+    return int(value)
+
+
+def _proven_bounds(proven, position: Position, moves: list):
+    """``estimate``'s ``proven`` checked: (the (lo, hi) of every root move in
+    `moves`' order, the proven (lower, upper) of the position's value)."""
+    root = (-3, 3)
+    if isinstance(proven, EndgameResult):
+        if proven.turn != position.turn:
+            raise EstimateError(f"proven: a result for seat {proven.turn} to act, "
+                                f"the position has seat {position.turn}")
+        root = (_bound(proven.lower, "proven: the result's lower"),
+                _bound(proven.upper, "proven: the result's upper"))
+        items: list = [(m.move, m.proven_low, m.proven_high) for m in proven.moves]
+    elif isinstance(proven, (str, bytes, dict)) or not hasattr(proven, "__len__") \
+            or not hasattr(proven, "__iter__"):
+        raise EstimateError("proven must be an EndgameResult or a sequence of (move, lo, hi), "
+                            f"not {type(proven).__name__}")
+    else:
+        items = []
+        for item in proven:
+            if isinstance(item, MoveValue):
+                if item.team != 0:
+                    item = item.pov(0)
+                items.append((item.move, item.proven_low, item.proven_high))
+            elif isinstance(item, tuple) and len(item) == 3:
+                items.append(item)
+            else:
+                raise EstimateError("proven: each item must be a (move, lo, hi) or a "
+                                    f"MoveValue, not {item!r}"[:120])
+    if len(items) != len(moves):
+        raise EstimateError(f"proven has {len(items)} moves, the position has "
+                            f"{len(moves)} legal moves")
+    index = {m: i for i, m in enumerate(moves)}
+    bounds: List[Optional[tuple]] = [None] * len(moves)
+    for move, lo, hi in items:
+        name = "the pass" if move is None else str(move)
+        if move is not None and not isinstance(move, Play):
+            raise EstimateError(f"proven: a move must be a Play or None (the pass), "
+                                f"not {move!r}"[:120])
+        i = index.get(move)
+        if i is None:
+            raise EstimateError(f"proven: {name} is not a legal move of seat {position.turn}")
+        if bounds[i] is not None:
+            raise EstimateError(f"proven: {name} appears twice")
+        lo, hi = _bound(lo, f"proven: {name}'s lo"), _bound(hi, f"proven: {name}'s hi")
+        if lo > hi:
+            raise EstimateError(f"proven: {name}'s bounds are empty: lo {lo} > hi {hi}")
+        if lo == hi == 0:
+            raise EstimateError(f"proven: {name}'s value is 0: a value is -3..-1 or 1..3")
+        bounds[i] = (lo, hi)
+    # the value is the best move's for the mover, each move no better than it
+    maxi = position.turn % 2 == 0
+    pick = max if maxi else min
+    done = [b for b in bounds if b is not None]
+    root = (max(root[0], pick(lo for lo, _ in done)), min(root[1], pick(hi for _, hi in done)))
+    if root[0] > root[1] or root[0] == root[1] == 0:
+        raise EstimateError(f"proven: the bounds disagree: the value would be "
+                            f"{root[0]}..{root[1]}")
+    cut = [(lo, min(hi, root[1])) if maxi else (max(lo, root[0]), hi) for lo, hi in done]
+    if any(lo > hi for lo, hi in cut):
+        raise EstimateError(f"proven: the bounds disagree: a move is proven better for the "
+                            f"mover than the value's bounds {root[0]}..{root[1]}")
+    return cut, root
+
+
+def _within_root(est: Estimate, root) -> Estimate:
+    """The Estimate with its value's proven range cut to `root` (what was
+    proven of the position's value beside its moves'): a single value is
+    then the value, as when the moves prove it."""
+    lower, upper = max(est.lower, root[0]), min(est.upper, root[1])
+    if lower > upper:
+        raise AssertionError(f"proven bounds disjoint from the tree's: {root} and "
+                             f"{(est.lower, est.upper)}")
+    est.lower, est.upper = lower, upper
+    if not est.exact and lower == upper:
+        est.value = float(lower)
+    return est
+
+
+def _exact_phase(search, max_nodes, max_seconds, known=None, root=(-3, 3)):
     """The exact search's proof of the root and then of each root move in
-    its order, within the limits: the (lo, hi) proven of each move so far
-    (the moves not reached are left out), as solve() proves them."""
+    its order, within the limits, as solve() proves them: (the (lo, hi)
+    proven of each move so far (the moves not reached are left out), the
+    root's (lo, hi)). With `known` (a (lo, hi) for every move, proven
+    before) and `root` (the root's, proven before): a move proven to one
+    value is not searched again, the others within their known bounds, and
+    the root is not searched when `root` is one value; every move is then
+    in the answer."""
     search.set_limits(max_nodes, max_seconds)
     maxi = search.maximizing
-    root_lo, root_hi = search.solve_root()
+    if root[0] == root[1]:
+        root_lo, root_hi = root
+    else:
+        root_lo, root_hi = search.solve_root()
+        root_lo, root_hi = max(root_lo, root[0]), min(root_hi, root[1])
     bounds = []
     n_moves = len(search.moves())
     for i in range(n_moves):
         if search.aborted:
             break
+        lo, hi = (-3, 3) if known is None else known[i]
+        if lo == hi:
+            bounds.append((lo, hi))
+            continue
         first = _first_test(maxi, root_lo if root_lo == root_hi else None)
         if maxi:
-            b = search.solve_move(i, -3, root_hi, first)
+            b = search.solve_move(i, lo, min(hi, root_hi), first)
         else:
-            b = search.solve_move(i, root_lo, 3, first)
-        bounds.append(b)
+            b = search.solve_move(i, max(lo, root_lo), hi, first)
+        bounds.append((max(lo, b[0]), min(hi, b[1])))
     if search.aborted == 3:
         raise KeyboardInterrupt("estimate interrupted")
     search.set_limits(None, None)
-    return bounds
+    if known is not None:
+        bounds += known[len(bounds):]
+    return bounds, (root_lo, root_hi)
 
 
 def _from_bounds(position, search, bounds, t0, confidence) -> Estimate:
