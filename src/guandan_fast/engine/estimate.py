@@ -365,9 +365,9 @@ def _within_root(est: Estimate, root) -> Estimate:
     proven of the position's value beside its moves'): a single value is
     then the value, as when the moves prove it."""
     lower, upper = max(est.lower, root[0]), min(est.upper, root[1])
-    if lower > upper:
-        raise AssertionError(f"proven bounds disjoint from the tree's: {root} and "
-                             f"{(est.lower, est.upper)}")
+    if lower > upper:            # only bounds that do not hold can get here
+        raise EstimateError(f"proven: the value's bounds {root[0]}..{root[1]} contradict "
+                            f"what the search proves ({est.lower}..{est.upper})")
     est.lower, est.upper = lower, upper
     if not est.exact and lower == upper:
         est.value = float(lower)
