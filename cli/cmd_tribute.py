@@ -17,8 +17,8 @@ import click
 
 from guandan_fast.model.cards import MAX_HAND
 from guandan_fast.errors import GuandanError, RecordError, RulesError
-from guandan_fast.report.i18n import (advice_reason, card_label, count_of, label, rank_label,
-                                      seat_label, tribute_label)
+from guandan_fast.report.i18n import (advice_reason, aside, card_label, count_of, label, punct,
+                                      rank_label, seat_label, tribute_label)
 
 from .options import command, emit_json, format_option, lang_option, read_source
 
@@ -35,11 +35,12 @@ def _advice_lines(advice: list, lang: str) -> list[str]:
 
 def _single_text(data: dict, lang: str) -> str:
     T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
-    lines = [f"{label('level', lang)}: {rank_label(data['level'], lang)}    "
-             f"{label('hand', lang)}: {count_of(data['cards'], 'cards', lang)}"]
+    K, END = punct("colon", lang), punct("colon", lang).rstrip()
+    lines = [f"{label('level', lang)}{K}{rank_label(data['level'], lang)}    "
+             f"{label('hand', lang)}{K}{count_of(data['cards'], 'cards', lang)}"]
     if data.get("receiver_cards") is not None:
-        lines.append(f"{T('receiver')}: {count_of(data['receiver_cards'], 'cards', lang)}")
-    lines.append(f"{T(data['mode'])} ({T('best_first')}):")
+        lines.append(f"{T('receiver')}{K}{count_of(data['receiver_cards'], 'cards', lang)}")
+    lines.append(f"{T(data['mode'])}{aside(T('best_first'), lang)}{END}")
     lines.extend(_advice_lines(data["advice"], lang))
     return "\n".join(lines)
 
@@ -47,24 +48,27 @@ def _single_text(data: dict, lang: str) -> str:
 def _deal_text(data: dict, lang: str) -> str:
     T = lambda k, **p: tribute_label(k, lang, **p)  # noqa: E731
     plan = data["plan"]
-    kind = T(plan["kind"]) + (f", {T('equal_tributes')}" if plan["equal_tributes"] else "")
-    lines = [f"{label('level', lang)}: {rank_label(data['level'], lang)}    {T('previous_order')}: "
-             f"{' '.join(map(str, plan['finishing_order']))} ({kind})"]
+    K, END, LIST = punct("colon", lang), punct("colon", lang).rstrip(), punct("list", lang)
+    kind = T(plan["kind"]) + (f"{LIST}{T('equal_tributes')}" if plan["equal_tributes"] else "")
+    lines = [f"{label('level', lang)}{K}{rank_label(data['level'], lang)}    "
+             f"{T('previous_order')}{K}{' '.join(map(str, plan['finishing_order']))}"
+             + aside(kind, lang)]
     if plan["anti_tribute"]:
-        lines.append(T("anti_tribute") + f" ({T('seat')} {', '.join(map(str, plan['payers']))})")
+        lines.append(T("anti_tribute")
+                     + aside(f"{T('seat')} {LIST.join(map(str, plan['payers']))}", lang))
     else:
-        lines.append("; ".join(
+        lines.append(punct("clause", lang).join(
             T("pays", payer=p["payer"], receiver=p["receiver"], rank=rank_label(rank, lang))
             for p, rank in zip(plan["payments"], plan["tribute_ranks"])))
     for ex in data["exchanges"]:
         lines.append("")
-        lines.append(T("tribute_from", payer=ex["payer"], receiver=ex["receiver"]) + ":")
+        lines.append(T("tribute_from", payer=ex["payer"], receiver=ex["receiver"]) + END)
         lines.extend(_advice_lines(ex["tribute"], lang))
         lines.append(T("return_from", payer=ex["payer"], receiver=ex["receiver"],
-                       card=card_label(ex["tribute_card"], lang)) + ":")
+                       card=card_label(ex["tribute_card"], lang)) + END)
         lines.extend(_advice_lines(ex["return"], lang))
     lines.append("")
-    lines.append(f"{T('leads')}: {seat_label(plan['leader'], lang)}")
+    lines.append(f"{T('leads')}{K}{seat_label(plan['leader'], lang)}")
     return "\n".join(lines)
 
 

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from guandan_fast.report.common import type_rank
-from guandan_fast.report.i18n import (cards_label, count_of, describe_bomb, label, rank_label,
-                                      type_name)
+from guandan_fast.report.i18n import (aside, cards_label, count_of, describe_bomb, label, punct,
+                                      rank_label, type_name)
 from guandan_fast.report.layout import TEXT_WIDTH, fit, wrap
 
 _BOMBS = ("bomb", "straight_flush", "joker_bomb")
@@ -24,25 +24,26 @@ def hand_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     L = lambda k: label(k, lang)  # noqa: E731
     C = lambda c: cards_label(c if isinstance(c, str) else " ".join(c), lang)  # noqa: E731
     R = lambda r: rank_label(r, lang)  # noqa: E731
-    lines = [f"{L('level')}: {R(data['level'])}    "
-             f"{L('hand')}: {count_of(data['cards'], 'cards', lang)}"]
+    K, END, LIST = punct("colon", lang), punct("colon", lang).rstrip(), punct("list", lang)
+    lines = [f"{L('level')}{K}{R(data['level'])}    "
+             f"{L('hand')}{K}{count_of(data['cards'], 'cards', lang)}"]
     for g in data["groups"]:
         lines.append(f"  {R(g['rank']):>2}  {C(g['cards'])}")
-    lines.append(f"{L('wilds')}: {C(data['wilds']) or L('none')}")
+    lines.append(f"{L('wilds')}{K}{C(data['wilds']) or L('none')}")
     if data["bombs"]:
-        lines.append(f"{L('bombs')}:")
+        lines.append(f"{L('bombs')}{END}")
         for b in data["bombs"]:
-            lines.append(f"  {_name(b, lang)}: {C(b['cards'])}")
+            lines.append(f"  {_name(b, lang)}{K}{C(b['cards'])}")
     else:
-        lines.append(f"{L('bombs')}: {L('none')}")
+        lines.append(f"{L('bombs')}{K}{L('none')}")
     if data.get("bombs_with_wilds"):
-        lines += wrap(f"{L('bombs_with_wilds')}: " + ", ".join(      # a bomb's name whole
-            _name(b, lang) for b in data["bombs_with_wilds"]), width, at=", ")
+        lines += wrap(f"{L('bombs_with_wilds')}{K}" + LIST.join(      # a bomb's name whole
+            _name(b, lang) for b in data["bombs_with_wilds"]), width, at=LIST)
     if "min_plays" in data:
-        lines.append(f"{L('min_plays')}: {data['min_plays']}")
-        lines.append(f"{L('decomposition')}:")
+        lines.append(f"{L('min_plays')}{K}{data['min_plays']}")
+        lines.append(f"{L('decomposition')}{END}")
         for p in data["decomposition"]:
-            lines.append(f"  {_name(p, lang)}: {C(p['cards'])}")
+            lines.append(f"  {_name(p, lang)}{K}{C(p['cards'])}")
     return "\n".join(fit(lines, width))
 
 
@@ -50,23 +51,24 @@ def plays_text(data: dict, lang: str = "en") -> str:
     L = lambda k: label(k, lang)  # noqa: E731
     C = lambda c: cards_label(c, lang)  # noqa: E731
     R = lambda r: rank_label(r, lang)  # noqa: E731
+    K, END = punct("colon", lang), punct("colon", lang).rstrip()
     lines = []
     if data["table"] is not None:
         t = data["table"]
-        head = f"{L('beats')} {_name(t, lang, acc=True)} ({C(t['cards'])})"
+        head = f"{L('beats')} {_name(t, lang, acc=True)}{aside(C(t['cards']), lang)}"
     else:
         head = L("hints") if data["mode"] == "hint" else L("plays")
-    lines.append(f"{head}: {data['count']}    {L('level')}: {R(data['level'])}")
+    lines.append(f"{head}{K}{data['count']}    {L('level')}{K}{R(data['level'])}")
     if data["mode"] == "hint":
         for i, p in enumerate(data["plays"], 1):
-            lines.append(f"{i:>4}. {_name(p, lang)}: {C(p['cards'])}"
-                         f"   [{L('plays_left')}: {p['plays_left']}]")
+            lines.append(f"{i:>4}. {_name(p, lang)}{K}{C(p['cards'])}"
+                         f"   [{L('plays_left')}{K}{p['plays_left']}]")
         return "\n".join(lines)
     current = None
     for p in data["plays"]:
         if p["type"] != current:
             current = p["type"]
-            lines.append(f"{type_name(current, lang)}:")
+            lines.append(f"{type_name(current, lang)}{END}")
         lines.append(f"  {R(p['rank']):>2}  {C(p['cards'])}")
     return "\n".join(lines)
 

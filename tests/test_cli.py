@@ -111,7 +111,7 @@ def test_hand_counts_its_cards_in_agreement(n):
     assert f"Рука: {n} {_ru_cards(n)}" in run("-", "--lang", "ru", stdin=hand).stdout
     en = run("-", stdin=hand).stdout
     assert f"Hand: {n} card{'' if n == 1 else 's'}" in en
-    assert f"手牌: {n}张" in run("-", "--lang", "zh", stdin=hand).stdout
+    assert f"手牌：{n}张" in run("-", "--lang", "zh", stdin=hand).stdout
 
 
 def test_hand_and_plays_name_plays_as_the_reports_do():
@@ -119,7 +119,7 @@ def test_hand_and_plays_name_plays_as_the_reports_do():
     # in Russian the beaten play in the accusative, a joker's rank after a comma
     hand = "level: 10\nS3 S4 S5 S6 S7 SB D9"
     assert "straight flush S3–S7: S3 S4 S5 S6 S7" in run("-", stdin=hand).stdout
-    assert "同花顺 ♠3–♠7: ♠3 ♠4 ♠5 ♠6 ♠7" in run("-", "--lang", "zh", stdin=hand).stdout
+    assert "同花顺 ♠3–♠7：♠3 ♠4 ♠5 ♠6 ♠7" in run("-", "--lang", "zh", stdin=hand).stdout
     assert "одиночная, малый джокер: Дж-м" in run("-", "--lang", "ru", stdin=hand).stdout
     ru = run("plays", "--beat", "S2 D2", "--lang", "ru", "-", stdin="level: 10\nS5 D5 S9").stdout
     assert ru.startswith("Ходы, которые бьют пару 2 (2♠ 2♦)")

@@ -7,8 +7,10 @@ The positions are seeded small deals where a node limit stops the solver
 with some moves proven and not all; the estimate's budget is playouts, so
 every answer is the same on every run."""
 
+import dataclasses
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +18,11 @@ import reference as ref
 from clirun import run
 
 from guandan_fast import EstimateError, Position, Rules, estimate, read_play, solve
-from guandan_fast.formats.position import dumps_position
+from guandan_fast.engine.value import MoveValue
+from guandan_fast.formats.position import dumps_position, loads_position
+
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
 def seeded(seed, k):
@@ -124,6 +130,9 @@ def _bad_proven():
         ([("S3", 1, 2)] + triples[1:], "a move must be a Play or None"),
         ([(move, 1)] + triples[1:], r"each item must be a \(move, lo, hi\) or a MoveValue"),
         (solve(seeded(4, 5), max_nodes=100), "proven: a result for seat"),
+        ([MoveValue(m, 1, 1, 1, 1, 1, exact=True, team=5) for m, _, _ in triples],
+         "a MoveValue's team is 0 or 1, not 5"),
+        (dataclasses.replace(part, moves=None), "whose moves are not MoveValues"),
     ]
 
 
@@ -185,3 +194,15 @@ def test_cli_fallback_keeps_the_solvers_proofs(monkeypatch):
     assert len(exact_lines) == len(proven)
     for cards, value in proven.items():
         assert any(f"{value:+d} exact" in line and cards in line for line in exact_lines)
+
+
+def test_bounds_that_do_not_hold_are_named_as_such():
+    """Bounds that lie in a way the search can see are an EstimateError
+    saying so (bounds that lie unseen are the caller's: the docstring asks
+    for bounds that hold)."""
+    pos = loads_position((EXAMPLES / "endgame2.txt").read_text(encoding="utf-8"))
+    full = solve(pos, all_moves=True)
+    assert {m.move is None: m.value for m in full.moves} == {True: 2, False: 1}
+    bomb = next(m.move for m in full.moves if m.move is not None)
+    with pytest.raises(EstimateError, match="the bounds given do not hold"):
+        estimate(pos, max_seconds=None, max_playouts=50, proven=[(None, -3, -1), (bomb, -3, 3)])

@@ -180,3 +180,19 @@ def test_english_and_russian_keep_the_ascii_punctuation(reviews, endgames, lang)
     for w in words:
         assert w in joined, (lang, w)
     assert re.search(r"\), \S", joined) and re.search(r"\S; \S", joined)        # lists, clauses
+
+
+def test_the_chinese_hand_plays_and_tribute_outputs_use_chinese_punctuation():
+    """The command line's own texts (gd-analyze hand, plays, tribute) in
+    Chinese take the full-width marks too; in English the ASCII ones."""
+    from clirun import run
+    commands = [("hand", "hand1.txt"), ("plays", "hand1.txt", "--hint"),
+                ("plays", "hand1.txt", "--beat", "S5"), ("tribute", "tribute_give.txt", "--give"),
+                ("tribute", "tribute_return.txt", "--return"), ("tribute", "deal_tribute.txt")]
+    for cmd, name, *rest in commands:
+        zh = run(cmd, EXAMPLES / name, *rest, "--lang", "zh")
+        assert zh.returncode == 0, zh.stderr
+        assert not ascii_by_cjk(zh.stdout), (cmd, name, ascii_by_cjk(zh.stdout)[:5])
+        assert "：" in zh.stdout
+        en = run(cmd, EXAMPLES / name, *rest).stdout
+        assert not _FULL_WIDTH.search(en) and ": " in en, (cmd, name)

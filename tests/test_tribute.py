@@ -459,7 +459,7 @@ def test_cli_deal_exchange():
     ru = gd(EXAMPLES / "deal_tribute.txt", "--lang", "ru")
     zh = gd(EXAMPLES / "deal_tribute.txt", "--lang", "zh")
     assert "Ходит первым: место 1" in ru.stdout and "двойной проигрыш" in ru.stdout
-    assert zh.stdout.rstrip().endswith("先出: 1号位")
+    assert zh.stdout.rstrip().endswith("先出：1号位")
     assert "先出" in zh.stdout and "双下" in zh.stdout
 
 

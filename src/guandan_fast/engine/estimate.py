@@ -307,7 +307,11 @@ def _proven_bounds(proven, position: Position, moves: list):
                                 f"the position has seat {position.turn}")
         root = (_bound(proven.lower, "proven: the result's lower"),
                 _bound(proven.upper, "proven: the result's upper"))
-        items: list = [(m.move, m.proven_low, m.proven_high) for m in proven.moves]
+        try:
+            items: list = [(m.move, m.proven_low, m.proven_high) for m in proven.moves]
+        except (TypeError, AttributeError):
+            raise EstimateError("proven: an EndgameResult whose moves are not MoveValues") \
+                from None
     elif isinstance(proven, (str, bytes, dict)) or not hasattr(proven, "__len__") \
             or not hasattr(proven, "__iter__"):
         raise EstimateError("proven must be an EndgameResult or a sequence of (move, lo, hi), "
@@ -316,6 +320,9 @@ def _proven_bounds(proven, position: Position, moves: list):
         items = []
         for item in proven:
             if isinstance(item, MoveValue):
+                if item.team not in (0, 1) or isinstance(item.team, bool):
+                    raise EstimateError(f"proven: a MoveValue's team is 0 or 1, "
+                                        f"not {item.team!r}"[:120])
                 if item.team != 0:
                     item = item.pov(0)
                 items.append((item.move, item.proven_low, item.proven_high))
@@ -366,8 +373,8 @@ def _within_root(est: Estimate, root) -> Estimate:
     then the value, as when the moves prove it."""
     lower, upper = max(est.lower, root[0]), min(est.upper, root[1])
     if lower > upper:            # only bounds that do not hold can get here
-        raise EstimateError(f"proven: the value's bounds {root[0]}..{root[1]} contradict "
-                            f"what the search proves ({est.lower}..{est.upper})")
+        raise EstimateError("proven: the bounds given do not hold: what the search proves of "
+                            "the position contradicts them")
     est.lower, est.upper = lower, upper
     if not est.exact and lower == upper:
         est.value = float(lower)

@@ -5,18 +5,23 @@ a line to a width.
 A line is wrapped at its spaces, with the continuation lines indented four
 columns deeper than the line. A bracketed group (an interval ``[−0.4, +3]``,
 a play's name ``(full house 7)``) is kept on one line when it takes at most
-half the width. Chinese, written without spaces, is also wrapped between
-two of its characters or after its punctuation (``，``), never before a
-closing mark (``，``, ``）``) nor after an opening one (``（``).
-An estimate stays with its interval (``≈+0.4 [−0.2, +1]``) wherever they
-fit on a continuation line. A piece that would not fit after the continuation's indent is indented less;
-a piece wider than the width (a long name) is left whole, on a line of its
-own: the only lines wider than the width.
+half the width. Chinese, written without spaces, is also wrapped after its
+punctuation (``，``), never before a closing mark (``，``, ``）``) nor after
+an opening one (``（``); a run of it wider than a continuation line and
+than a word (eight characters) is cut between two of its characters, so that
+a name (大王, 三带二, a player's) is cut only when it could not fit on a
+line of its own. An estimate stays with
+its interval (``≈+0.4 [−0.2, +1]``) wherever they fit on a continuation
+line. A piece that would not fit after the continuation's indent is
+indented less; a piece wider than the width (a long name in Latin letters)
+is left whole, on a line of its own: the only lines wider than the width.
 
 >>> wrap("  Boris: judged 13; DD: 1 mistake, lost 1; SD: 2 mistakes", 30)
 ['  Boris: judged 13; DD: 1', '      mistake, lost 1; SD: 2', '      mistakes']
 >>> wrap("the value ≈+0.9 [+0.2, +1.7] after the move", 24)
 ['the value', '    ≈+0.9 [+0.2, +1.7]', '    after the move']
+>>> wrap("估值：从此处起 大王 预期的升级数", 16)
+['估值：从此处起', '    大王', '    预期的升级数']
 >>> wrap("估值：从此处起预期的升级数", 12)
 ['估值：从此处', '    起预期的', '    升级数']
 >>> wrap("short", 0)
@@ -36,6 +41,7 @@ __all__ = ["TEXT_WIDTH", "MIN_WIDTH", "columns", "ljust", "rjust", "wrap", "fit"
 TEXT_WIDTH = 80          # the text reports' default: a terminal's width
 MIN_WIDTH = 20           # the narrowest width laid out (0: not wrapped)
 _HANG = 4                # continuation lines' extra indent
+_WORD = 16               # a Chinese run this wide is a word: cut only if wider than a line
 _NO_START = set("，。；：、！？）」』》〉】,.;:!?)]")   # never begins a line
 _NO_END = set("（「『《〈【([")                        # never ends a line
 _AFTER = set("，。；：、！？）」』》〉】")                  # a line may end here, whatever follows
@@ -66,19 +72,40 @@ def _wide(c: str) -> bool:
 def _pieces(text: str) -> list:
     """``text`` cut where a line may break: a list of (separator, piece),
     the separator being the spaces before the piece as written (``""``
-    between two Chinese characters, where no space is written)."""
+    after Chinese punctuation, where no space is written)."""
     out: list = []
     for sep, word in zip([""] + re.findall(" +", text), re.split(" +", text)):
         if not word:
             continue
         start = 0
         for i in range(1, len(word)):
-            a, b = word[i - 1], word[i]
-            if (_wide(a) and _wide(b) or a in _AFTER) and b not in _NO_START \
-                    and a not in _NO_END:
+            if _may_break(word[i - 1], word[i], word[i - 1] in _AFTER):
                 out.append((sep, word[start:i]))
                 sep, start = "", i
         out.append((sep, word[start:]))
+    return out
+
+
+def _may_break(a: str, b: str, allowed: bool) -> bool:
+    """A line may end between the characters ``a`` and ``b`` of a word
+    when ``allowed`` and neither mark forbids it."""
+    return allowed and b not in _NO_START and a not in _NO_END
+
+
+def _cut_wide(piece: tuple, room: int) -> list:
+    """A run of Chinese wider than ``room`` columns and than a word
+    (``_WORD``) cut between two of its wide characters, as marks allow; a
+    word (大王, 三带二, a name), a group or a narrower run whole."""
+    sep, text = piece
+    if columns(text) <= max(room, _WORD) or " " in text:
+        return [piece]
+    out, start = [], 0
+    for i in range(1, len(text)):
+        a, b = text[i - 1], text[i]
+        if _may_break(a, b, _wide(a) and _wide(b)):
+            out.append((sep, text[start:i]))
+            sep, start = "", i
+    out.append((sep, text[start:]))
     return out
 
 
@@ -98,7 +125,7 @@ def _groups(pieces: list, most: int, late: int) -> list:
             j += 1
             joined += pieces[j][0] + pieces[j][1]
             depth += _depth(pieces[j][1])
-        if j > k and depth <= 0 and columns(joined) <= most:
+        if j > k and depth <= 0 and columns(_through_close(joined)) <= most:
             text, k = joined, j + 1
         else:
             k += 1
@@ -108,6 +135,13 @@ def _groups(pieces: list, most: int, late: int) -> list:
         else:
             out.append((sep, text))
     return out
+
+
+def _through_close(text: str) -> str:
+    """``text`` up to its last closing bracket: what a group's size counts
+    (not a word written after it, as ``级）`` after an interval)."""
+    end = max(text.rfind(c) for c in ")]）")
+    return text if end < 0 else text[:end + 1]
 
 
 def _joined(pieces: list) -> list:
@@ -156,7 +190,9 @@ def wrap(line: str, width: int, hang: Optional[int] = None, at: Optional[str] = 
                   for k, item in enumerate(items)]
         pieces = [p for item in pieces for p in _fit_item(item, width - len(hang_text))]
     else:
-        pieces = _joined(_groups(_pieces(body), max(1, width // 2), width - len(hang_text)))
+        room = width - len(hang_text)
+        pieces = _groups(_pieces(body), max(1, width // 2), room)
+        pieces = _joined([p for piece in pieces for p in _cut_wide(piece, room)])
     out: list = []
     cur = ""
     for sep, text in pieces:
@@ -190,6 +226,6 @@ def check_width(width) -> int:
     if isinstance(width, bool) or not isinstance(width, int):
         raise LayoutError(f"width {width!r}: not a whole number of columns")
     if width != 0 and not MIN_WIDTH <= width <= 10 ** 6:
-        raise LayoutError(f"width {width}: not 0 (no wrapping) or at least {MIN_WIDTH} columns"
-                          + (" (at most 1000000)" if width > 10 ** 6 else ""))
+        raise LayoutError(f"width {width}: more than 1000000 columns" if width > 10 ** 6 else
+                          f"width {width}: not 0 (no wrapping) or at least {MIN_WIDTH} columns")
     return width

@@ -112,6 +112,9 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     return "\n".join(out) + "\n"
 
 
+_MOVE_COLUMN = 12      # the narrowest move column that keeps the plays left in theirs
+
+
 def _play_lines(data: dict, lang: str, width: int) -> list:
     """The play, a row per decision in aligned columns (by the columns the
     text takes, Chinese included): the move, the plays left, each view's
@@ -171,11 +174,17 @@ def _play_lines(data: dict, lang: str, width: int) -> list:
                 continue
             out.append(line.rstrip())
         else:                   # the move, then its values, each on its lines
-            if columns(h.rstrip()) <= width:
-                out.append(h.rstrip())
+            lead = f"  {rjust(ref, max(5, w[0]))}  {ljust(who, w[1])}  "
+            room = width - columns(lead) - 1 - max(6, w[3])     # the move's column, narrowed
+            if room >= min(w[2], _MOVE_COLUMN):     # the plays left stay in their column
+                if columns(move) <= room:
+                    out.append(f"{lead}{ljust(move, room)} {rjust(mp, max(6, w[3]))}".rstrip())
+                else:                               # under the move, in the same column
+                    out += wrap(lead + move, width, hang=len(indent))
+                    if mp:
+                        out.append(" " * (columns(lead) + room + 1) + rjust(mp, max(6, w[3])))
             else:
-                out += wrap(f"  {rjust(ref, max(5, w[0]))}  {ljust(who, w[1])}  {move}  {mp}",
-                            width, hang=len(indent))
+                out += wrap(f"{lead}{move}  {mp}", width, hang=len(indent))
             both = (indent + "  ".join(vs)).rstrip()
             out += [both] if columns(both) <= width else [
                 part for v in vs if v.strip() for part in wrap(indent + v.rstrip(), width)]
