@@ -5,16 +5,16 @@ a line to a width.
 A line is wrapped at its spaces, with the continuation lines indented four
 columns deeper than the line. A bracketed group (an interval ``[−0.4, +3]``,
 a play's name ``(full house 7)``) is kept on one line when it takes at most
-half the width. Chinese, written without spaces, is also wrapped after its
-punctuation (``，``), never before a closing mark (``，``, ``）``) nor after
-an opening one (``（``); a run of it wider than a continuation line and
-than a word (eight characters) is cut between two of its characters, so that
-a name (大王, 三带二, a player's) is cut only when it could not fit on a
-line of its own. An estimate stays with
-its interval (``≈+0.4 [−0.2, +1]``) wherever they fit on a continuation
-line. A piece that would not fit after the continuation's indent is
-indented less; a piece wider than the width (a long name in Latin letters)
-is left whole, on a line of its own: the only lines wider than the width.
+half the width, and an estimate stays with its interval (``≈+0.4 [−0.2,
++1]``) wherever they fit on a continuation line. Chinese, written without
+spaces, is also wrapped after its punctuation (``，``), never before a
+closing mark (``，``, ``）``) nor after an opening one (``（``); a run of it
+wider than a continuation line and than a word (eight characters) is cut
+between two of its characters, so a name (大王, 三带二, a player's) is cut
+only when it could not fit on a line of its own. A piece that would not fit
+after the continuation's indent is indented less; a piece wider than the
+width (a long name in Latin letters) is left whole, on a line of its own:
+the only lines wider than the width.
 
 >>> wrap("  Boris: judged 13; DD: 1 mistake, lost 1; SD: 2 mistakes", 30)
 ['  Boris: judged 13; DD: 1', '      mistake, lost 1; SD: 2', '      mistakes']
