@@ -57,11 +57,11 @@ def _dealt_estimator(state, max_seconds=None, seed=0, **_):
 
 @pytest.fixture(scope="module")
 def reviews():
-    short = analyse(load(EXAMPLES / "record_endgame_short.txt"), playouts=200, seed=1,
+    short = analyse(load(EXAMPLES / "record_endgame_short.txt"), playouts=20, seed=1,
                     jobs=1).to_dict()
     assert short["decisions"][0]["double"]["mistake"] == "proven"
     # a bomb thrown away: proven double-dummy, likely single-dummy
-    bomb = analyse(load(EXAMPLES / "record_bomb_thrown.txt"), playouts=200, seed=1,
+    bomb = analyse(load(EXAMPLES / "record_bomb_thrown.txt"), playouts=60, seed=1,
                    jobs=1).to_dict()
     assert bomb["decisions"][0]["single"]["mistake"] == "likely"
     tribute = analyse(load(EXAMPLES / "record_tribute.txt"), playouts=20, seed=1, jobs=1,

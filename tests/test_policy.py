@@ -227,5 +227,5 @@ def test_spec_and_matches():
     a = match("policy", "greedy", deals=deals, seed=4, jobs=1)
     b = match("policy", "greedy", deals=deals, seed=4, jobs=1)
     assert [p.gain_a for p in a.plays] == [p.gain_a for p in b.plays]
-    g = match("policy", "random", deals=1, seed=2, jobs=1, games=True)
+    g = match("policy", "random", deals=1, seed=2, jobs=1, games=by_run(False, True))  # a game: --slow
     assert g.plays and all(p.gain_a in VALUES for p in g.plays)
