@@ -18,7 +18,6 @@ import reference as ref
 from clirun import run
 
 from guandan_fast import EstimateError, Position, Rules, estimate, read_play, solve
-from guandan_fast.engine.value import MoveValue
 from guandan_fast.formats.position import dumps_position, loads_position
 
 
@@ -130,8 +129,6 @@ def _bad_proven():
         ([("S3", 1, 2)] + triples[1:], "a move must be a Play or None"),
         ([(move, 1)] + triples[1:], r"each item must be a \(move, lo, hi\) or a MoveValue"),
         (solve(seeded(4, 5), max_nodes=100), "proven: a result for seat"),
-        ([MoveValue(m, 1, 1, 1, 1, 1, exact=True, team=5) for m, _, _ in triples],
-         "a MoveValue's team is 0 or 1, not 5"),
         (dataclasses.replace(part, moves=None), "whose moves are not MoveValues"),
     ]
 

@@ -132,3 +132,15 @@ def test_engine_options_are_keyword_only():
         solve(pos, 1000)
     with pytest.raises(TypeError):
         estimate(pos, 1.0)
+
+
+@pytest.mark.parametrize("team", [2, -1, 5, True, "0", 1.0, None])
+def test_a_move_value_of_no_team_is_refused(team):
+    """A MoveValue's team is 0 (seats 0 and 2) or 1 (seats 1 and 3): any
+    other is a MoveValueError (a ValueError), where it is made."""
+    from guandan_fast.errors import MoveValueError
+    with pytest.raises(MoveValueError, match="team is 0 or 1"):
+        MoveValue(None, 1.0, 1.0, 1.0, team=team)
+    assert issubclass(MoveValueError, ValueError)
+    for ok in (0, 1):
+        assert MoveValue(None, 1.0, 1.0, 1.0, team=ok).pov(1 - ok).team == 1 - ok

@@ -212,6 +212,10 @@ class LanguageError(GuandanError):
     ``zh``)."""
 
 
+class MoveValueError(GuandanError):
+    """A MoveValue that cannot be one: a team other than 0 or 1."""
+
+
 class LayoutError(GuandanError):
     """A text width the reports cannot lay out to (not a whole number of
     columns, 0 for no wrapping or 20 and more)."""

@@ -320,9 +320,6 @@ def _proven_bounds(proven, position: Position, moves: list):
         items = []
         for item in proven:
             if isinstance(item, MoveValue):
-                if item.team not in (0, 1) or isinstance(item.team, bool):
-                    raise EstimateError(f"proven: a MoveValue's team is 0 or 1, "
-                                        f"not {item.team!r}"[:120])
                 if item.team != 0:
                     item = item.pov(0)
                 items.append((item.move, item.proven_low, item.proven_high))

@@ -27,6 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Optional, Sequence, Tuple
 
+from ..errors import MoveValueError
+
 __all__ = ["MoveValue", "position_value", "loss", "difference", "move_dict", "LOWEST",
            "HIGHEST"]
 
@@ -62,6 +64,9 @@ class MoveValue:
     score: Optional[float] = None
 
     def __post_init__(self):
+        if isinstance(self.team, bool) or not hasattr(self.team, "__index__") \
+                or self.team not in (0, 1):
+            raise MoveValueError(f"a MoveValue's team is 0 or 1, not {self.team!r}"[:100])
         if self.exact and not self.proven_low == self.proven_high == self.mean:
             object.__setattr__(self, "proven_low", self.mean)
             object.__setattr__(self, "proven_high", self.mean)
