@@ -222,3 +222,20 @@ def test_the_plays_left_stay_in_their_column_when_the_rows_are_narrowed(reviews,
             text = render_text(data, lang, width)
             ends = {_cols(x) for x in text.splitlines() if re.search(r"\d+→\d+$", x)}
             assert len(ends) == 1, (lang, width, ends)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_list_cut_at_its_separator_comes_back_as_written(lang):
+    """wrap(..., at=the list's separator) cuts only after a separator and
+    adds nothing: the lines, their indents taken away and joined by what
+    follows the mark as written (a space, or none in Chinese), are the line."""
+    comma = punct("list", lang)
+    gap = comma[len(comma.rstrip()):]
+    items = ["炸弹 9（6）" if lang == "zh" else "bomb 9 (6)"] + [
+        f"{'同花顺' if lang == 'zh' else 'straight flush'} {r}–{r}A" for r in "23456789"]
+    line = "X" + punct("colon", lang) + comma.join(items)
+    widest = max(_cols(x + comma) for x in items)
+    for width in range(widest + 4, 90, 7):       # every item fits a continuation line
+        out = wrap(line, width, at=comma)
+        assert gap.join(x.strip() for x in out) == line, (lang, width, out)
+        assert all(x.rstrip().endswith(comma.rstrip()) for x in out[:-1]), out

@@ -52,7 +52,7 @@ _ESTIMATE = re.compile(r"[≈=][+−-]?\d[\d.,]*$")         # a piece ending in 
 def columns(text: str) -> int:
     """The columns a text takes on a terminal (a wide East Asian character
     takes two)."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if _wide(c) else 1 for c in text)
 
 
 def ljust(text: str, width: int) -> str:
@@ -75,21 +75,23 @@ def _pieces(text: str) -> list:
     after Chinese punctuation, where no space is written)."""
     out: list = []
     for sep, word in zip([""] + re.findall(" +", text), re.split(" +", text)):
-        if not word:
-            continue
-        start = 0
-        for i in range(1, len(word)):
-            if _may_break(word[i - 1], word[i], word[i - 1] in _AFTER):
-                out.append((sep, word[start:i]))
-                sep, start = "", i
-        out.append((sep, word[start:]))
+        if word:
+            out += _cut(sep, word, lambda a, b: a in _AFTER)
     return out
 
 
-def _may_break(a: str, b: str, allowed: bool) -> bool:
-    """A line may end between the characters ``a`` and ``b`` of a word
-    when ``allowed`` and neither mark forbids it."""
-    return allowed and b not in _NO_START and a not in _NO_END
+def _cut(sep: str, word: str, allowed) -> list:
+    """``word`` (written after ``sep``) cut between each two characters
+    ``a``, ``b`` where ``allowed(a, b)`` and neither mark forbids it: a
+    list of (separator, piece), ``""`` before every piece but the first."""
+    out, start = [], 0
+    for i in range(1, len(word)):
+        a, b = word[i - 1], word[i]
+        if allowed(a, b) and b not in _NO_START and a not in _NO_END:
+            out.append((sep, word[start:i]))
+            sep, start = "", i
+    out.append((sep, word[start:]))
+    return out
 
 
 def _cut_wide(piece: tuple, room: int) -> list:
@@ -99,14 +101,7 @@ def _cut_wide(piece: tuple, room: int) -> list:
     sep, text = piece
     if columns(text) <= max(room, _WORD) or " " in text:
         return [piece]
-    out, start = [], 0
-    for i in range(1, len(text)):
-        a, b = text[i - 1], text[i]
-        if _may_break(a, b, _wide(a) and _wide(b)):
-            out.append((sep, text[start:i]))
-            sep, start = "", i
-    out.append((sep, text[start:]))
-    return out
+    return _cut(sep, text, lambda a, b: _wide(a) and _wide(b))
 
 
 def _groups(pieces: list, most: int, late: int) -> list:
@@ -173,7 +168,7 @@ def _depth(text: str) -> int:
 def wrap(line: str, width: int, hang: Optional[int] = None, at: Optional[str] = None) -> list:
     """``line`` cut into lines of at most ``width`` columns (0: not cut), the
     continuation lines indented ``hang`` columns (by default, four more than
-    the line); with ``at`` (a separator ending in a space, ``", "``), cut
+    the line); with ``at`` (a list's separator, ``", "`` or ``"，"``), cut
     only after a separator, each item kept whole where it fits.
 
     >>> wrap("Bombs: bomb 9 (6), straight flush D10–DA, bomb K (4)", 34, at=", ")
@@ -185,8 +180,9 @@ def wrap(line: str, width: int, hang: Optional[int] = None, at: Optional[str] = 
     indent = " " * (len(line) - len(body))
     hang_text = " " * (len(indent) + _HANG if hang is None else hang)
     if at:
-        items = body.split(at)
-        pieces = [("" if k == 0 else " ", item + (at.rstrip() if k + 1 < len(items) else ""))
+        items, mark = body.split(at), at.rstrip()
+        gap = at[len(mark):]              # what follows the mark as written: " ", or none
+        pieces = [("" if k == 0 else gap, item + (mark if k + 1 < len(items) else ""))
                   for k, item in enumerate(items)]
         pieces = [p for item in pieces for p in _fit_item(item, width - len(hang_text))]
     else:
