@@ -5,8 +5,8 @@ double-dummy value of every move (``render_endgame_text``) or its estimate
 from __future__ import annotations
 
 from .common import play_text
-from .i18n import (aside, cards_label, count_of, fixed, game_label, interval_text, label, number,
-                   punct, rank_label, seat_label)
+from .i18n import (aside, cards_label, count_of, enclosed, fixed, game_label, interval_text,
+                   label, number, punct, rank_label, seat_label)
 
 __all__ = ["render_endgame_text", "render_estimate_text"]
 
@@ -21,7 +21,7 @@ def _position_lines(position: dict, lang: str) -> list:
              + aside(G("team", t=turn % 2), lang)]
     for s, hand in enumerate(position["hands"]):
         mark = " *" if s == turn else ""
-        lines.append(f"  {s}{C}{cards_label(hand, lang) or P('open') + G('out') + P('close')}{mark}")
+        lines.append(f"  {s}{C}{cards_label(hand, lang) or enclosed(G('out'), lang)}{mark}")
     if position.get("table") is not None:
         lines.append(f"{G('table')}{C}" + G("table_by", play=play_text(position["table"], lang),
                                            seat=seat_label(position["owner"], lang),
@@ -65,8 +65,8 @@ def render_endgame_text(position: dict, result: dict, lang: str = "en") -> str:
             lines.append(f"  {step['seat']}{C}{play(step['play'])}")
     tail = ""
     if not result["exact"]:
-        tail = "    " + P("open") + G("interrupted" if result.get("stopped") == "interrupted"
-                                  else "stopped") + P("close")
+        tail = "    " + enclosed(G("interrupted" if result.get("stopped") == "interrupted"
+                                   else "stopped"), lang)
     lines.append(f"{G('nodes')}{C}{result['nodes']}    {G('time')}{C}"
                  f"{number(result['seconds'], lang, 3)} {G('sec')}{tail}")
     return "\n".join(lines)
@@ -79,18 +79,15 @@ def render_estimate_text(position: dict, est: dict, lang: str = "en") -> str:
     P = lambda k: punct(k, lang)  # noqa: E731
     C = P("colon")
 
-    def paren(text):
-        return P("open") + text + P("close")
-
     def sg(x, digits=2):
         return fixed(x, lang, digits, signed=True)
 
     lines = _position_lines(position, lang)
     if est["exact"]:
-        lines.append(f"{G('value_team0')}{C}{sg(est['value'], 0)}    {paren(G('est_proven'))}")
+        lines.append(f"{G('value_team0')}{C}{sg(est['value'], 0)}    {enclosed(G('est_proven'), lang)}")
     elif est["lower"] == est["upper"]:
         lines.append(f"{G('value_team0')}{C}{sg(est['lower'], 0)}    "
-                     f"{paren(G('est_value_proven'))}")
+                     f"{enclosed(G('est_value_proven'), lang)}")
     else:
         lines.append(f"{G('value_team0')}{C}{sg(est['value'])}    " + G(
             "est_estimated", c=f"{est['confidence']:.0%}", lo=f"{est['lower']:+d}",
@@ -105,6 +102,6 @@ def render_estimate_text(position: dict, est: dict, lang: str = "en") -> str:
             lines.append(f"  {vt:>22} {m['samples']:>8} {play_text(m['play'], lang)}")
     lines.append(G("est_tail", playouts=est["playouts"], iterations=est["iterations"],
                    nodes=est["nodes"], t=number(est["seconds"], lang, 3))
-                 + ("" if est["exact"] else "    " + paren(G("est_short"))))
+                 + ("" if est["exact"] else "    " + enclosed(G("est_short"), lang)))
     return "\n".join(lines)
 

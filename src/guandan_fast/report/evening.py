@@ -18,7 +18,7 @@ from typing import Optional
 from .common import VIEWS, _mark, _result_text, decision_ref, loss_text, lost_text, names, \
     play_text, team_names, tiers_of
 from .html import _deal_html, _e, _page
-from .i18n import aside, count_of, game_label, percent, punct
+from .i18n import aside, count_of, enclosed, game_label, percent, punct
 from .layout import TEXT_WIDTH, check_width, fit
 from .text import render_text
 
@@ -185,7 +185,7 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
         f"{G('dd' if view == 'double' else 'sd')} {G('accuracy')} "
         f"{percent(summ['evening'][view]['accuracy'], lang)}"
         for view in VIEWS if summ["evening"][view]["judged"]))
-    out.append(f"  {P('open')}{G('accuracy_help')}{P('close')}")
+    out.append("  " + enclosed(G("accuracy_help"), lang))
     out += ["", G("leaks") + END]
     out += [f"  {_leak_text(x, reviews, lang)}" for x in summ["leaks"]] or [
         "  " + G("no_mistakes")]

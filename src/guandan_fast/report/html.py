@@ -31,8 +31,9 @@ from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _v
                      loss_text, lost_text, move_key, names, opening_value_text,
                      play_text, rounds, signed, team_names, type_rank, value_text, chosen_text, budget_text, paired_marks,
                      tiers_of, unclear_mark)
-from .i18n import (advice_reason, aside, card_label, cards_label, game_label, joker_card_label,
-                   label, note_text, punct, rank_face, rank_label, type_name)
+from .i18n import (advice_reason, aside, card_label, cards_label, enclosed, game_label,
+                   joker_card_label, label, note_text, punct, rank_face, rank_label,
+                   type_name)
 
 __all__ = ["render_html", "FONT_STACK"]
 
@@ -383,9 +384,9 @@ def _deal_html(data: dict, lang: str, uid: str, heading: str = "h1") -> str:
              f'<span style="color:#ffc9c9">{_e(team_names(data, 1, lang))}</span></div>')
     fin = data.get("finished") or []
     h.append(f'<div class="result">{_e(G("result"))}{P("colon")}<span class="win">{_e(_result_text(data, lang))}'
-             f'</span>' + (f' <span class="sub" style="font-weight:normal;font-size:16px">'
-                           f'{P("open")}{_e(G("finishing"))}{P("colon")}'
-                           f'{_e(P("list").join(n[s] for s in fin))}{P("close")}</span>'
+             f'</span>' + (' <span class="sub" style="font-weight:normal;font-size:16px">'
+                           + _e(enclosed(G("finishing") + P("colon")
+                                         + P("list").join(n[s] for s in fin), lang)) + '</span>'
                            if fin else "") + '</div>')
     h.append(f'<div class="caveat">{_e(G("caveat"))}</div>')
 

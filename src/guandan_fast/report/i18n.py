@@ -12,7 +12,8 @@ __all__ = ["LANGS", "type_name", "label", "rank_name", "reason_text", "tribute_l
            "joker_card_label", "number", "bound", "levels", "count_of", "seat_label", "note_text",
            "estimate_text", "interval_text", "levels_estimate", "at_least_levels", "card_label",
            "cards_label",
-           "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label", "punct", "aside"]
+           "rank_face", "SUIT_SYMBOLS", "structure_text", "drill_label", "punct", "aside",
+           "enclosed"]
 
 LANGS = ("en", "ru", "zh")
 
@@ -113,6 +114,15 @@ def punct(kind: str, lang: str = "en") -> str:
     '(команда 0)'
     """
     return _PUNCT[kind][_check(lang) == "zh"]
+
+
+def enclosed(text: str, lang: str = "en") -> str:
+    """``text`` in the language's parentheses, where no word comes before.
+
+    >>> enclosed("forced"), enclosed("唯一着法", "zh")
+    ('(forced)', '（唯一着法）')
+    """
+    return punct("open", lang) + text + punct("close", lang)
 
 
 def aside(text: str, lang: str = "en") -> str:

@@ -14,7 +14,7 @@ from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text
                      _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
                      play_text, team_names, tiers_of, unclear_mark)
-from .i18n import (advice_reason, aside, cards_label, count_of, game_label, label, note_text,
+from .i18n import (advice_reason, aside, cards_label, enclosed, count_of, game_label, label, note_text,
                    percent, punct, rank_label)
 from .layout import TEXT_WIDTH, check_width, columns, fit, ljust, rjust, wrap
 
@@ -34,8 +34,7 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     out = [G("title") + (" — " + P("list").join(bits) if bits else "")]
     out.append(f"{G('level')}{C}{rank_label(data['level'], lang)}    {G('players')}{C}"
                + P("list").join(f"{s} {n[s]}" for s in range(4))
-               + f"  {P('open')}{team_names(data, 0, lang)} / {team_names(data, 1, lang)}"
-               + P("close"))
+               + "  " + enclosed(f"{team_names(data, 0, lang)} / {team_names(data, 1, lang)}", lang))
     fin = data.get("finished") or []
     out.append(f"{G('result')}{C}{_result_text(data, lang)}"
                + (f"    {G('finishing')}{C}" + P("list").join(n[s] for s in fin) if fin else ""))
@@ -56,7 +55,7 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     if ex_decisions:
         out += ["", G("exchange") + END]
         if any(d.get("single") for d in ex_decisions):
-            out.append(f"  {P('open')}{G('exchange_sd_help')}{P('close')}")
+            out.append("  " + enclosed(G("exchange_sd_help"), lang))
         advice = data.get("exchange") or []
         for k, d in enumerate(ex_decisions):
             kind = label("tribute" if d["kind"] == "tribute" else "return", lang)
@@ -79,7 +78,7 @@ def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
                 verdict = _advice_verdict(rec, lang)
                 reason = advice_reason(rec, lang)
                 out.append(f"        {verdict}"
-                           + (f"  {P('open')}{reason}{P('close')}" if reason else ""))
+                           + ("  " + enclosed(reason, lang) if reason else ""))
     out = fit(out, width)
     out += ["", G("play") + END] + _play_lines(data, lang, width)
     tail = len(out)
@@ -136,7 +135,7 @@ def _play_lines(data: dict, lang: str, width: int) -> list:
         for view, short in _view_labels(G):
             c = chosen_text(d, view, lang)
             vals.append(f"{short} {c}" if c else "")
-        marks = [P("open") + G("forced_help") + P("close")] if d.get("forced") else []
+        marks = [enclosed(G("forced_help"), lang)] if d.get("forced") else []
         for view, short in _view_labels(G):
             val = d.get(view)
             if val and val.get("mistake"):
