@@ -30,6 +30,9 @@ __all__ = [
     "EstimateError",
     "ReviewError",
     "DealError",
+    "MoveValueError",
+    "LayoutError",
+    "AnalysisFormatError",
     "NotationWarning",
 ]
 
