@@ -14,8 +14,8 @@ from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text
                      _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
                      play_text, team_names, tiers_of, unclear_mark)
-from .i18n import (advice_reason, aside, cards_label, enclosed, count_of, game_label, label, note_text,
-                   percent, punct, rank_label)
+from .i18n import (advice_reason, aside, cards_label, count_of, enclosed, game_label, label,
+                   note_text, percent, punct, rank_label)
 from .layout import TEXT_WIDTH, check_width, columns, fit, ljust, rjust, wrap
 
 __all__ = ["render_text"]
