@@ -37,11 +37,21 @@ from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules, beats, classify
 from ..model.seats import check_seat, partner, passes_between, team
 
-__all__ = ["GameState", "partner", "team", "level_gain"]
+__all__ = ["GameState", "partner", "team", "level_gain", "deal_over"]
 
 
 def _seat(value: object, what: str) -> int:
     return check_seat(value, what, PlayError)
+
+
+def deal_over(finished: Sequence[int]) -> bool:
+    """Whether a deal with these seats out is over: both players of a team
+    are out (RULES 6).
+
+    >>> deal_over([1, 3]), deal_over([0, 1]), deal_over([0, 1, 2])
+    (True, False, True)
+    """
+    return (0 in finished and 2 in finished) or (1 in finished and 3 in finished)
 
 
 def level_gain(finished: Sequence[int]) -> Optional[int]:
@@ -51,8 +61,7 @@ def level_gain(finished: Sequence[int]) -> Optional[int]:
     >>> level_gain([1, 3]), level_gain([0, 1, 2]), level_gain([2, 1, 3]), level_gain([0, 1])
     (-3, 2, 1, None)
     """
-    done = [t for t in (0, 1) if all(s in finished for s in (t, t + 2))]
-    if not done:
+    if not deal_over(finished):
         return None
     first = finished[0]
     mate = partner(first)
@@ -157,7 +166,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return level_gain(self.finished) is not None
+        return deal_over(self.finished)
 
     def result(self) -> Optional[int]:
         """Team 0's level gain once the deal is over, else None."""

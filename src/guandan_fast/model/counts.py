@@ -70,10 +70,8 @@ def to_counts(hand: HandLike, max_cards: int = MAX_HAND) -> np.ndarray:
             raise HandError(f"{int(arr.sum())} cards: a hand holds at most {max_cards}")
         return arr.astype(np.uint8)
     cards = parse_cards(hand, max_cards=max_cards)
-    counts = np.zeros(N_SLOTS, dtype=np.uint8)
-    for c in cards:
-        counts[c.id] += 1
-    return counts
+    return np.bincount(np.fromiter((c.id for c in cards), dtype=np.intp, count=len(cards)),
+                       minlength=N_SLOTS).astype(np.uint8)
 
 
 def to_count_rows(counts: object, max_cards: int = MAX_HAND) -> np.ndarray:
@@ -96,9 +94,13 @@ def to_count_rows(counts: object, max_cards: int = MAX_HAND) -> np.ndarray:
     return np.ascontiguousarray(arr, dtype=np.uint8)
 
 
+# the slots in the cards' order (natural rank, then suit; the jokers last)
+_ORDER = tuple(sorted(range(N_SLOTS), key=lambda i: CARDS[i]))
+
+
 def from_counts(counts: np.ndarray) -> list[Card]:
-    """The cards of a count array, in slot order (suit, then rank). The
-    array is checked as ``to_counts`` checks one (54 slots of 0..2 copies,
+    """The cards of a count array, sorted (natural rank, then suit; the
+    jokers last). The array is checked as ``to_counts`` checks one (54 slots of 0..2 copies,
     at most the two decks' 108 cards): anything else is a HandError."""
     if isinstance(counts, (str, bytes)) or not hasattr(counts, "__len__"):
         raise HandError(f"a count array of 54 slots, not {type(counts).__name__}")
@@ -106,8 +108,5 @@ def from_counts(counts: np.ndarray) -> list[Card]:
         arr = np.asarray(counts)
     except ValueError:
         raise HandError("a count array of 54 slots, not a ragged sequence") from None
-    counts = to_counts(arr, max_cards=MAX_COPIES * N_SLOTS)
-    out: list[Card] = []
-    for i, n in enumerate(counts.tolist()):
-        out.extend([CARDS[i]] * int(n))
-    return sorted(out)
+    n = to_counts(arr, max_cards=MAX_COPIES * N_SLOTS).tolist()
+    return [CARDS[i] for i in _ORDER for _ in range(n[i])]

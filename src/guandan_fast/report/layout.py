@@ -52,7 +52,9 @@ _ESTIMATE = re.compile(r"[≈=][+−-]?\d[\d.,]*$")         # a piece ending in 
 def columns(text: str) -> int:
     """The columns a text takes on a terminal (a wide East Asian character
     takes two)."""
-    return sum(2 if _wide(c) else 1 for c in text)
+    if text.isascii():
+        return len(text)
+    return sum(map(_COLUMNS.__getitem__, text))
 
 
 def ljust(text: str, width: int) -> str:
@@ -67,6 +69,17 @@ def rjust(text: str, width: int) -> str:
 
 def _wide(c: str) -> bool:
     return unicodedata.east_asian_width(c) in "WF"
+
+
+class _Columns(dict):
+    """Each character's columns (2 for a wide one), looked up once."""
+
+    def __missing__(self, c: str) -> int:
+        n = self[c] = 2 if _wide(c) else 1
+        return n
+
+
+_COLUMNS = _Columns()
 
 
 def _pieces(text: str) -> list:
