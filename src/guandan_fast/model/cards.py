@@ -311,11 +311,13 @@ def parse_cards(text: str | Iterable[Any], max_cards: int | None = None,
     ...
     guandan_fast.errors.HandError: a third copy of S3 (token 3, 'S3')
     """
-    if isinstance(text, (list, tuple)) and all(type(c) is Card for c in text) \
-            and (max_cards is None or (type(max_cards) is int and len(text) <= max_cards)) \
-            and type(first_line) is int and first_line >= 1 \
-            and (len(text) <= MAX_COPIES or max(Counter(text).values()) <= MAX_COPIES):
-        return list(text)           # cards already, checked as below: nothing to read or warn
+    if isinstance(text, (list, tuple)):
+        cards = list(text)          # counted as iterated, whatever the container says its length is
+        if all(type(c) is Card for c in cards) \
+                and (max_cards is None or (type(max_cards) is int and len(cards) <= max_cards)) \
+                and type(first_line) is int and first_line >= 1 \
+                and (len(cards) <= MAX_COPIES or max(Counter(cards).values()) <= MAX_COPIES):
+            return cards            # cards already, checked as below: nothing to read or warn
     items = parse_card_tokens(text, max_cards, first_line)
     for tok in items:
         if tok.warning:

@@ -72,10 +72,13 @@ def _wide(c: str) -> bool:
 
 
 class _Columns(dict):
-    """Each character's columns (2 for a wide one), looked up once."""
+    """Each character's columns (2 for a wide one), looked up once; the
+    first 4,096 characters seen are kept, the others looked up each time."""
 
     def __missing__(self, c: str) -> int:
-        n = self[c] = 2 if _wide(c) else 1
+        n = 2 if _wide(c) else 1
+        if len(self) < 4096:
+            self[c] = n
         return n
 
 
