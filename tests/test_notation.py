@@ -170,3 +170,23 @@ def test_an_error_knows_its_line_from_first_line():
     with pytest.raises(CardParseError) as e:
         parse_cards("S3\nS4 X", first_line=20)
     assert e.value.line == 21 and "(line 21, token 2)" in str(e.value)
+
+
+def test_a_list_of_cards_is_checked_as_it_iterates():
+    """A list of Card objects is taken as it is only when it is valid; the
+    count is what the list yields, not what a subclass's len says."""
+    class Short(list):
+        def __len__(self):
+            return 0
+    three = [CARDS[1]] * 3
+    for hand in (three, tuple(three), Short(three)):
+        with pytest.raises(HandError, match=r"a third copy of S3 \(token 3"):
+            parse_cards(hand)
+    with pytest.raises(HandError, match="more than 1 cards"):
+        parse_cards(Short([CARDS[1], CARDS[2]]), max_cards=1)
+    rng = random.Random(11)
+    for _ in range(200):
+        hand = rng.sample(list(CARDS) * 2, rng.randint(0, 27))
+        got = parse_cards(hand, max_cards=27)
+        assert got == hand and got is not hand
+        assert parse_cards(" ".join(map(str, hand))) == hand
