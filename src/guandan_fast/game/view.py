@@ -235,13 +235,12 @@ class View:
         self.returns: tuple[tuple[int, int, Card], ...] = tuple(
             _transfer(t, f"returns[{i}]") for i, t in enumerate(_items(returns, "returns")))
 
-        own = to_counts(list(self.hand), max_cards=MAX_HOLDING).astype(np.int64)
+        own = np.bincount([c.id for c in self.hand], minlength=54).astype(np.int64)
         self._hand_counts = own.astype(np.uint8)
-        played = np.zeros((4, 54), dtype=np.int64)
-        for s, p in self.history:
-            if p is not None:
-                for cid in p.card_ids:
-                    played[s, cid] += 1
+        # the cards each seat played: slot seat * 54 + card
+        played = np.bincount([s * 54 + cid for s, p in self.history if p is not None
+                              for cid in p.card_ids], minlength=4 * 54).reshape(4, 54)
+        played = played.astype(np.int64)
         # known cards: the exchange, copy by copy, less the copies played since
         held = np.zeros((4, 54), dtype=np.int64)
         for g, r, c in self.tributes + self.returns:
@@ -258,10 +257,9 @@ class View:
                                   max_cards=MAX_HOLDING).astype(np.int64)
                 held[s] = np.maximum(held[s], extra)
         held[seat] = 0
-        for s in range(4):
-            if held[s].sum() > cnt[s]:
-                raise ViewError(f"known: {int(held[s].sum())} cards known in seat {s}, "
-                                f"which holds {cnt[s]}")
+        for s, n in enumerate(held.sum(axis=1).tolist()):
+            if n > cnt[s]:
+                raise ViewError(f"known: {n} cards known in seat {s}, which holds {cnt[s]}")
         self.known = tuple(tuple(CARDS[int(i)] for i in np.repeat(np.arange(54), held[s]))
                            if held[s].any() else () for s in range(4))
         # forbidden cards: a payer held nothing above its tribute (wilds
