@@ -18,7 +18,11 @@ rollouts a second of each (the median of the rounds) and their ratio.
 The distilled policy (``DistilledBot.choose``: the policy, the first
 candidates, their features and the forest) on the same views, the policy in
 the same run as its baseline. The search's rollouts: how many
-``evaluate_moves`` makes in 0.2 s on 20 of the opening leads.
+``evaluate_moves`` makes in 0.2 s on 20 of the opening leads. A match's
+own cost around the policy: ``View.from_state`` mid-deal (40 seeded deals
+after 60 moves of the policy, the history given) and a duplicate match of
+the policy against greedy (20 pairs, one process), each the median of its
+rounds.
 """
 
 import time
@@ -29,7 +33,7 @@ from conftest import describe, median_ci, per_call_times
 
 from guandan_fast import GreedyBot, Rules, View, sample_deals
 from guandan_fast.bots.distilled import DistilledBot
-from guandan_fast.bots.match import deal_for
+from guandan_fast.bots.match import deal_for, match
 from guandan_fast.bots.policy import PolicyBot, _core_ctx, rollout_moves, rollouts
 from guandan_fast.bots.search import evaluate_moves
 from guandan_fast.game.state import GameState
@@ -138,3 +142,33 @@ def bench_search_rollouts(benchmark):
     benchmark.extra_info.update({"views": len(views), "median_rollouts": float(np.median(counts)),
                                  "total_rollouts": int(sum(counts))})
     benchmark.pedantic(lambda: evaluate_moves(views[0], max_seconds=0.2), rounds=3)
+
+
+def _mid_deal(n=40, moves=60, seed=61):
+    """(state, history) of n seeded deals after ``moves`` moves of the policy
+    in every seat (or at the end of a shorter deal's play, one move before)."""
+    bot = PolicyBot()
+    out = []
+    for i in range(n):
+        hands, level, leader = deal_for(seed, i)
+        state, history = GameState.start(hands, Rules(level=level), leader), []
+        for _ in range(moves):
+            move = bot.choose(View.from_state(state, history=history))
+            after = state.apply(move)
+            if after.over:
+                break
+            history.append((state.turn, move))
+            state = after
+        out.append((state, history))
+    return out
+
+
+def bench_view_mid_deal(benchmark):
+    work = _mid_deal()
+    assert sum(len(h) for _, h in work) > 1000
+    benchmark(lambda: [View.from_state(s, history=h) for s, h in work])
+
+
+def bench_match_policy_greedy(benchmark):
+    r = benchmark.pedantic(lambda: match("policy", "greedy", deals=20, seed=9, jobs=1), rounds=5)
+    assert len(r.plays) == 40
