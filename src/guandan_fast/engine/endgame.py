@@ -37,7 +37,7 @@ from .._core import Card, Play
 from ..model.cards import MAX_HAND, format_cards, parse_cards
 from ..errors import GuandanError, LimitError, PositionError
 from ..model.rules import Rules, read_play
-from ..model.seats import SEATS, check_seat, passes_between
+from ..model.seats import SEATS, check_seat, passes_between, team_out
 from .value import MoveValue
 
 __all__ = ["Position", "EndgameResult", "SolveInterrupted", "solve", "VALUES",
@@ -222,9 +222,9 @@ class Position:
                                     f"{len(parsed[s])} cards")
             if s not in fin and not parsed[s]:
                 raise PositionError(f"seat {s} holds no cards but is not in finished")
-        for a in (0, 1):
-            if a in fin and a + 2 in fin:
-                raise PositionError(f"seats {a} and {a + 2} are both out: the deal is over")
+        out = team_out(fin)
+        if out is not None:
+            raise PositionError(f"seats {out} and {out + 2} are both out: the deal is over")
         turn = _seat(turn, "turn")
         if not parsed[turn]:
             raise PositionError(f"the seat to act ({turn}) holds no cards")

@@ -35,23 +35,13 @@ from ..errors import GuandanError, HandError, PlayError, PositionError
 from ..model.cards import MAX_HOLDING
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules, _rules, beats, classify
-from ..model.seats import check_seat, partner, passes_between, team
+from ..model.seats import check_seat, partner, passes_between, team, team_out
 
-__all__ = ["GameState", "partner", "team", "level_gain", "deal_over"]
+__all__ = ["GameState", "partner", "team", "level_gain"]
 
 
 def _seat(value: object, what: str) -> int:
     return check_seat(value, what, PlayError)
-
-
-def deal_over(finished: Sequence[int]) -> bool:
-    """Whether a deal with these seats out is over: both players of a team
-    are out (RULES 6).
-
-    >>> deal_over([1, 3]), deal_over([0, 1]), deal_over([0, 1, 2])
-    (True, False, True)
-    """
-    return (0 in finished and 2 in finished) or (1 in finished and 3 in finished)
 
 
 def level_gain(finished: Sequence[int]) -> Optional[int]:
@@ -61,7 +51,7 @@ def level_gain(finished: Sequence[int]) -> Optional[int]:
     >>> level_gain([1, 3]), level_gain([0, 1, 2]), level_gain([2, 1, 3]), level_gain([0, 1])
     (-3, 2, 1, None)
     """
-    if not deal_over(finished):
+    if team_out(finished) is None:
         return None
     first = finished[0]
     mate = partner(first)
@@ -166,7 +156,7 @@ class GameState:
 
     @property
     def over(self) -> bool:
-        return deal_over(self.finished)
+        return team_out(self.finished) is not None
 
     def result(self) -> Optional[int]:
         """Team 0's level gain once the deal is over, else None."""

@@ -48,7 +48,7 @@ from ..errors import GuandanError, ViewError, shown
 from ..model.cards import FACE_2_TO_10, MAX_COPIES, MAX_HAND, MAX_HOLDING, parse_cards
 from ..model.counts import HandLike, from_counts, to_counts
 from ..model.rules import Rules
-from ..model.seats import check_seat, passes_between
+from ..model.seats import check_seat, passes_between, team_out
 from .record import state_before
 from .state import GameState
 
@@ -213,9 +213,9 @@ class View:
             for s in range(4):
                 if cnt[s] > MAX_HAND:
                     raise ViewError(f"counts[{s}] is {cnt[s]}: at most {MAX_HAND} in the play phase")
-            for s in (0, 1):
-                if s in fin and s + 2 in fin:
-                    raise ViewError(f"the deal is over: seats {s} and {s + 2} are out")
+            out = team_out(fin)
+            if out is not None:
+                raise ViewError(f"the deal is over: seats {out} and {out + 2} are out")
             if self.turn in fin:
                 raise ViewError(f"turn: seat {self.turn} is out and cannot act")
             holder = self.owner
@@ -235,6 +235,7 @@ class View:
         self.returns: tuple[tuple[int, int, Card], ...] = tuple(
             _transfer(t, f"returns[{i}]") for i, t in enumerate(_items(returns, "returns")))
 
+        # the hand's counts: its cards were checked above, not checked again here
         own = np.bincount([c.id for c in self.hand], minlength=54).astype(np.int64)
         self._hand_counts = own.astype(np.uint8)
         # the cards each seat played: slot seat * 54 + card

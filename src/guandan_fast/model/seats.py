@@ -14,13 +14,13 @@ number, ``passes_between`` the one count of the passes a round holds.
 
 from __future__ import annotations
 
-from typing import Sequence, Type
+from typing import Optional, Sequence, Type
 
 import numpy as np
 
 from ..errors import GuandanError
 
-__all__ = ["SEATS", "check_seat", "partner", "team", "next_seat", "passes_between"]
+__all__ = ["SEATS", "check_seat", "partner", "team", "next_seat", "passes_between", "team_out"]
 
 SEATS = (0, 1, 2, 3)
 
@@ -48,6 +48,20 @@ def partner(seat: int) -> int:
 def team(seat: int) -> int:
     """0 for seats 0 and 2, 1 for seats 1 and 3."""
     return seat % 2
+
+
+def team_out(finished: Sequence[int]) -> Optional[int]:
+    """The team both of whose players are out, so that the deal is over
+    (RULES §6), else None (team 0 when both teams are).
+
+    >>> team_out([1, 3]), team_out([0, 1]), team_out([0, 1, 2])
+    (1, None, 0)
+    """
+    if 0 in finished and 2 in finished:
+        return 0
+    if 1 in finished and 3 in finished:
+        return 1
+    return None
 
 
 def next_seat(seat: int) -> int:
