@@ -169,6 +169,32 @@ def _review_text(text):
                 render_text(data, lang, width)
 
 
+@loader("renderers_raw_json", lambda: [_analysis_lines_sample(), _evening_sample()])
+def _renderers_raw(text):
+    """The renderers handed a document parsed without the reader (plain
+    ``json.loads``, NaN and all): they check it themselves, so whatever it
+    holds, the answer is a page or a ValueError naming the field."""
+    import json
+
+    from guandan_fast.report.drills import render_drills_html
+    from guandan_fast.report.evening import deal_title, render_evening_html, render_evening_text
+    from guandan_fast.report.html import render_html
+    from guandan_fast.report.text import render_text
+    data = json.loads(text)
+    if isinstance(data, dict) and data.get("schema") == analysis_json.EVENING_SCHEMA:
+        errors = data.get("errors")
+        if isinstance(errors, list):
+            errors = [(e.get("file"), e.get("error")) if isinstance(e, dict) else e
+                      for e in errors]
+        render_evening_text(data.get("records"), "zh", errors, width=20)
+        render_evening_html(data.get("records"), "ru", errors)
+        render_drills_html(data.get("records"), "en")
+    else:
+        render_text(data, "ru", 0)
+        render_html(data, "en")
+        deal_title(data, "zh")
+
+
 loader("platform_log", lambda: [_platform_sample()])(platform_log.import_platform_log)
 loader("platform_log_lenient", lambda: [_platform_sample()])(
     lambda text: platform_log.import_platform_log(text, lenient=True))

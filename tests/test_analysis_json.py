@@ -19,7 +19,9 @@ from guandan_fast.analysis.review import analyse
 from guandan_fast.errors import AnalysisFormatError, GuandanError
 from guandan_fast.formats import analysis_json
 from guandan_fast.formats.record import load
-from guandan_fast.report.evening import render_evening_html, render_evening_text
+from guandan_fast.report.drills import drills, render_drills_html
+from guandan_fast.report.evening import (deal_title, evening_order, evening_summary,
+                                         render_evening_html, render_evening_text)
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
@@ -132,6 +134,65 @@ def test_text_that_is_not_a_document_is_refused(text, named):
     with pytest.raises(AnalysisFormatError) as e:
         analysis_json.loads(text)
     assert str(e.value).startswith(named), str(e.value)
+
+
+_ONE = [lambda d: render_text(d, "ru", 40), lambda d: render_html(d, "zh"),
+        lambda d: deal_title(d, "en")]
+_MANY = [lambda r, e: render_evening_text(r, "en", e), lambda r, e: render_evening_html(r, "ru", e),
+         lambda r, e: evening_summary(r), lambda r, e: evening_order(r),
+         lambda r, e: drills(r, "zh"), lambda r, e: render_drills_html(r, "en")]
+
+
+@pytest.mark.parametrize("path, value, named", [
+    ("schema", _DELETE, "schema"), ("level", _DELETE, "level"), ("decisions", 5, "decisions"),
+    ("decisions.2.double", _DELETE, "decisions[2].double"), ("summary", None, "summary"),
+    ("decisions.1.move_index", None, "decisions[1].move_index")])
+def test_the_renderers_refuse_a_bad_document_by_name(doc, path, value, named):
+    """A document built in Python and handed to a renderer without the
+    reader: the renderer checks it and names the field, as the reader does
+    (a ValueError subclass, not a KeyError or TypeError from inside)."""
+    bad = copy.deepcopy(doc)
+    _set(bad, path, value)
+    for render in _ONE:
+        with pytest.raises(AnalysisFormatError) as e:
+            render(bad)
+        assert str(e.value).startswith(named + ":"), str(e.value)
+    for render in _MANY:
+        with pytest.raises(AnalysisFormatError) as e:
+            render([doc, bad], [])
+        assert str(e.value).startswith(f"records[1].{named}:"), str(e.value)
+
+
+@pytest.mark.parametrize("reviews, errors, named", [
+    (None, [], "records: expected a list"), ({"schema": "guandan-review"}, [], "records"),
+    ([[]], [], "records[0].document: expected an object"), ([], "x", "errors: expected a list"),
+    ([], [("a.txt",)], "errors[0]"), ([], [("a.txt", "bad"), ("b.txt", 3)], "errors[1]")])
+def test_the_evening_renderers_refuse_what_is_not_reviews_and_errors(doc, reviews, errors,
+                                                                     named):
+    for render in _MANY[:2]:
+        with pytest.raises(AnalysisFormatError) as e:
+            render(reviews, errors)
+        assert str(e.value).startswith(named), str(e.value)
+    if errors == []:
+        for render in _MANY[2:]:
+            with pytest.raises(AnalysisFormatError) as e:
+                render(reviews, None)
+            assert str(e.value).startswith(named), str(e.value)
+    for render in _ONE:             # not a review document either
+        with pytest.raises(AnalysisFormatError) as e:
+            render(reviews)
+        assert str(e.value).split(":")[0] in ("document", "version"), str(e.value)
+
+
+def test_a_checked_document_renders_as_before(doc):
+    """The check leaves a valid document as it is: the text of the document
+    and of its JSON round trip are the same, and the evening of one review
+    holds the review's own text."""
+    back = analysis_json.loads(analysis_json.dumps(doc))
+    assert render_text(doc, "en") == render_text(back, "en")
+    assert render_text(doc, "en").rstrip() in render_evening_text([doc], "en", [("b.txt", "x")])
+    assert "b.txt: x" in render_evening_text([doc], "en", [("b.txt", "x")])
+    assert evening_order([doc]) == [doc]
 
 
 def _marks_of_text(text: str) -> list:

@@ -179,8 +179,25 @@ def _scramble_hidden(reviews: list, seed: int) -> list:
             deal(d["hands"], [s for s in range(4) if s != d["seat"]])
             for v in VIEWS:
                 if d[v] and d[v].get("line"):
-                    deal(d[v]["line"]["hands"], [0, 1, 2, 3])
+                    _deal_unplayed(d[v]["line"], rng)
     return out
+
+
+def _deal_unplayed(line: dict, rng: random.Random) -> None:
+    """A better line's hands dealt again, each seat keeping its count and
+    the cards it plays in the line (so the line stays a valid one: the
+    renderers refuse a line whose seat does not hold what it plays)."""
+    held = [h.split() for h in line["hands"]]
+    played: list = [[] for _ in held]
+    for p in line["plays"]:
+        if p["move"] is not None:
+            for c in p["move"]["cards"].split():
+                held[p["seat"]].remove(c)
+                played[p["seat"]].append(c)
+    pool = [c for h in held for c in h]
+    rng.shuffle(pool)
+    for s, h in enumerate(held):
+        line["hands"][s], pool = " ".join(played[s] + pool[:len(h)]), pool[len(h):]
 
 
 class _Groups(HTMLParser):

@@ -417,6 +417,18 @@ def test_a_paired_mark_says_its_interval_is_paired_and_the_docs_state_the_rule_o
     assert "Two intervals that overlap do not clear the move played" in docs
 
 
+def _as_plays(view: dict, plays: dict) -> dict:
+    """A judged view of moves named by letters, each name replaced by a
+    play of the document (the renderers take only valid documents)."""
+    def fix(x):
+        if isinstance(x, dict):
+            if set(x) == {"cards", "type", "rank"} and x["cards"] in plays:
+                return plays[x["cards"]]
+            return {k: fix(v) for k, v in x.items()}
+        return [fix(v) for v in x] if isinstance(x, list) else x
+    return fix(view)
+
+
 def test_the_text_states_the_reviews_own_unclear_width():
     """The width an ``? unclear`` names is the one the review used
     (``settings.unclear_width`` of its document), not a copy of the default."""
@@ -426,8 +438,9 @@ def test_the_text_states_the_reviews_own_unclear_width():
     w = judge("double", [MoveValue("a", 1.0, 0.5, 1.5), MoveValue("b", 0.0, -2.0, 2.0)], "b",
               seat=0)
     assert w.unclear and w.unclear_by == {"what": "move", "low": -2.0, "high": 2.0}
-    play = [d for d in a["decisions"] if d["kind"] == "play" and not d["forced"]][-1]
-    play["double"] = w.to_dict()
+    plays = [d for d in a["decisions"] if d["kind"] == "play" and d["move"]]
+    play = [d for d in plays if not d["forced"]][-1]
+    play["double"] = _as_plays(w.to_dict(), {"a": plays[0]["move"], "b": play["move"]})
     for width in (2.5, 3.5):
         a["settings"]["unclear_width"] = width
         en, ru = render_text(a, "en"), render_text(a, "ru")
@@ -450,7 +463,7 @@ def test_a_forced_move_is_labelled_forced_and_never_unclear():
     wide = judge("double", [MoveValue("a", 0.0, -3.0, 2.0)], "a", seat=0).to_dict()
     assert wide["unclear"]
     for d in forced:
-        d["double"] = dict(wide, method="forced")
+        d["double"] = dict(_as_plays(wide, {"a": d["move"]}), method="forced")
     for lang, label, unclear in (("en", "(forced: the only legal move)", "? unclear"),
                                  ("ru", "вынужденный", "? неясно")):
         rows = [line for line in render_text(a, lang, width=0).splitlines()

@@ -19,8 +19,9 @@ page in each language and the evening page are renderings of this document
      "exchange": [...], "mistakes": [...], "first_mistake": 3 | null,
      "notes": [...], "settings": {...}}
 
-``loads(text)`` (or ``validate(data)`` for data already parsed) checks the
-document before a renderer sees it: the schema name and version, every field
+``loads(text)`` (or ``validate(data)`` for data already parsed, as every
+renderer calls it on the document it is given) checks the document: the
+schema name and version, every field
 a renderer reads with its kind (string, integer, number, list, object, null
 where allowed; cards as canonical tokens, a play's type and rank, the level)
 and the indices that refer to decisions. A document that is
@@ -54,7 +55,7 @@ from ..model.rules import PLAY_TYPES
 from .text import loads_json
 
 __all__ = ["SCHEMA", "EVENING_SCHEMA", "VERSION", "VERSIONS", "loads", "dumps", "validate",
-           "validate_evening", "load_path", "evening_document"]
+           "validate_evening", "validate_reviews", "load_path", "evening_document"]
 
 SCHEMA = "guandan-review"
 EVENING_SCHEMA = "guandan-evening"     # an evening: its reviews and the records that failed
@@ -420,6 +421,29 @@ def validate_evening(data: Any) -> dict:
         except AnalysisFormatError as e:
             raise AnalysisFormatError(f"records[{i}].{e}") from None
     return data
+
+
+def validate_reviews(reviews: Any, errors: Any = None) -> tuple[list, list]:
+    """What the evening's renderers take, checked: ``reviews`` a list of
+    review documents (each as ``validate`` checks one; a bad field is named
+    ``records[2].decisions[0]...``) and ``errors`` None or a list of
+    (file, message) pairs of strings, the records that failed
+    (``errors[1]``). Returns both as lists."""
+    if not isinstance(reviews, (list, tuple)):
+        _fail("records", f"expected a list of review documents, not {_type_name(reviews)}")
+    failed = [] if errors is None else errors
+    if not isinstance(failed, (list, tuple)):
+        _fail("errors", f"expected a list of (file, message) pairs, not {_type_name(errors)}")
+    for i, e in enumerate(failed):
+        if not (isinstance(e, (list, tuple)) and len(e) == 2
+                and all(isinstance(x, str) for x in e)):
+            _fail(f"errors[{i}]", "expected a (file, message) pair of strings")
+    for i, r in enumerate(reviews):
+        try:
+            validate(r)
+        except AnalysisFormatError as e:
+            raise AnalysisFormatError(f"records[{i}].{e}") from None
+    return list(reviews), [(e[0], e[1]) for e in failed]
 
 
 def loads(text, evening: bool = False) -> dict:

@@ -27,7 +27,8 @@ from typing import Optional
 
 from .common import _flip, _mark, decision_ref, line_text, move_key, names, rounds, team_names, \
     tiers_of, value_text
-from .evening import deal_title, evening_order, evening_summary
+from ..formats.analysis_json import validate_reviews
+from .evening import _order, _summary, _title
 from .html import _card_order, _cards_html, _e, _page, _play_html, _static
 from .i18n import count_of, drill_label, game_label, punct, rank_label
 
@@ -88,11 +89,18 @@ def drills(reviews: list, lang: str = "en") -> list:
     (``hand``, ``counts`` of the four seats, the ``round`` so far as
     ``[(seat, move)]``, the ``owner`` of the play on the table, the
     ``receiver`` of a tribute or return card) and the ``candidates``
-    (``move``, ``value`` from the mover's side, ``best``, ``played``)."""
-    reviews = evening_order(reviews)
+    (``move``, ``value`` from the mover's side, ``best``, ``played``).
+    ``reviews`` are checked first (``analysis_json.validate_reviews``:
+    ``AnalysisFormatError`` names a bad field)."""
+    return _drills(validate_reviews(reviews)[0], lang)
+
+
+def _drills(reviews: list, lang: str) -> list:
+    """``drills`` of checked documents."""
+    reviews = _order(reviews)
     before = [rounds(data) for data in reviews]
     out = []
-    for leak in evening_summary(reviews, lang)["leaks"]:
+    for leak in _summary(reviews, lang)["leaks"]:
         data = reviews[leak["review"]]
         d = data["decisions"][leak["index"]]
         val = d[leak["view"]]
@@ -153,7 +161,7 @@ def _drill_html(k: int, total: int, x: dict, reviews: list, lang: str) -> str:
         question = D("q_card")
     h = [f'<section class="drill" id="drill{k + 1}" data-player="{_e(x["player"])}" '
          f'data-view="{x["view"]}">',
-         f'<h2>{_e(D("head", i=k + 1, n=total))} · {_e(deal_title(data, lang))} '
+         f'<h2>{_e(D("head", i=k + 1, n=total))} · {_e(_title(data, lang))} '
          f'{_e(decision_ref(d, data, lang))}</h2>',
          f'<p class="sub"><b>{_e(turn)}</b> · {_e(G("level"))} {_e(rank_label(level, lang))}'
          f' · {_e(D("judged", view=G(x["view"]), help=G(x["view"] + "_help")))}</p>',
@@ -250,10 +258,11 @@ def _filters_html(items: list, lang: str) -> str:
 def render_drills_html(reviews: list, lang: str = "en") -> str:
     """One self-contained page of drills for these reviews (a deal's, or an
     evening's): how many, a filter by player and view, then each drill,
-    largest loss first; without any mark, a sentence that says so."""
+    largest loss first; without any mark, a sentence that says so.
+    ``reviews`` are checked first (``analysis_json.validate_reviews``)."""
     D = lambda k, **p: drill_label(k, lang, **p)  # noqa: E731
-    ordered = evening_order(reviews)
-    items = drills(ordered, lang)
+    ordered = _order(validate_reviews(reviews)[0])
+    items = _drills(ordered, lang)
     h = [f'<header><h1>{_e(D("title"))}</h1><p class="sub count">'
          f'{_e(count_of(len(items), "drills", lang))} · '
          f'{_e(count_of(len(ordered), "deals", lang))}</p></header>']

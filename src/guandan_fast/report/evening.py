@@ -15,12 +15,13 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import Optional
 
+from ..formats.analysis_json import validate, validate_reviews
 from .common import VIEWS, _mark, _result_text, decision_ref, loss_text, lost_text, names, \
     play_text, team_names, tiers_of
 from .html import _deal_html, _e, _page
 from .i18n import aside, count_of, enclosed, game_label, percent, punct
 from .layout import TEXT_WIDTH, check_width, fit
-from .text import render_text
+from .text import _render_text
 
 __all__ = ["render_evening_html", "render_evening_text", "evening_order", "evening_summary",
            "deal_title"]
@@ -33,18 +34,9 @@ _COUNTS = ("judged", "accurate", "unclear", "mistakes", "proven")
 def deal_title(data: dict, lang: str = "en") -> str:
     """A deal's name on the evening's page: its ``round``, ``table`` and
     ``deal`` tags (``Round 2, Table b, Deal 1``), or, without any, its
-    file's name (not its path)."""
-    tags = data.get("tags") or {}
-    bits = [f"{game_label(label, lang)} {tags[key]}"
-            for key, label in (("round", "round_col"), ("table", "table_col"),
-                               ("deal", "deal_col")) if tags.get(key)]
-    if bits:
-        return punct("list", lang).join(bits)
-    return PurePath(str(data.get("file") or "?")).name
-
-
-def _empty_view() -> dict:
-    return {**{k: 0 for k in _COUNTS}, **{k: 0.0 for k in _LOST}, "tiers": {}, "largest": None}
+    file's name (not its path). ``data`` is checked first
+    (``analysis_json.validate``)."""
+    return _title(validate(data), lang)
 
 
 def evening_summary(reviews: list, lang: str = "en") -> dict:
@@ -62,7 +54,37 @@ def evening_summary(reviews: list, lang: str = "en") -> dict:
     - ``leaks``: every mark of the evening, largest loss first: ``review``
       (its place in ``reviews``), ``index``, ``player``, ``seat``, ``view``,
       ``tier``, ``mistake`` (proven/likely) and the loss's four numbers.
+
+    ``reviews`` are checked first (``analysis_json.validate_reviews``:
+    ``AnalysisFormatError`` names a bad field).
     """
+    return _summary(validate_reviews(reviews)[0], lang)
+
+
+def evening_order(reviews: list) -> list:
+    """The reviews by round, table, then deal (numbers in numeric order),
+    then file. ``reviews`` are checked first
+    (``analysis_json.validate_reviews``)."""
+    return _order(validate_reviews(reviews)[0])
+
+
+def _title(data: dict, lang: str = "en") -> str:
+    """``deal_title`` of a checked document."""
+    tags = data.get("tags") or {}
+    bits = [f"{game_label(label, lang)} {tags[key]}"
+            for key, label in (("round", "round_col"), ("table", "table_col"),
+                               ("deal", "deal_col")) if tags.get(key)]
+    if bits:
+        return punct("list", lang).join(bits)
+    return PurePath(str(data.get("file") or "?")).name
+
+
+def _empty_view() -> dict:
+    return {**{k: 0 for k in _COUNTS}, **{k: 0.0 for k in _LOST}, "tiers": {}, "largest": None}
+
+
+def _summary(reviews: list, lang: str = "en") -> dict:
+    """``evening_summary`` of checked documents."""
     players: dict = {}
     total = {v: _empty_view() for v in VIEWS}
     leaks = []
@@ -118,9 +140,8 @@ def _natural(value) -> tuple:
     return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
-def evening_order(reviews: list) -> list:
-    """The reviews by round, table, then deal (numbers in numeric order),
-    then file."""
+def _order(reviews: list) -> list:
+    """``evening_order`` of checked documents."""
     def key(d):
         tags = d.get("tags") or {}
         return (_natural(tags.get("round")), _natural(tags.get("table")),
@@ -148,7 +169,7 @@ def _leak_text(leak: dict, reviews: list, lang: str) -> str:
     data = reviews[leak["review"]]
     d = data["decisions"][leak["index"]]
     short = game_label("dd" if leak["view"] == "double" else "sd", lang)
-    return (f"{deal_title(data, lang)} {decision_ref(d, data, lang)} {leak['player']}"
+    return (f"{_title(data, lang)} {decision_ref(d, data, lang)} {leak['player']}"
             f"{punct('colon', lang)}{play_text(d['move'], lang)}  {short} {_mark(d[leak['view']], lang, tiers_of(data))}")
 
 
@@ -158,14 +179,15 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
     per view, every mistake by loss, each review; its lines at most
     ``width`` columns (0: not wrapped)."""
     width = check_width(width)
+    reviews, errors = validate_reviews(reviews, errors)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     P = lambda k: punct(k, lang)  # noqa: E731
     C, END = P("colon"), P("colon").rstrip()       # after a label; at a line's end
-    reviews = evening_order(reviews)
+    reviews = _order(reviews)
     out = [G("evening"), "", G("results") + END]
     for data in reviews:
-        out.append(f"  {deal_title(data, lang)}{C}{_result_text(data, lang)}")
-    summ = evening_summary(reviews, lang)
+        out.append(f"  {_title(data, lang)}{C}{_result_text(data, lang)}")
+    summ = _summary(reviews, lang)
     out += ["", G("per_player") + END]
     for p in summ["players"]:
         out.append(f"  {p['name']}{aside(count_of(p['deals'], 'deals', lang), lang)}{END}")
@@ -177,7 +199,7 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
             if v["largest"]:
                 k, i, _ = v["largest"]
                 d = reviews[k]["decisions"][i]
-                line += (f"{P('list')}{G('largest')}{C}{deal_title(reviews[k], lang)} "
+                line += (f"{P('list')}{G('largest')}{C}{_title(reviews[k], lang)} "
                          f"{decision_ref(d, reviews[k], lang)}"
                          + aside(loss_text(d[view], lang, tiers_of(reviews[k])), lang))
             out.append(line)
@@ -193,7 +215,7 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
         out += ["", G("errors") + END] + [f"  {name}: {msg}" for name, msg in errors]
     out = fit(out, width)
     for data in reviews:
-        out += ["", "=" * min(72, width or 72), render_text(data, lang, width).rstrip()]
+        out += ["", "=" * min(72, width or 72), _render_text(data, lang, width).rstrip()]
     return "\n".join(out) + "\n"
 
 
@@ -235,7 +257,7 @@ def _players_html(summ: dict, reviews: list, lang: str) -> list:
             if v["largest"]:
                 k, i, _ = v["largest"]
                 d = reviews[k]["decisions"][i]
-                cell = (f'<a href="#deal{k + 1}-d{i}">{_e(deal_title(reviews[k], lang))} '
+                cell = (f'<a href="#deal{k + 1}-d{i}">{_e(_title(reviews[k], lang))} '
                         f'{_e(decision_ref(d, reviews[k], lang))}</a>'
                         f'{_e(aside(loss_text(d[view], lang, tiers_of(reviews[k])), lang))}')
             h.append(f'<tr><td>{_e(p["name"])}</td>'
@@ -278,7 +300,7 @@ def _leaks_html(summ: dict, reviews: list, lang: str) -> list:
         kind = G("mark_proven" if x["mistake"] == "proven" else "mark_estimated")
         tier = G("tier_" + x["tier"]) if x.get("tier") else ""
         h.append(f'<tr data-player="{_e(x["player"])}" data-view="{x["view"]}">'
-                 f'<td><a href="#deal{x["review"] + 1}">{_e(deal_title(data, lang))}</a></td>'
+                 f'<td><a href="#deal{x["review"] + 1}">{_e(_title(data, lang))}</a></td>'
                  f'<td><a href="#deal{x["review"] + 1}-d{x["index"]}">'
                  f'{_e(decision_ref(d, data, lang))}</a> {_e(play_text(d["move"], lang))}</td>'
                  f'<td>{_e(x["player"])}</td>'
@@ -294,17 +316,18 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
     players per view (accuracy, mistakes by tier, the largest linked), every
     mistake of the evening by loss (a filter by player and view), each
     deal's review."""
+    reviews, errors = validate_reviews(reviews, errors)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
-    reviews = evening_order(reviews)
+    reviews = _order(reviews)
     h = [f'<header><h1>{_e(G("evening"))}</h1></header>', f'<h2>{_e(G("results"))}</h2>',
          f'<div class="scroll"><table class="results"><tr><th>{_e(G("deal_col"))}</th>'
          f'<th>{_e(G("players"))}</th><th>{_e(G("result"))}</th></tr>']
     for k, data in enumerate(reviews):
-        h.append(f'<tr><td><a href="#deal{k + 1}">{_e(deal_title(data, lang))}</a></td>'
+        h.append(f'<tr><td><a href="#deal{k + 1}">{_e(_title(data, lang))}</a></td>'
                  f'<td>{_e(team_names(data, 0, lang))} / {_e(team_names(data, 1, lang))}</td>'
                  f'<td>{_e(_result_text(data, lang))}</td></tr>')
     h.append('</table></div>')
-    summ = evening_summary(reviews, lang)
+    summ = _summary(reviews, lang)
     h += _players_html(summ, reviews, lang)
     h += _leaks_html(summ, reviews, lang)
     if errors:

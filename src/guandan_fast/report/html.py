@@ -24,6 +24,7 @@ from typing import Any
 from functools import lru_cache
 from importlib.resources import files
 
+from ..formats.analysis_json import validate
 from ..model.cards import RANK_CHARS, RANKS
 from ..model.rules import Rules
 from .common import (DIFFERS, VIEWS, _flip, _mark, _result_text, _title_bits, _view_labels,
@@ -604,7 +605,10 @@ def _page(title: str, body: str, lang: str, css: str = "", script: str = _SCRIPT
 
 
 def render_html(data: dict, lang: str = "en") -> str:
-    """A self-contained HTML page of one deal's review."""
+    """A self-contained HTML page of one deal's review. ``data`` is checked
+    first (``analysis_json.validate``: ``AnalysisFormatError`` names a bad
+    field)."""
+    data = validate(data)
     bits = _title_bits(data, lang)
     title = game_label("title", lang) + (" — " + punct("list", lang).join(bits) if bits else "")
     return _page(title, _deal_html(data, lang, "deal1"), lang)

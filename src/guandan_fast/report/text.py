@@ -10,6 +10,7 @@ its marks at its end (one line to search for).
 
 from __future__ import annotations
 
+from ..formats.analysis_json import validate
 from .common import (VIEWS, _advice_verdict, _better, _flip, _mark, _result_text, _title_bits,
                      _view_labels, breaks_text, budget_text, chosen_text, decision_ref,
                      line_text, loss_text, lost_text, names, opening_value_text, paired_marks,
@@ -24,8 +25,14 @@ __all__ = ["render_text"]
 def render_text(data: dict, lang: str = "en", width: int = TEXT_WIDTH) -> str:
     """The review as plain text: header, luck and skill, the exchange, every
     decision with both views, the mistakes, the caveat and the notes; its
-    lines at most ``width`` columns (0: not wrapped)."""
-    width = check_width(width)
+    lines at most ``width`` columns (0: not wrapped). ``data`` is checked
+    first (``analysis_json.validate``: ``AnalysisFormatError`` names a bad
+    field)."""
+    return _render_text(validate(data), lang, check_width(width))
+
+
+def _render_text(data: dict, lang: str, width: int) -> str:
+    """``render_text`` on a checked document and width."""
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     P = lambda k: punct(k, lang)  # noqa: E731
     C, END = P("colon"), P("colon").rstrip()       # after a label; at a line's end
