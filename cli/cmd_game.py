@@ -372,6 +372,7 @@ def _emit_review(data: dict, fmt: str, lang: str, width: int, html_path) -> None
 
 def _emit_evening(reviews, errors, fmt, lang, width, html_path) -> None:
     if fmt == "json":
+        reviews = evening_order(reviews)     # the renderers order them themselves
         emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
                    "errors": [{"file": n, "error": m} for n, m in errors]})
     else:
@@ -394,7 +395,7 @@ def render_cmd(analysis, fmt, lang, width, html_path):
     data = analysis_json.loads(read_source(analysis), evening=True)
     if data["schema"] == analysis_json.EVENING_SCHEMA:
         errors = [(e["file"], e["error"]) for e in data["errors"]]
-        _emit_evening(evening_order(data["records"]), errors, fmt, lang, width, html_path)
+        _emit_evening(data["records"], errors, fmt, lang, width, html_path)
         return None
     _emit_review(data, fmt, lang, width, html_path)
     return None

@@ -153,14 +153,22 @@ def test_the_renderers_refuse_a_bad_document_by_name(doc, path, value, named):
     (a ValueError subclass, not a KeyError or TypeError from inside)."""
     bad = copy.deepcopy(doc)
     _set(bad, path, value)
+    _refused_by_every_renderer(bad, named, good=doc)
+
+
+def _refused_by_every_renderer(bad: dict, named: str, good=None) -> None:
+    """``bad`` refused by each renderer of one review (the field ``named``)
+    and of a list (``records[k].`` and the field; after ``good`` when
+    given)."""
+    reviews = [good, bad] if good is not None else [bad]
     for render in _ONE:
         with pytest.raises(AnalysisFormatError) as e:
             render(bad)
         assert str(e.value).startswith(named + ":"), str(e.value)
     for render in _MANY:
         with pytest.raises(AnalysisFormatError) as e:
-            render([doc, bad], [])
-        assert str(e.value).startswith(f"records[1].{named}:"), str(e.value)
+            render(reviews, [])
+        assert str(e.value).startswith(f"records[{len(reviews) - 1}].{named}:"), str(e.value)
 
 
 @pytest.mark.parametrize("reviews, errors, named", [
@@ -184,10 +192,69 @@ def test_the_evening_renderers_refuse_what_is_not_reviews_and_errors(doc, review
         assert str(e.value).split(":")[0] in ("document", "version"), str(e.value)
 
 
+@pytest.fixture(scope="module")
+def tribute_doc():
+    """A review with a tribute and a return advised (their reasons, a card
+    that differs from the advice)."""
+    data = analyse(load(EXAMPLES / "record_tribute.txt"), views=("double",), budget=0.05,
+                   estimator=spread_estimator, solve_cards=0, opening=False,
+                   check_factor=None).to_dict()
+    assert any(e["differs"] for e in data["exchange"])
+    assert any(r["key"] == "breaks" for e in data["exchange"] for r in e["reasons"])
+    return data
+
+
+_INF = float("inf")
+
+
+@pytest.mark.parametrize("path, value, named", [
+    ("settings.budget", _INF, "settings.budget"), ("settings.budget", 10 ** 400, "settings.budget"),
+    ("summary.0.double.lost", -_INF, "summary[0].double.lost"),
+    ("summary.0.double.tiers", {"zzz": 1}, "summary[0].double.tiers.zzz"),
+    ("summary.0.double.tiers", {5: 1}, "summary[0].double.tiers.5"),
+    ("settings.tiers", {"mistake": 10 ** 400}, "settings.tiers.mistake"),
+    ("settings.tiers", {"bad": 1.0}, "settings.tiers.bad"),
+    ("exchange.0.reasons.0", {"key": "plays", "params": {}}, "exchange[0].reasons[0].params.before"),
+    ("exchange.0.reasons.0", {"key": "zzz", "params": {}}, "exchange[0].reasons[0].key"),
+    ("exchange.0.reasons.1.params.bomb", 5, "exchange[0].reasons[1].params.bomb"),
+    ("exchange.0.reasons.1.params.bomb", {"type": "straight_flush", "rank": "A", "suit": None,
+                                          "size": 5}, "exchange[0].reasons[1].params.bomb.suit"),
+    ("exchange.0.reasons.1.params.bomb", {"type": "straight_flush", "rank": "3", "suit": "S",
+                                          "size": 5}, "exchange[0].reasons[1].params.bomb.rank"),
+    ("exchange.0.reasons.1.params.bomb", {"type": "bomb", "rank": "Z", "suit": None, "size": 4},
+     "exchange[0].reasons[1].params.bomb.rank"),
+    ("exchange.1.best", None, "exchange[1].best")])
+def test_what_a_renderer_reads_is_checked(tribute_doc, path, value, named):
+    """Numbers a renderer formats, the tiers it names, the advice's reasons
+    it words and the card it shows against the advice: refused by the reader
+    and by every renderer, naming the field (an OverflowError, KeyError or
+    TypeError from inside before)."""
+    bad = copy.deepcopy(tribute_doc)
+    _set(bad, path, value)
+    with pytest.raises(AnalysisFormatError) as e:
+        analysis_json.validate(bad)
+    assert str(e.value).startswith(named + ":"), str(e.value)
+    _refused_by_every_renderer(bad, named)
+
+
+def test_tags_of_any_digits_order_the_evening(doc):
+    """Round tags of ASCII digits in numeric order at any length (no int()),
+    other digits as text, after the numbers."""
+    tagged = []
+    for i, r in enumerate(["10", "9", "0" * 5 + "2", "9" * 5000, "²", "1"]):
+        tagged.append(dict(copy.deepcopy(doc), tags={"round": r}, file=f"{i}.txt"))
+    order = [d["tags"]["round"] for d in evening_order(tagged)]
+    assert order == ["1", "0" * 5 + "2", "9", "10", "9" * 5000, "²"]
+    assert render_evening_text(tagged, "en").count("=" * 72) == len(tagged)
+
+
 def test_a_checked_document_renders_as_before(doc):
-    """The check leaves a valid document as it is: the text of the document
-    and of its JSON round trip are the same, and the evening of one review
-    holds the review's own text."""
+    """The check leaves a valid document as it is: the public renderer's
+    text is the unchecked renderer's, the text of the document and of its
+    JSON round trip are the same, and the evening of one review holds the
+    review's own text."""
+    from guandan_fast.report.text import _render_text
+    assert render_text(doc, "en") == _render_text(doc, "en", 80)
     back = analysis_json.loads(analysis_json.dumps(doc))
     assert render_text(doc, "en") == render_text(back, "en")
     assert render_text(doc, "en").rstrip() in render_evening_text([doc], "en", [("b.txt", "x")])

@@ -17,7 +17,14 @@ Team A (the players named A1, A2: our bot in `match_external.py`) is
 - high cards spent before the first out, by context (a lead, over an
   opponent, over the partner);
 - the first-out player's last play: a lead or a follow, and whether the
-  next play was made by an opponent (the partner then does not lead).
+  next play was made by an opponent (the partner then does not lead);
+- with ``--solve SECONDS``: the exact (double-dummy) value of the position
+  at the first out for the first-out player's team (``solve``, each
+  position of at most ``--max-cards`` cards left, within SECONDS), against
+  the levels that team then won: whether the deal was decided at the first
+  out or by the play after it.
+
+    python bench/experiments/record_stats.py DIR/ai4 --solve 2 --max-cards 30
 """
 from __future__ import annotations
 
@@ -27,8 +34,11 @@ import glob
 import os
 import statistics
 
+from guandan_fast.engine.endgame import solve
 from guandan_fast.formats.record import load
 from guandan_fast.game.record import replay
+from guandan_fast.game.state import level_gain
+from guandan_fast.stats import mean_ci
 
 TYPES = ("single", "pair", "triple", "full_house", "straight", "tube", "plate", "bomb")
 
@@ -39,7 +49,8 @@ def high(card, rules) -> bool:
     return rules.order(card.rank) >= rules.order("A")
 
 
-def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
+def deal_stats(path: str, c: collections.Counter, lists: dict, seconds: float = 0.0,
+               max_cards: int = 30) -> None:
     rec = load(path)
     ours = {s for s in range(4) if rec.players[s].startswith("A")}
     rules = rec.rules
@@ -49,11 +60,16 @@ def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
         return "ours" if seat in ours else "theirs"
 
     first = None
+    exact = None            # the first-out team's exact value at the first out
     for i, st in enumerate(steps):
         s, me, p = st.state, st.move.seat, st.move.play
         if first is None and s.finished:
             first = s.finished[0]
             side, partner = team(first), first ^ 2
+            if seconds > 0 and s.cards_left() <= max_cards:
+                r = solve(s.to_position(), all_moves=False, pv=False, max_seconds=seconds)
+                if r.value is not None:
+                    exact = r.value if first % 2 == 0 else -r.value
             lists[side, "partner cards at the first out"].append(s.count(partner))
             lists[side, "partner high cards at the first out"].append(
                 sum(high(x, rules) for x in s.cards(partner)))
@@ -97,18 +113,28 @@ def deal_stats(path: str, c: collections.Counter, lists: dict) -> None:
         c[team(places[0]), "first out"] += 1
         if len(places) > 1 and places[1] == places[0] ^ 2:
             c[team(places[0]), "partner second"] += 1
+        if exact is not None:
+            won = level_gain(places) * (1 if places[0] % 2 == 0 else -1)
+            lists[team(places[0]), "exact"].append(exact)
+            lists[team(places[0]), "won"].append(won)
 
 
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dirs", nargs="+", help="directories of match records (deal-*.txt)")
+    ap.add_argument("--solve", type=float, default=0.0, metavar="SECONDS",
+                    help="the exact value at the first out, each within SECONDS (0: not)")
+    ap.add_argument("--max-cards", type=int, default=30,
+                    help="solve only positions of at most this many cards left")
     a = ap.parse_args(argv)
+    if a.solve < 0 or a.max_cards < 1:
+        ap.error("--solve must be 0 or more and --max-cards 1 or more")
     for d in a.dirs:
         c: collections.Counter = collections.Counter()
         lists: dict = collections.defaultdict(list)
         files = sorted(glob.glob(os.path.join(d, "deal-*.txt")))
         for f in files:
-            deal_stats(f, c, lists)
+            deal_stats(f, c, lists, a.solve, a.max_cards)
         print(f"{d}: {len(files)} records")
         for side in ("ours", "theirs"):
             n = c[side, "first out"]
@@ -119,6 +145,13 @@ def main(argv=None) -> None:
                 v = lists[side, k + " at the first out"]
                 if v:
                     print(f"    {k} at the first out: {statistics.mean(v):.2f}")
+            ex, won = lists[side, "exact"], lists[side, "won"]
+            if ex:
+                m, lo, hi = mean_ci([w - e for w, e in zip(won, ex)])
+                print(f"    solved at the first out: {len(ex)} deals, exact value "
+                      f"{statistics.mean(ex):+.2f} (partner second {sum(e == 3 for e in ex) / len(ex):.0%}), "
+                      f"won {statistics.mean(won):+.2f} ({sum(w == 3 for w in won) / len(won):.0%}), "
+                      f"won minus exact {m:+.2f} [{lo:+.2f}, {hi:+.2f}]")
             for t in ("all",) + TYPES:
                 m = c[side, "leads", t]
                 if m:

@@ -66,6 +66,8 @@ MAX_BYTES = 64 * 1024 * 1024        # a deal's review is well under 1 MB
 KINDS = ("tribute", "return", "play")
 VIEWS = ("double", "single")
 TIERS = ("inaccuracy", "mistake", "blunder")
+MAX_NUMBER = 10 ** 15     # a number of a document lies within ±MAX_NUMBER,
+MAX_INTEGER = 2 ** 63 - 1  # an integer-only field (a count, an index, a seed) within ±MAX_INTEGER
 CERTAINTY = ("proven", "likely")
 METHODS = ("solve", "estimate", "suggest", "sample", "forced", "")
 
@@ -102,6 +104,10 @@ class _Scalar(_Kind):
             _fail(where, f"expected {self.name}, not {_type_name(value)}")
         if isinstance(value, float) and value != value:
             _fail(where, "expected a number, not NaN")
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            most = MAX_NUMBER if float in self.types else MAX_INTEGER
+            if not -most <= value <= most:
+                _fail(where, f"expected a number within ±{most}, not {shown(str(value))}")
         if self.choices is not None and value not in self.choices:
             _fail(where, f"{shown(str(value))!r} is not one of "
                          + ", ".join(repr(c) for c in self.choices))
@@ -191,15 +197,19 @@ class _Obj(_Kind):
 
 
 class _Map(_Kind):
-    """An object of string keys, each value of one kind."""
+    """An object of string keys (one of ``keys`` when given), each value of
+    one kind."""
 
-    def __init__(self, item: _Kind):
-        self.item = item
+    def __init__(self, item: _Kind, keys: tuple = ()):
+        self.item, self.keys = item, keys
 
     def check(self, value, where):
         if not isinstance(value, dict):
             _fail(where, f"expected an object, not {_type_name(value)}")
         for k, v in value.items():
+            if not isinstance(k, str) or (self.keys and k not in self.keys):
+                _fail(f"{where}.{shown(str(k))}", "unknown field"
+                      + (" (known: " + ", ".join(self.keys) + ")" if self.keys else ""))
             self.item.check(v, f"{where}.{k}")
 
 
@@ -246,7 +256,7 @@ DECISION = _Obj({
 POINT = _Null(_Obj({"mean": VALUE, "low": VALUE, "high": VALUE, "exact": BOOL}))
 LOST = {"judged": NAT, "mistakes": NAT, "proven": NAT, "lost": NUM, "lost_low": NUM,
         "lost_high": NUM, "lost_proven": NUM, "largest": _Null(_List(NUM, 2)),
-        "unclear": NAT, "accurate": NAT, "accuracy": _Null(NUM), "tiers": _Map(NAT)}
+        "unclear": NAT, "accurate": NAT, "accuracy": _Null(NUM), "tiers": _Map(NAT, TIERS)}
 SUMMARY = _Obj({"seat": SEAT, "decisions": NAT, "judged": NAT,
                 "double": _Obj(LOST), "single": _Obj(LOST)})
 class _OneOf(_Kind):
@@ -282,13 +292,29 @@ NOTE = _OneOf("key", {
                                                     "opening": _WHAT_OPENING}),
                      error=STR),
     "import": _note(text=STR)})
+# the parts of a tribute advice's reason (bots.advice), each with its
+# parameters: a bomb the card breaks or builds is a bomb dict
+_NONE = _Scalar("null", (type(None),))
+_BOMB = _OneOf("type", {
+    "bomb": _Obj({"type": STR, "rank": _Scalar("a rank 2..A", (str,), tuple("23456789TJQKA")),
+                  "suit": _NONE, "size": _Scalar("a size 4..10", (int,), least=4, most=10)}),
+    "straight_flush": _Obj({"type": STR, "rank": _Scalar("a top 5..A", (str,),
+                                                         tuple("56789TJQKA")),
+                            "suit": _choice(*"SHCD"), "size": _Scalar("5", (int,), (5,))}),
+    "joker_bomb": _Obj({"type": STR, "rank": _choice("R"), "suit": _NONE,
+                        "size": _Scalar("4", (int,), (4,))})})
+_COUNTS = {"before": NAT, "after": NAT}
+REASON = _OneOf("key", {
+    **{k: _note(**_COUNTS) for k in ("plays", "fewer_bombs", "receiver_plays", "more_bombs")},
+    **{k: _note(bomb=_BOMB) for k in ("breaks", "weakens", "completes", "strengthens")},
+    **{k: _note() for k in ("keeps_bombs", "mistake", "unavoidable")}})
 ADVICE = _Obj({"kind": _choice("tribute", "return"), "giver": SEAT, "receiver": SEAT,
                "card": CARD, "best": _Null(CARD), "chosen_index": INT, "differs": BOOL,
-               "reasons": _List(_Obj({"key": STR, "params": _Map(ANY)})),
+               "reasons": _List(REASON),
                "choices": _List(_Obj({"card": CARD}, open=True))})
 SETTINGS = _Obj({"views": _List(_choice(*VIEWS)), "budget": NUM, "playouts": _Null(NAT),
                  "seed": NAT,
-                 "solve_cards": NAT, "check_factor": _Null(NUM), "tiers": _Map(NUM),
+                 "solve_cards": NAT, "check_factor": _Null(NUM), "tiers": _Map(NUM, TIERS),
                  "unclear_width": NUM, "seconds": _Null(NUM)})
 DOCUMENT = _Obj({
     "schema": _choice(SCHEMA), "version": INT,
@@ -346,6 +372,9 @@ def validate(data: Any) -> dict:
             _fail(f"mistakes[{k}]", f"decision {i} has no mark")
     if data["first_mistake"] is not None and data["first_mistake"] not in data["mistakes"]:
         _fail("first_mistake", f"{data['first_mistake']} is not among the mistakes")
+    for k, e in enumerate(data["exchange"]):
+        if e["differs"] and e["best"] is None:
+            _fail(f"exchange[{k}].best", "missing for a card that differs from the advice")
     for s, row in enumerate(data["summary"]):
         if row["seat"] != s:
             _fail(f"summary[{s}].seat", f"expected {s}")

@@ -2,7 +2,10 @@
 values with their intervals, plays, decisions' short names, losses.
 
 Data in (the JSON form of a review, ``Analysis.to_dict()``), text out, no
-rules here; the words come from ``i18n``.
+rules here; the words come from ``i18n``. The helpers that read a document
+take one already checked (the renderers of ``text``, ``html``, ``evening``
+and ``drills`` check theirs with ``analysis_json.validate``); they are the
+renderers' parts, not entry points.
 """
 
 from __future__ import annotations

@@ -136,8 +136,14 @@ def _per_deal(v: dict, deals: int, lang: str) -> str:
 
 
 def _natural(value) -> tuple:
+    """The sort key of a tag: numbers (ASCII digits) in numeric order, by
+    their length without leading zeros and then their text (no ``int``: a
+    tag may be any length), before other text."""
     text = str(value if value is not None else "")
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    if text.isascii() and text.isdigit():
+        digits = text.lstrip("0")
+        return (0, len(digits), digits)
+    return (1, 0, text)
 
 
 def _order(reviews: list) -> list:
@@ -177,7 +183,10 @@ def render_evening_text(reviews: list, lang: str = "en", errors: Optional[list] 
                         width: int = TEXT_WIDTH) -> str:
     """The evening as text: results by round, table and deal, the players
     per view, every mistake by loss, each review; its lines at most
-    ``width`` columns (0: not wrapped)."""
+    ``width`` columns (0: not wrapped). ``reviews`` and ``errors`` (None or
+    (file, message) pairs) are checked first
+    (``analysis_json.validate_reviews``: ``AnalysisFormatError`` names a bad
+    field)."""
     width = check_width(width)
     reviews, errors = validate_reviews(reviews, errors)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
@@ -315,7 +324,8 @@ def render_evening_html(reviews: list, lang: str = "en", errors: Optional[list] 
     """One page for a club evening: results by round, table and deal, the
     players per view (accuracy, mistakes by tier, the largest linked), every
     mistake of the evening by loss (a filter by player and view), each
-    deal's review."""
+    deal's review. ``reviews`` and ``errors`` are checked first
+    (``analysis_json.validate_reviews``)."""
     reviews, errors = validate_reviews(reviews, errors)
     G = lambda k, **p: game_label(k, lang, **p)  # noqa: E731
     reviews = _order(reviews)
