@@ -209,9 +209,16 @@ _INF = float("inf")
 
 @pytest.mark.parametrize("path, value, named", [
     ("settings.budget", _INF, "settings.budget"), ("settings.budget", 10 ** 400, "settings.budget"),
+    # integers too long to write as text (their ids given: pytest would write them)
+    pytest.param("settings.seed", 10 ** 5000, "settings.seed", id="huge-seed"),
+    pytest.param("settings.tiers", {10 ** 5000: 1}, "settings.tiers", id="huge-tier-key"),
+    pytest.param("exchange.0.reasons.0", {"key": 10 ** 5000, "params": {}},
+                 "exchange[0].reasons[0].key", id="huge-reason-key"),
+    pytest.param("version", 10 ** 5000, "version", id="huge-version"),
+    pytest.param("schema", 10 ** 5000, "schema", id="huge-schema"),
     ("summary.0.double.lost", -_INF, "summary[0].double.lost"),
     ("summary.0.double.tiers", {"zzz": 1}, "summary[0].double.tiers.zzz"),
-    ("summary.0.double.tiers", {5: 1}, "summary[0].double.tiers.5"),
+    ("summary.0.double.tiers", {5: 1}, "summary[0].double.tiers"),
     ("settings.tiers", {"mistake": 10 ** 400}, "settings.tiers.mistake"),
     ("settings.tiers", {"bad": 1.0}, "settings.tiers.bad"),
     ("exchange.0.reasons.0", {"key": "plays", "params": {}}, "exchange[0].reasons[0].params.before"),

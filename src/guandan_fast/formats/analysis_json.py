@@ -85,6 +85,14 @@ def _fail(where: str, what: str):
     raise AnalysisFormatError(f"{where}: {what}")
 
 
+def _text(v) -> str:
+    """A value as an error quotes it (``errors.shown``); an integer too long
+    to write (Python refuses ints of more than 4,300 digits) by its size."""
+    if isinstance(v, int) and v.bit_length() > 64:
+        return f"an integer of {v.bit_length()} bits"
+    return shown(str(v))
+
+
 def _type_name(v) -> str:
     if v is None:
         return "null"
@@ -107,9 +115,9 @@ class _Scalar(_Kind):
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             most = MAX_NUMBER if float in self.types else MAX_INTEGER
             if not -most <= value <= most:
-                _fail(where, f"expected a number within ±{most}, not {shown(str(value))}")
+                _fail(where, f"expected a number within ±{most}, not {_text(value)}")
         if self.choices is not None and value not in self.choices:
-            _fail(where, f"{shown(str(value))!r} is not one of "
+            _fail(where, f"{_text(value)!r} is not one of "
                          + ", ".join(repr(c) for c in self.choices))
         if self.least is not None and value < self.least:
             _fail(where, f"{value!r} is less than {self.least}")
@@ -207,9 +215,10 @@ class _Map(_Kind):
         if not isinstance(value, dict):
             _fail(where, f"expected an object, not {_type_name(value)}")
         for k, v in value.items():
-            if not isinstance(k, str) or (self.keys and k not in self.keys):
-                _fail(f"{where}.{shown(str(k))}", "unknown field"
-                      + (" (known: " + ", ".join(self.keys) + ")" if self.keys else ""))
+            if not isinstance(k, str):
+                _fail(where, f"a key that is not a string: {_text(k)}")
+            if self.keys and k not in self.keys:
+                _fail(f"{where}.{shown(k)}", "unknown field (known: " + ", ".join(self.keys) + ")")
             self.item.check(v, f"{where}.{k}")
 
 
@@ -270,7 +279,7 @@ class _OneOf(_Kind):
             _fail(where, f"expected an object, not {_type_name(value)}")
         which = value.get(self.key)
         if not isinstance(which, str) or which not in self.kinds:
-            _fail(f"{where}.{self.key}", f"{shown(str(which))!r} is not one of "
+            _fail(f"{where}.{self.key}", f"{_text(which)!r} is not one of "
                                          + ", ".join(repr(k) for k in self.kinds))
         self.kinds[which].check(value, where)
 
@@ -340,7 +349,7 @@ def validate(data: Any) -> dict:
         _fail("document", f"expected an object, not {_type_name(data)}")
     if data.get("schema") != SCHEMA:
         _fail("schema", f"expected {SCHEMA!r} (a review made by gd-analyze game --json-out), "
-                        f"not {shown(str(data.get('schema')))!r}")
+                        f"not {_text(data.get('schema'))!r}")
     _check_version(data, SCHEMA)
     DOCUMENT.check(data, "")
     decisions = data["decisions"]
@@ -404,7 +413,7 @@ def _check_version(data: dict, schema: str) -> None:
     v = data.get("version")
     if type(v) is not int or v not in VERSIONS:
         _fail("version", f"this reader knows versions {VERSIONS[0]}..{VERSIONS[-1]} of the "
-                         f"{schema} schema, not {shown(str(v))}")
+                         f"{schema} schema, not {_text(v)}")
 
 
 def _check_line(line: dict, where: str) -> None:
