@@ -453,11 +453,7 @@ def validate_evening(data: Any) -> dict:
         _fail("document", f"expected an object, not {_type_name(data)}")
     _check_version(data, EVENING_SCHEMA)
     EVENING.check(data, "")
-    for i, r in enumerate(data["records"]):
-        try:
-            validate(r)
-        except AnalysisFormatError as e:
-            raise AnalysisFormatError(f"records[{i}].{e}") from None
+    validate_reviews(data["records"])
     return data
 
 
