@@ -18,6 +18,10 @@ Team A (the players named A1, A2: our bot in `match_external.py`) is
   opponent, over the partner);
 - the first-out player's last play: a lead or a follow, and whether the
   next play was made by an opponent (the partner then does not lead);
+- the levels a deal of ours by the tribute exchange (none, anti-tribute,
+  a single tribute, a double down), a deal pair at a time (both tables
+  have the same exchange, ours paying at one and receiving at the other),
+  and a table at a time by whether ours paid or received;
 - with ``--solve SECONDS``: the exact (double-dummy) value of the position
   at the first out for the first-out player's team (``solve``, each
   position of at most ``--max-cards`` cards left, within SECONDS), against
@@ -49,8 +53,20 @@ def high(card, rules) -> bool:
     return rules.order(card.rank) >= rules.order("A")
 
 
+def exchange(rec, ours: set) -> str:
+    """The deal's tribute exchange, from ours' side: none, anti, or single
+    or double with paid or received."""
+    if rec.anti_tribute:
+        return "anti"
+    if not rec.tributes:
+        return "none"
+    kind = "single" if len(rec.tributes) == 1 else "double"
+    return kind + (" received" if rec.tributes[0].receiver in ours else " paid")
+
+
 def deal_stats(path: str, c: collections.Counter, lists: dict, seconds: float = 0.0,
-               max_cards: int = 30) -> None:
+               max_cards: int = 30) -> tuple[str, int]:
+    """Counts one record into c and lists; (its exchange, ours' levels)."""
     rec = load(path)
     ours = {s for s in range(4) if rec.players[s].startswith("A")}
     rules = rec.rules
@@ -117,6 +133,8 @@ def deal_stats(path: str, c: collections.Counter, lists: dict, seconds: float = 
             won = level_gain(places) * (1 if places[0] % 2 == 0 else -1)
             lists[team(places[0]), "exact"].append(exact)
             lists[team(places[0]), "won"].append(won)
+    # level_gain: team 0's levels (seats 0 and 2)
+    return exchange(rec, ours), (level_gain(places) if places else 0) * (1 if 0 in ours else -1)
 
 
 def main(argv=None) -> None:
@@ -133,9 +151,21 @@ def main(argv=None) -> None:
         c: collections.Counter = collections.Counter()
         lists: dict = collections.defaultdict(list)
         files = sorted(glob.glob(os.path.join(d, "deal-*.txt")))
+        pairs: dict = collections.defaultdict(list)     # deal-NNNN -> [(exchange, levels)]
         for f in files:
-            deal_stats(f, c, lists, a.solve, a.max_cards)
+            pairs[os.path.basename(f)[:9]].append(deal_stats(f, c, lists, a.solve, a.max_cards))
         print(f"{d}: {len(files)} records")
+        by_pair, by_table = collections.defaultdict(list), collections.defaultdict(list)
+        for tables in pairs.values():
+            for kind, levels in tables:
+                by_table[kind].append(levels)
+            if len(tables) == 2:
+                by_pair[tables[0][0].split()[0]].append((tables[0][1] + tables[1][1]) / 2)
+        for what, groups in (("pair", by_pair), ("table", by_table)):
+            for kind in sorted(groups):
+                v = groups[kind]
+                m, lo, hi = mean_ci(v) if len(v) > 1 else (v[0], v[0], v[0])
+                print(f"  ours' levels a {what}, {kind}: {len(v)}, {m:+.2f} [{lo:+.2f}, {hi:+.2f}]")
         for side in ("ours", "theirs"):
             n = c[side, "first out"]
             print(f"  {side}: first out in {n} deals, the partner second in "
