@@ -21,7 +21,8 @@ Team A (the players named A1, A2: our bot in `match_external.py`) is
 - the levels a deal of ours by the tribute exchange (none, anti-tribute,
   a single tribute, a double down), a deal pair at a time (both tables
   have the same exchange, ours paying at one and receiving at the other),
-  and a table at a time by whether ours paid or received;
+  and a table at a time by whether ours paid or received (and over all
+  the directories given, when more than one);
 - with ``--solve SECONDS``: the exact (double-dummy) value of the position
   at the first out for the first-out player's team (``solve``, each
   position of at most ``--max-cards`` cards left, within SECONDS), against
@@ -137,6 +138,15 @@ def deal_stats(path: str, c: collections.Counter, lists: dict, seconds: float = 
     return exchange(rec, ours), (level_gain(places) if places else 0) * (1 if 0 in ours else -1)
 
 
+def exchange_split(by_pair: dict, by_table: dict) -> None:
+    """Prints ours' levels by the exchange, a pair's and a table's."""
+    for what, groups in (("pair", by_pair), ("table", by_table)):
+        for kind in sorted(groups):
+            v = groups[kind]
+            m, lo, hi = mean_ci(v) if len(v) > 1 else (v[0], v[0], v[0])
+            print(f"  ours' levels a {what}, {kind}: {len(v)}, {m:+.2f} [{lo:+.2f}, {hi:+.2f}]")
+
+
 def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("dirs", nargs="+", help="directories of match records (deal-*.txt)")
@@ -147,6 +157,8 @@ def main(argv=None) -> None:
     a = ap.parse_args(argv)
     if a.solve < 0 or a.max_cards < 1:
         ap.error("--solve must be 0 or more and --max-cards 1 or more")
+    all_pairs: dict = collections.defaultdict(list)
+    all_tables: dict = collections.defaultdict(list)
     for d in a.dirs:
         c: collections.Counter = collections.Counter()
         lists: dict = collections.defaultdict(list)
@@ -161,11 +173,11 @@ def main(argv=None) -> None:
                 by_table[kind].append(levels)
             if len(tables) == 2:
                 by_pair[tables[0][0].split()[0]].append((tables[0][1] + tables[1][1]) / 2)
-        for what, groups in (("pair", by_pair), ("table", by_table)):
-            for kind in sorted(groups):
-                v = groups[kind]
-                m, lo, hi = mean_ci(v) if len(v) > 1 else (v[0], v[0], v[0])
-                print(f"  ours' levels a {what}, {kind}: {len(v)}, {m:+.2f} [{lo:+.2f}, {hi:+.2f}]")
+        exchange_split(by_pair, by_table)
+        for k, v in by_pair.items():
+            all_pairs[k] += v
+        for k, v in by_table.items():
+            all_tables[k] += v
         for side in ("ours", "theirs"):
             n = c[side, "first out"]
             print(f"  {side}: first out in {n} deals, the partner second in "
@@ -196,6 +208,10 @@ def main(argv=None) -> None:
                 m = c[side, "last play", kind]
                 print(f"    last play a {kind}: {m}, the next play an opponent's "
                       f"{c[side, 'last play', kind, 'beaten']}")
+
+    if len(a.dirs) > 1:
+        print(f"all {len(a.dirs)} directories:")
+        exchange_split(all_pairs, all_tables)
 
 
 if __name__ == "__main__":
