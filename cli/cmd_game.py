@@ -42,7 +42,7 @@ from guandan_fast.formats.record import loads
 from guandan_fast.formats.record_json import loads as loads_json
 from guandan_fast.game.record import Record
 from guandan_fast.report.drills import drills, render_drills_html
-from guandan_fast.report.evening import (evening_order, evening_summary, render_evening_html,
+from guandan_fast.report.evening import (evening_order, evening_report, render_evening_html,
                                           render_evening_text)
 from guandan_fast.report.html import render_html
 from guandan_fast.report.i18n import count_of
@@ -372,9 +372,7 @@ def _emit_review(data: dict, fmt: str, lang: str, width: int, html_path) -> None
 
 def _emit_evening(reviews, errors, fmt, lang, width, html_path) -> None:
     if fmt == "json":
-        reviews = evening_order(reviews)     # the renderers order them themselves
-        emit_json({"records": reviews, "summary": evening_summary(reviews, lang),
-                   "errors": [{"file": n, "error": m} for n, m in errors]})
+        emit_json(evening_report(reviews, lang, errors))
     else:
         click.echo(render_evening_text(reviews, lang, errors, width), nl=False)
     if html_path:

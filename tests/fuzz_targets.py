@@ -177,7 +177,8 @@ def _renderers_raw(text):
     import json
 
     from guandan_fast.report.drills import render_drills_html
-    from guandan_fast.report.evening import deal_title, render_evening_html, render_evening_text
+    from guandan_fast.report.evening import (deal_title, evening_report, render_evening_html,
+                                             render_evening_text)
     from guandan_fast.report.html import render_html
     from guandan_fast.report.text import render_text
     data = json.loads(text)
@@ -188,6 +189,7 @@ def _renderers_raw(text):
                       for e in errors]
         render_evening_text(data.get("records"), "zh", errors, width=20)
         render_evening_html(data.get("records"), "ru", errors)
+        evening_report(data.get("records"), "en", errors)
         render_drills_html(data.get("records"), "en")
     else:
         render_text(data, "ru", 0)

@@ -20,8 +20,9 @@ from guandan_fast.errors import AnalysisFormatError, GuandanError
 from guandan_fast.formats import analysis_json
 from guandan_fast.formats.record import load
 from guandan_fast.report.drills import drills, render_drills_html
-from guandan_fast.report.evening import (deal_title, evening_order, evening_summary,
-                                         render_evening_html, render_evening_text)
+from guandan_fast.report.evening import (deal_title, evening_order, evening_report,
+                                         evening_summary, render_evening_html,
+                                         render_evening_text)
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
 
@@ -139,6 +140,7 @@ def test_text_that_is_not_a_document_is_refused(text, named):
 _ONE = [lambda d: render_text(d, "ru", 40), lambda d: render_html(d, "zh"),
         lambda d: deal_title(d, "en")]
 _MANY = [lambda r, e: render_evening_text(r, "en", e), lambda r, e: render_evening_html(r, "ru", e),
+         lambda r, e: evening_report(r, "zh", e),
          lambda r, e: evening_summary(r), lambda r, e: evening_order(r),
          lambda r, e: drills(r, "zh"), lambda r, e: render_drills_html(r, "en")]
 
@@ -177,12 +179,12 @@ def _refused_by_every_renderer(bad: dict, named: str, good=None) -> None:
     ([], [("a.txt",)], "errors[0]"), ([], [("a.txt", "bad"), ("b.txt", 3)], "errors[1]")])
 def test_the_evening_renderers_refuse_what_is_not_reviews_and_errors(doc, reviews, errors,
                                                                      named):
-    for render in _MANY[:2]:
+    for render in _MANY[:3]:        # the three that take errors
         with pytest.raises(AnalysisFormatError) as e:
             render(reviews, errors)
         assert str(e.value).startswith(named), str(e.value)
     if errors == []:
-        for render in _MANY[2:]:
+        for render in _MANY[3:]:
             with pytest.raises(AnalysisFormatError) as e:
                 render(reviews, None)
             assert str(e.value).startswith(named), str(e.value)

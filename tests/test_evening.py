@@ -15,7 +15,8 @@ from guandan_fast.analysis.review import analyse
 from guandan_fast.formats.record import load
 from guandan_fast.report.common import _mark, loss_text, tiers_of
 from guandan_fast.report.i18n import punct
-from guandan_fast.report.evening import (deal_title, evening_summary, render_evening_html,
+from guandan_fast.report.evening import (deal_title, evening_order, evening_report,
+                                         evening_summary, render_evening_html,
                                          render_evening_text)
 from guandan_fast.report.html import render_html
 from guandan_fast.report.text import render_text
@@ -53,6 +54,20 @@ def test_deals_are_named_by_their_tags_not_their_path(reviews):
     # by round: round 1 (the second record) first
     text = render_evening_text(reviews, "en")
     assert text.index("Round 1, Table a:") < text.index("Round 2, Table a:")
+
+
+def test_the_evening_report_is_the_order_the_summary_and_the_errors(reviews):
+    """``evening_report`` (what ``evening --format json`` prints) holds the
+    reviews in the evening's order, the summary of that order (its leaks
+    point into it) and the failed records as objects."""
+    for lang in LANGS:
+        got = evening_report(reviews, lang, [("bad.txt", "line 3: no play")])
+        ordered = evening_order(reviews)
+        assert [r["file"] for r in got["records"]] == [r["file"] for r in ordered]
+        assert [r["file"] for r in ordered] != [r["file"] for r in reviews]   # round 1 first
+        assert got["summary"] == evening_summary(ordered, lang)
+        assert got["errors"] == [{"file": "bad.txt", "error": "line 3: no play"}]
+    assert evening_report(reviews)["errors"] == []
 
 
 def _reference(reviews, view):

@@ -24,7 +24,7 @@ from .layout import TEXT_WIDTH, check_width, fit
 from .text import _render_text
 
 __all__ = ["render_evening_html", "render_evening_text", "evening_order", "evening_summary",
-           "deal_title"]
+           "evening_report", "deal_title"]
 
 
 _LOST = ("lost", "lost_low", "lost_high", "lost_proven")
@@ -66,6 +66,19 @@ def evening_order(reviews: list) -> list:
     then file. ``reviews`` are checked first
     (``analysis_json.validate_reviews``)."""
     return _order(validate_reviews(reviews)[0])
+
+
+def evening_report(reviews: list, lang: str = "en", errors: Optional[list] = None) -> dict:
+    """The evening as data (what ``gd-analyze evening --format json``
+    prints): ``records``, the reviews in ``evening_order``; ``summary``,
+    their ``evening_summary``; ``errors``, the records that failed as
+    ``{"file", "error"}`` objects. ``reviews`` and ``errors`` (None or
+    (file, message) pairs) are checked first, once
+    (``analysis_json.validate_reviews``)."""
+    reviews, errors = validate_reviews(reviews, errors)
+    reviews = _order(reviews)
+    return {"records": reviews, "summary": _summary(reviews, lang),
+            "errors": [{"file": n, "error": m} for n, m in errors]}
 
 
 def _title(data: dict, lang: str = "en") -> str:
