@@ -95,8 +95,13 @@ def paired(first: dict, second: dict) -> dict:
 
 
 def _row(name: str, d: dict) -> str:
+    """One line of the table: a match's figures, or "no deal played" (every
+    deal abandoned: the faults follow it)."""
     lo, hi = d["ci95"]
     ab = d["a"]["abandoned"] + d["b"]["abandoned"] + d["abandoned_without_fault"]
+    if not d["deals_played"]:
+        return (f"{name:<8} {0:>5} {'no deal played':>24} {'':>6} {d['a']['invalid_answers']:>8} "
+                f"{d['b']['invalid_answers']:>10} {ab:>6}")
     return (f"{name:<8} {d['deals_played']:>5} {d['mean_gain']:>+7.2f} [{lo:+.2f}, {hi:+.2f}]"
             f"  {100 * d['win_rate']:>5.1f}% {d['a']['invalid_answers']:>8} "
             f"{d['b']['invalid_answers']:>10} {ab:>6} {d['seconds_per_deal']:>7.2f}")
