@@ -26,9 +26,11 @@ The values are those of the policy world (everyone plays the house policy
 after the move), not of the public bots. On the policy's records of seed
 6101 against ai1 and ai4 the best move of a large regret was a bomb in
 360 of 1,181 (a straight flush in 218): the policy passing where a bomb of
-its plan, not its weakest, took the lead. A rule playing it gained in the
-policy world and nothing against the public bots on fresh deals
-(docs/performance.md, "Measured and rejected").
+its plan, not its weakest, took the lead. A rule playing it gained
+nothing, against the public bots on fresh deals or against the policy
+itself (docs/performance.md, "Measured and rejected"): the large regrets
+are single deviations, the best of many noisy means, and show where the
+search departs from the policy rather than a rule the policy lacks.
 """
 
 from __future__ import annotations
