@@ -6,11 +6,11 @@ against the best of the search's first candidates, by kind of decision.
         --seed 6101 --opponents ai1 --any-port --records DIR
     python bench/experiments/policy_regret.py DIR/ai1 --every 2 --deals 200
 
-For every ``--every``-th decision of team A's seats with two legal moves
-or more: the first ``--candidates`` moves in the search's order
+For every ``--every``-th decision of team A's seats in each record, with
+two legal moves or more: the first ``--candidates`` moves in the search's order
 (``bots.search.candidates``: the policy's own move first) are played on
-``--deals`` deals drawn from the seat's view (the same deals for each, the
-view's index as the seed), then the policy in every seat
+``--deals`` deals drawn from the seat's view (the same deals for each, seeded
+by the record's place and the view's), then the policy in every seat
 (``rollout_moves``). The regret is the best candidate's mean minus the
 policy's move's, with the standard error of their paired difference. A
 regret is counted as large when it is above ``--large`` by two standard
@@ -46,12 +46,13 @@ from guandan_fast.bots.policy import rollout_moves
 from guandan_fast.bots.search import candidates
 from guandan_fast.formats.record import load
 from guandan_fast.game.view import View, sample_deals
+from guandan_fast.model.seats import partner
 
 
 def kind(view: View) -> str:
     if view.table is None:
         return "lead"
-    return "follow partner" if view.owner == view.seat ^ 2 else "follow opponent"
+    return "follow partner" if view.owner == partner(view.seat) else "follow opponent"
 
 
 def move_type(move) -> str:
@@ -64,12 +65,13 @@ def _shown(move) -> str:
     return "pass" if move is None else str(move)
 
 
-def regrets(path: str, every: int, deals: int, width: int, start: int = 0):
-    """(view index, view, policy's move, best move, regret, its standard
-    error) for every ``every``-th decision of team A in the record."""
+def regrets(path: str, every: int, deals: int, width: int, seed: int = 0):
+    """(view, policy's move, best move, regret, its standard error) for
+    every ``every``-th decision of team A in the record, the k-th drawing
+    its deals with ``seed + k``."""
     rec = load(path)
     ours = {s for s in range(4) if rec.players[s].startswith("A")}
-    k = start
+    k = 0
     for i, move in enumerate(rec.moves):
         if move.seat not in ours:
             continue
@@ -80,12 +82,12 @@ def regrets(path: str, every: int, deals: int, width: int, start: int = 0):
         cands = candidates(view)[:width]
         if len(cands) < 2:
             continue
-        res = rollout_moves(view, sample_deals(view, deals, seed=k), cands)[1].astype(float)
+        res = rollout_moves(view, sample_deals(view, deals, seed=seed + k), cands)[1].astype(float)
         means = res.mean(axis=1)
         b = int(np.argmax(means))
         diff = res[b] - res[0]
         se = float(diff.std(ddof=1) / np.sqrt(len(diff))) if b else 0.0
-        yield k, view, cands[0], cands[b], float(means[b] - means[0]), se
+        yield view, cands[0], cands[b], float(means[b] - means[0]), se
 
 
 def main(argv=None) -> int:
@@ -100,17 +102,15 @@ def main(argv=None) -> int:
     by_kind: dict = collections.defaultdict(list)
     groups: dict = collections.defaultdict(list)
     large = []
-    start = 0
-    for d in args.dirs:
-        for path in sorted(glob.glob(os.path.join(d, "*.txt"))):
-            for k, view, pol, best, reg, se in regrets(path, args.every, args.deals,
-                                                        args.candidates, start):
-                by_kind[kind(view)].append(reg)
-                if reg - 2 * se > args.large:
-                    key = (kind(view), move_type(pol), move_type(best))
-                    groups[key].append(reg)
-                    large.append((reg, se, os.path.basename(path), view, pol, best))
-            start += 10_000
+    paths = [p for d in args.dirs for p in sorted(glob.glob(os.path.join(d, "*.txt")))]
+    for f, path in enumerate(paths):
+        for view, pol, best, reg, se in regrets(path, args.every, args.deals, args.candidates,
+                                                seed=10_000 * f):
+            what = kind(view)
+            by_kind[what].append(reg)
+            if reg - 2 * se > args.large:
+                groups[what, move_type(pol), move_type(best)].append(reg)
+                large.append((reg, se, os.path.basename(path), view, pol, best))
     n = sum(len(v) for v in by_kind.values())
     print(f"{n} views, {len(large)} large regrets (above {args.large} by 2 standard errors)")
     for k, v in sorted(by_kind.items()):
