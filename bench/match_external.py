@@ -107,6 +107,22 @@ def _row(name: str, d: dict) -> str:
             f"{d['b']['invalid_answers']:>10} {ab:>6} {d['seconds_per_deal']:>7.2f}")
 
 
+SHOWN_FAULTS = 3
+
+
+def _fault_lines(faults: list, shown: int = SHOWN_FAULTS) -> list:
+    """The lines under a match's row: its first ``shown`` faults (the deal
+    abandoned, the team, the kind, the reason), then how many more (every
+    one is in the JSON): an opponent that cannot start abandons every
+    deal, and 200 lines of the same crash hid the table."""
+    out = [f"         abandoned {f['table']}{f['unit']}: {f['team']} {f['kind']}: {f['reason']}"
+           for f in faults[:shown]]
+    if len(faults) > shown:
+        out.append(f"         ... and {len(faults) - shown} more abandoned deals "
+                   f"(--json lists every fault)")
+    return out
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--mcc", required=True, type=Path, help="checkout of AltmanD/guandan_mcc")
@@ -168,9 +184,8 @@ def main(argv=None) -> int:
                 out[name] = d
             gains.append(unit_gains(r))
             print(_row(name if k == 0 else "  base", d), flush=True)
-            for f in d["faults"]:
-                print(f"         abandoned {f['table']}{f['unit']}: {f['team']} {f['kind']}: "
-                      f"{f['reason']}", flush=True)
+            for line in _fault_lines(d["faults"]):
+                print(line, flush=True)
         if args.baseline:
             pd = paired(gains[0], gains[1])
             out[name]["paired"] = pd

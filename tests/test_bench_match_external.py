@@ -1,12 +1,13 @@
 """``bench/match_external.py``'s table: a match whose every deal was
 abandoned (our bot's processes failing before they connect, say) prints a
-row saying so, where it once stopped the script with a TypeError."""
+row saying so, where it once stopped the script with a TypeError; under
+the row, the first faults and how many more, not one line each."""
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from match_external import _row  # noqa: E402
+from match_external import SHOWN_FAULTS, _fault_lines, _row  # noqa: E402
 
 
 def _result(played: int, gain, win, abandoned: int) -> dict:
@@ -28,3 +29,25 @@ def test_a_played_match_shows_its_figures():
     row = _row("ai1", _result(40, 0.25, 0.55, 0))
     assert "+0.25 [-0.25, +0.75]" in row
     assert "55.0%" in row and row.endswith("0.25")
+
+
+def _faults(n: int) -> list:
+    return [{"table": "ab"[k % 2], "unit": k + 1, "team": "b", "kind": "crash",
+             "reason": f"seat {k % 2} exited with status 1 before it connected"}
+            for k in range(n)]
+
+
+def test_a_few_faults_are_each_shown():
+    lines = _fault_lines(_faults(2))
+    assert len(lines) == 2
+    assert "abandoned a1: b crash: seat 0 exited" in lines[0]
+    assert "abandoned b2: b crash: seat 1 exited" in lines[1]
+
+
+def test_many_faults_show_the_first_and_a_count():
+    lines = _fault_lines(_faults(200))
+    assert len(lines) == SHOWN_FAULTS + 1
+    assert all("abandoned" in x and "crash" in x for x in lines[:SHOWN_FAULTS])
+    assert f"and {200 - SHOWN_FAULTS} more abandoned deals" in lines[-1]
+    assert _fault_lines([]) == []
+    assert len(_fault_lines(_faults(SHOWN_FAULTS))) == SHOWN_FAULTS
