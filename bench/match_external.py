@@ -7,8 +7,8 @@ plays ``--pairs`` duplicate deal pairs (``--games``: game pairs) of
 ``--bot`` (a bot spec of ours) against each client of ``AltmanD/guandan_mcc``
 (``rl-frame/wintest/ai1`` .. ``ai9`` and the sample client in
 ``example-clients``), run unchanged from the checkout ``--mcc`` (outside
-this project) by ``--python`` (an environment with ws4py 0.6.0 and numpy),
-with ``platform.external.external_match``; prints one row an opponent and, with
+this project) by ``--python`` (an environment with ws4py 0.6.0 and numpy,
+checked before the first match), with ``platform.external.external_match``; prints one row an opponent and, with
 ``--json FILE``, writes the results. ``--baseline SPEC`` plays a second bot of
 ours on the same deals against each opponent, right after the first (the
 baseline measured in the same run), and prints the paired difference: for
@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import json
 import shlex
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -107,6 +108,25 @@ def _row(name: str, d: dict) -> str:
             f"{d['b']['invalid_answers']:>10} {ab:>6} {d['seconds_per_deal']:>7.2f}")
 
 
+CLIENT_MODULES = ("ws4py", "numpy")      # what the public clients import beyond the stdlib
+
+
+def _python_lacks(python: str) -> str:
+    """Why ``python`` cannot run the public clients ("" when it can): it
+    does not start, or it cannot import ``CLIENT_MODULES`` (without numpy,
+    ai8 crashed before connecting in every deal, after the other
+    opponents' matches had run)."""
+    code = "import " + ", ".join(CLIENT_MODULES)
+    try:
+        r = subprocess.run([python, "-c", code], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"does not run ({e})"
+    if r.returncode:
+        last = (r.stderr.strip().splitlines() or ["exit status %d" % r.returncode])[-1]
+        return f"cannot import {', '.join(CLIENT_MODULES)}: {last}"
+    return ""
+
+
 SHOWN_FAULTS = 3
 
 
@@ -155,6 +175,9 @@ def main(argv=None) -> int:
                     ap.error(f"{opt}: {spec[:40]!r}: a bot spec of ours, not a command")
             except ValueError as e:
                 ap.error(str(e))
+    missing = _python_lacks(args.python)
+    if missing:
+        ap.error(f"--python {args.python}: {missing}")
     limits = Limits(answer=args.answer_timeout, deal=args.deal_timeout)
     out = {}
     print(f"{args.bot}" + (f" (and the baseline {args.baseline})" if args.baseline else "")

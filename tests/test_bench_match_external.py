@@ -1,13 +1,16 @@
 """``bench/match_external.py``'s table: a match whose every deal was
 abandoned (our bot's processes failing before they connect, say) prints a
 row saying so, where it once stopped the script with a TypeError; under
-the row, the first faults and how many more, not one line each."""
+the row, the first faults and how many more, not one line each; a
+``--python`` that cannot run the clients is refused before any match."""
 
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-from match_external import SHOWN_FAULTS, _fault_lines, _row  # noqa: E402
+from match_external import SHOWN_FAULTS, _fault_lines, _python_lacks, _row, main  # noqa: E402
+
+import pytest  # noqa: E402
 
 
 def _result(played: int, gain, win, abandoned: int) -> dict:
@@ -51,3 +54,22 @@ def test_many_faults_show_the_first_and_a_count():
     assert f"and {200 - SHOWN_FAULTS} more abandoned deals" in lines[-1]
     assert _fault_lines([]) == []
     assert len(_fault_lines(_faults(SHOWN_FAULTS))) == SHOWN_FAULTS
+
+
+def _fake_python(tmp_path, body: str, name: str = "python") -> str:
+    exe = tmp_path / name
+    exe.write_text("#!/bin/sh\n" + body + "\n")
+    exe.chmod(0o755)
+    return str(exe)
+
+
+def test_a_python_without_the_clients_modules_is_refused(tmp_path, capsys):
+    bad = _fake_python(tmp_path, "echo \"ModuleNotFoundError: No module named 'numpy'\" >&2; exit 1")
+    assert "No module named 'numpy'" in _python_lacks(bad)
+    assert "does not run" in _python_lacks(str(tmp_path / "absent"))
+    assert _python_lacks(_fake_python(tmp_path, "exit 0", "good")) == ""
+    with pytest.raises(SystemExit) as e:
+        main(["--mcc", str(tmp_path), "--python", bad, "--opponents", "ai1"])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert "--python" in err and "cannot import ws4py, numpy" in err
