@@ -3,28 +3,27 @@
     python bench/match_external.py --mcc /work/ext/guandan_mcc \\
         --python /work/venvs/mcc/bin/python --bot greedy --pairs 5 --seed 1
 
-plays ``--pairs`` duplicate deal pairs (``--games``: game pairs) of
-``--bot`` (a bot spec of ours) against each client of ``AltmanD/guandan_mcc``
+plays ``--pairs`` duplicate deal pairs (``--games``: game pairs) of ``--bot`` (a
+bot spec of ours) against each client of ``AltmanD/guandan_mcc``
 (``rl-frame/wintest/ai1`` .. ``ai9`` and the sample client in
-``example-clients``), run unchanged from the checkout ``--mcc`` (outside
-this project) by ``--python`` (an environment with ws4py 0.6.0 and numpy,
-checked before the first match), with ``platform.external.external_match``; prints one row an opponent and, with
-``--json FILE``, writes the results. ``--baseline SPEC`` plays a second bot of
-ours on the same deals against each opponent, right after the first (the
-baseline measured in the same run), and prints the paired difference: for
-each deal pair scored under both, the first bot's levels a deal minus the
-baseline's, its mean and 95% t-interval an opponent and pooled over them.
-Pairing takes the luck of the deal out of the difference (the interval on a
-difference about a third narrower than from two unpaired means). The seeds
-are fixed before the runs (``--seed``, the same for every opponent: the
-same deals). The command of each opponent is in ``OPPONENTS`` (docs/bots.md has the table): the
-clients that hard-code ``ws://127.0.0.1:PORT`` get the server on that
-port; the ones that hard-code a competition server's address (ai3, ai7) or
-import what their directory lacks (ai5, ai7) are run through
-``run_client.py`` (their code unchanged: ws4py's address replaced, a module
-aliased or an unused name given). ``--any-port`` runs every client that way,
-so that several matches can run at once on their own ports. Not a test: it
-needs the checkout and takes minutes.
+``example-clients``), run unchanged from the checkout ``--mcc`` (outside this
+project) by ``--python`` (an environment with ws4py 0.6.0 and numpy, checked
+before the first match), with ``platform.external.external_match``; prints one
+row an opponent and, with ``--json FILE``, writes the results. ``--baseline
+SPEC`` plays a second bot of ours on the same deals against each opponent, right
+after the first (the baseline measured in the same run), and prints the paired
+difference: for each deal pair scored under both, the first bot's levels a deal
+minus the baseline's, its mean and 95% t-interval an opponent and pooled over
+them. Pairing takes the luck of the deal out of the difference (the interval on
+a difference about a third narrower than from two unpaired means). The seeds are
+fixed before the runs (``--seed``, the same for every opponent: the same deals).
+The command of each opponent is in ``OPPONENTS`` (docs/bots.md has the table):
+the clients that hard-code ``ws://127.0.0.1:PORT`` get the server on that port;
+the ones that hard-code a competition server's address (ai3, ai7) or import what
+their directory lacks (ai5, ai7) are run through ``run_client.py`` (their code
+unchanged: ws4py's address replaced, a module aliased or an unused name given).
+``--any-port`` runs every client that way, so that several matches can run at
+once on their own ports. Not a test: it needs the checkout and takes minutes.
 """
 
 from __future__ import annotations

@@ -7,10 +7,10 @@ the row, the first faults and how many more, not one line each; a
 import sys
 from pathlib import Path
 
+import pytest
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
 from match_external import SHOWN_FAULTS, _fault_lines, _python_lacks, _row, main  # noqa: E402
-
-import pytest  # noqa: E402
 
 
 def _result(played: int, gain, win, abandoned: int) -> dict:
