@@ -62,10 +62,13 @@ OPPONENTS = {
 }
 
 
-def team(mcc: Path, python: str, name: str, any_port: bool = False) -> tuple[str, int]:
-    """The exec: team text of an opponent and the port it needs (0: any).
-    ``any_port``: every client through ``run_client.py --url {url}``, so
-    that none needs a fixed port and several matches can run at once."""
+def client_commands(mcc: Path, python: str, name: str,
+                    any_port: bool = False) -> tuple[Path, list, int]:
+    """An opponent's working directory, the command lines of its two
+    clients (``{url}`` where the server's address goes) and the port it
+    needs (0: any). ``any_port``: every client through ``run_client.py
+    --url {url}``, so that none needs a fixed port and several matches can
+    run at once."""
     where, first, second, port, launch = OPPONENTS[name]
     if any_port and port:
         port = 0
@@ -76,7 +79,14 @@ def team(mcc: Path, python: str, name: str, any_port: bool = False) -> tuple[str
                 for f in (first, second)]
     else:
         cmds = [f"{py} {shlex.quote(f)}" for f in (first, second)]
-    return f"exec[cwd={mcc / where}]:{cmds[0]} | {cmds[1]}", port
+    return mcc / where, cmds, port
+
+
+def team(mcc: Path, python: str, name: str, any_port: bool = False) -> tuple[str, int]:
+    """The exec: team text of an opponent and the port it needs (0: any);
+    ``any_port`` as in ``client_commands``."""
+    cwd, cmds, port = client_commands(mcc, python, name, any_port)
+    return f"exec[cwd={cwd}]:{cmds[0]} | {cmds[1]}", port
 
 
 def unit_gains(r) -> dict:

@@ -49,10 +49,14 @@ import sys
 import time
 from pathlib import Path
 
+from guandan_fast.model.rules import BOMB_TYPES
+from guandan_fast.model.seats import partner
+from guandan_fast.platform.actions import PLATFORM_TYPES
+
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))     # match_external.py, beside bench/
 CLASSES = ("lead", "opp", "partner", "exchange")
 KINDS = ("d1", "d2", "d3", "d4", "d5")
-BOMBS = ("Bomb", "StraightFlush")
 
 
 def decision_class(seat, msg) -> str:
@@ -62,13 +66,13 @@ def decision_class(seat, msg) -> str:
     table, owner, _ = seat.standing(msg)
     if table is None:
         return "lead"
-    return "partner" if owner == (seat.seat + 2) % 4 else "opp"
+    return "partner" if owner == partner(seat.seat) else "opp"
 
 
 def _kind(actions, i) -> str:
     if i >= len(actions) or actions[i][0] == "PASS":
         return "pass"
-    return "bomb" if actions[i][0] in BOMBS else "play"
+    return "bomb" if PLATFORM_TYPES.get(actions[i][0]) in BOMB_TYPES else "play"
 
 
 def disagreement(actions, theirs: int, ours: int) -> str:
@@ -159,20 +163,18 @@ async def relay(url: str, ours: set, cmd: list, stats_file) -> None:
 
 def hybrid_team(mcc: Path, python: str, name: str, mode: str, stats: Path) -> str:
     """The exec: team text of H(mode): the public bot ``name``, each client
-    run by ``run_client.py`` behind the relay."""
-    from match_external import LAUNCH, OPPONENTS
-    where, first, second, _, launch = OPPONENTS[name]
+    run by ``run_client.py`` (``match_external.client_commands``) behind the
+    relay, which takes the server's address and gives the client its own."""
+    from match_external import client_commands
+    cwd, cmds, _ = client_commands(mcc, python, name, any_port=True)
     ours = ",".join(CLASSES) if mode == "all" else "" if mode == "none" else mode.replace("+", ",")
-    extra = "" if launch is None else " " + launch.replace("--url {url}", "").strip()
-    cmds = [f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))} proxy "
-            f"--url {{url}} --ours {shlex.quote(ours)} --stats {shlex.quote(str(stats))} -- "
-            f"{shlex.quote(python)} {shlex.quote(str(LAUNCH))} --url @PURL@{extra} {shlex.quote(f)}"
-            for f in (first, second)]
-    return f"exec[cwd={mcc / where}]:{cmds[0]} | {cmds[1]}"
+    proxy = (f"{shlex.quote(sys.executable)} {shlex.quote(str(Path(__file__).resolve()))} proxy "
+             f"--url {{url}} --ours {shlex.quote(ours)} --stats {shlex.quote(str(stats))} --")
+    cmds = [f"{proxy} {c.replace('{url}', '@PURL@')}" for c in cmds]
+    return f"exec[cwd={cwd}]:{cmds[0]} | {cmds[1]}"
 
 
 def run_match(a) -> int:
-    sys.path.insert(0, str(HERE.parent))
     from match_external import team, unit_gains
     from guandan_fast.platform.external import Limits, external_match
 
@@ -222,7 +224,6 @@ def main() -> int:
     p.add_argument("cmd", nargs=argparse.REMAINDER)
     a = ap.parse_args()
     if a.command == "match":
-        sys.path.insert(0, str(HERE.parent))
         from match_external import OPPONENTS
         if a.opponent not in OPPONENTS:
             ap.error(f"--opponent {a.opponent!r}: one of {', '.join(OPPONENTS)}")
