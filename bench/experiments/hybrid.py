@@ -17,6 +17,8 @@ in the public bot's play. The modes:
 - ``all``: every answer is the policy's (about the policy's own score);
 - ``lead`` (no play stands), ``opp`` (an opponent's play stands),
   ``partner`` (the partner's play stands), ``exchange`` (tribute, return);
+- ``opp1``, ``oppn``: ``opp`` where the opponent's standing play is a
+  single, and where it is any other play;
 - at an opponent's standing play, only where the two choices differ, by
   how: ``d1`` the policy bombs and the bot does not, ``d2`` the policy
   passes and the bot plays, ``d3`` the policy plays a non-bomb and the bot
@@ -57,6 +59,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))     # match_external.py, beside bench/
 CLASSES = ("lead", "opp", "partner", "exchange")
 KINDS = ("d1", "d2", "d3", "d4", "d5")
+TABLES = ("opp1", "oppn")
 
 
 def decision_class(seat, msg) -> str:
@@ -67,6 +70,12 @@ def decision_class(seat, msg) -> str:
     if table is None:
         return "lead"
     return "partner" if owner == partner(seat.seat) else "opp"
+
+
+def table_class(msg) -> str:
+    """opp1 or oppn: an opponent's standing play is a single, or not."""
+    action = msg.get("greaterAction")
+    return "opp1" if isinstance(action, list) and action[:1] == ["Single"] else "oppn"
 
 
 def _kind(actions, i) -> str:
@@ -119,7 +128,8 @@ async def relay(url: str, ours: set, cmd: list, stats_file) -> None:
             if msg.get("type") == "act":
                 c = decision_class(seat, msg)
                 k = policy(seat, msg) if c in ours or c != "exchange" else None
-                pending.append((c, k, msg.get("actionList") or []))
+                mine = c in ours or (c == "opp" and table_class(msg) in ours)
+                pending.append((c, k, msg.get("actionList") or [], mine))
             await ws.send(text)
         await ws.close()
 
@@ -127,12 +137,12 @@ async def relay(url: str, ours: set, cmd: list, stats_file) -> None:
         async for text in ws:
             msg = json.loads(text)
             if isinstance(msg, dict) and "actIndex" in msg and pending:
-                c, k, actions = pending.pop(0)
+                c, k, actions, mine = pending.pop(0)
                 theirs = int(msg["actIndex"])
                 stats[c][0] += 1
                 if k is not None:
                     stats[c][2] += theirs != k
-                    if c in ours or (c == "opp" and disagreement(actions, theirs, k) in ours):
+                    if mine or (c == "opp" and disagreement(actions, theirs, k) in ours):
                         stats[c][1] += 1
                         text = json.dumps(dict(msg, actIndex=k))
             await up.send(text)
@@ -229,8 +239,9 @@ def main() -> int:
             ap.error(f"--opponent {a.opponent!r}: one of {', '.join(OPPONENTS)}")
         for mode in a.modes.split(","):
             parts = mode.split("+")
-            if mode not in ("none", "all") and not all(x in CLASSES + KINDS for x in parts):
-                ap.error(f"--modes: {mode!r} is not a mode (none, all, {', '.join(CLASSES + KINDS)})")
+            if mode not in ("none", "all") and not all(x in CLASSES + TABLES + KINDS for x in parts):
+                ap.error(f"--modes: {mode!r} is not a mode "
+                         f"(none, all, {', '.join(CLASSES + TABLES + KINDS)})")
         return run_match(a)
     cmd = a.cmd[1:] if a.cmd[:1] == ["--"] else a.cmd
     if not cmd:
