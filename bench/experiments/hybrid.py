@@ -72,10 +72,10 @@ def decision_class(seat, msg) -> str:
     return "partner" if owner == partner(seat.seat) else "opp"
 
 
-def table_class(msg) -> str:
-    """opp1 or oppn: an opponent's standing play is a single, or not."""
-    action = msg.get("greaterAction")
-    return "opp1" if isinstance(action, list) and action[:1] == ["Single"] else "oppn"
+def table_class(seat, msg) -> str:
+    """opp1 or oppn: the standing play (an opponent's) is a single, or not."""
+    table, _, _ = seat.standing(msg)
+    return "opp1" if table is not None and table.type == "single" else "oppn"
 
 
 def _kind(actions, i) -> str:
@@ -128,7 +128,7 @@ async def relay(url: str, ours: set, cmd: list, stats_file) -> None:
             if msg.get("type") == "act":
                 c = decision_class(seat, msg)
                 k = policy(seat, msg) if c in ours or c != "exchange" else None
-                mine = c in ours or (c == "opp" and table_class(msg) in ours)
+                mine = c in ours or (c == "opp" and table_class(seat, msg) in ours)
                 pending.append((c, k, msg.get("actionList") or [], mine))
             await ws.send(text)
         await ws.close()
