@@ -62,20 +62,18 @@ KINDS = ("d1", "d2", "d3", "d4", "d5")
 TABLES = ("opp1", "oppn")
 
 
-def decision_class(seat, msg) -> str:
-    """lead, opp, partner or exchange: the class of an act message."""
+def decision_class(seat, msg) -> tuple[str, str]:
+    """The class of an act message (lead, opp, partner or exchange) and,
+    for opp, its table's (opp1: the opponent's standing play is a single,
+    else oppn; "" for the other classes)."""
     if msg.get("stage") in ("tribute", "back"):
-        return "exchange"
+        return "exchange", ""
     table, owner, _ = seat.standing(msg)
     if table is None:
-        return "lead"
-    return "partner" if owner == partner(seat.seat) else "opp"
-
-
-def table_class(seat, msg) -> str:
-    """opp1 or oppn: the standing play (an opponent's) is a single, or not."""
-    table, _, _ = seat.standing(msg)
-    return "opp1" if table is not None and table.type == "single" else "oppn"
+        return "lead", ""
+    if owner == partner(seat.seat):
+        return "partner", ""
+    return "opp", "opp1" if table.type == "single" else "oppn"
 
 
 def _kind(actions, i) -> str:
@@ -126,9 +124,9 @@ async def relay(url: str, ours: set, cmd: list, stats_file) -> None:
             msg = json.loads(text)
             seat.feed(msg)
             if msg.get("type") == "act":
-                c = decision_class(seat, msg)
+                c, tc = decision_class(seat, msg)
                 k = policy(seat, msg) if c in ours or c != "exchange" else None
-                mine = c in ours or (c == "opp" and table_class(seat, msg) in ours)
+                mine = c in ours or tc in ours
                 pending.append((c, k, msg.get("actionList") or [], mine))
             await ws.send(text)
         await ws.close()
